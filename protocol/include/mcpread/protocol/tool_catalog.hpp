@@ -1,0 +1,24 @@
+#pragma once
+// Tool definitions, rendered for the negotiated version (fields a version's schema lacks are
+// left out).
+#include "mcpread/protocol/versions.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace mcpread::protocol {
+
+struct ToolDefinition {
+  std::string name;
+  std::string title;
+  std::string description;
+  nlohmann::json input_schema;
+  std::optional<nlohmann::json> output_schema;  // sent only when set and the version allows it
+  nlohmann::json annotations = nlohmann::json::object();
+};
+
+nlohmann::json render_tool(const ToolDefinition& tool, const VersionFeatures& features);
+
+}  // namespace mcpread::protocol

@@ -1,0 +1,434 @@
+#include "mcpread/protocol/session.hpp"
+
+#include "mcpread/protocol/pagination.hpp"
+
+#include <exception>
+#include <utility>
+
+namespace mcpread::protocol {
+namespace {
+
+constexpr std::size_t tools_page_size = 50;
+constexpr LogLevel default_log_threshold = LogLevel::warning;
+
+MessageError params_error(const json& id, std::string message) {
+  return MessageError{id, error_code::invalid_params, "Invalid params: " + std::move(message)};
+}
+
+}  // namespace
+
+// Collects the answers of a batch and sends them as one array when the last one is in.
+struct Session::Batch {
+  Batch(Reply r, std::size_t n, bool expects) : reply(std::move(r)), pending(n), expects_reply(expects) {}
+  void add(std::optional<json> response) {
+    std::unique_lock lock(mutex);
+    if (response) responses.push_back(std::move(*response));
+    if (--pending != 0) return;
+    json all = std::move(responses);
+    lock.unlock();
+    if (!all.empty())
+      reply(serialize(all), true);
+    else if (expects_reply)
+      reply(std::string(), true);  // every request in it was cancelled: close the exchange
+  }
+  std::mutex mutex;
+  Reply reply;
+  std::size_t pending;
+  bool expects_reply;
+  json responses = json::array();
+};
+
+Session::Session(ServerInfo info, ServerHandler& handler, std::function<void(std::string)> outbound)
+    : info_(std::move(info)), handler_(handler), outbound_(std::move(outbound)) {}
+
+Session::~Session() { cancel_all(); }
+
+json Session::error_json(const MessageError& e) const {
+  json j = make_error(e);
+  // JSON-RPC answers an unreadable id with null; the schemas from 2025-11-25 on instead leave
+  // "id" out (null is not a RequestId there). Older schemas allow neither, so keep JSON-RPC's.
+  if (e.id.is_null() && !null_error_ids_.load()) j.erase("id");
+  return j;
+}
+
+std::string Session::unaddressed_error(int code, std::string_view message) const {
+  return serialize(error_json(MessageError{nullptr, code, std::string(message)}));
+}
+
+bool Session::receive(std::string_view text, Reply reply) {
+  auto parsed = parse_json(text);
+  if (auto* e = std::get_if<MessageError>(&parsed)) {
+    reply(serialize(error_json(*e)), true);
+    return true;
+  }
+  const json& value = std::get<json>(parsed);
+  if (value.is_array()) {
+    return handle_batch(value, reply);
+  }
+  auto message = to_message(value);
+  if (auto* e = std::get_if<MessageError>(&message)) {
+    reply(serialize(error_json(*e)), true);
+    return true;
+  }
+  const Message& m = std::get<Message>(message);
+  if (m.kind == MessageKind::notification) {
+    handle_notification(m);
+    return false;
+  }
+  if (m.kind == MessageKind::response) {
+    handle_response(m);
+    return false;
+  }
+  handle_request(m, false, reply, [reply](std::optional<json> response) {
+    reply(response ? serialize(*response) : std::string(), true);
+  });
+  return true;
+}
+
+bool Session::handle_batch(const json& array, Reply reply) {
+  bool batches = false;
+  {
+    std::lock_guard lock(mutex_);
+    batches = features_.batches && phase_ != Phase::awaiting_initialize;
+  }
+  if (!batches) {
+    reply(unaddressed_error(error_code::invalid_request,
+                            "Invalid Request: JSON-RPC batches are accepted only when protocol "
+                            "version 2025-03-26 was negotiated"),
+          true);
+    return true;
+  }
+  if (array.empty()) {
+    reply(unaddressed_error(error_code::invalid_request, "Invalid Request: empty batch"), true);
+    return true;
+  }
+  std::vector<std::variant<Message, MessageError>> messages;
+  messages.reserve(array.size());
+  bool expects = false;
+  for (const auto& element : array) {
+    messages.push_back(to_message(element));
+    const auto* m = std::get_if<Message>(&messages.back());
+    expects = expects || m == nullptr || m->kind == MessageKind::request;
+  }
+  auto batch = std::make_shared<Batch>(reply, messages.size(), expects);
+  for (const auto& message : messages) {
+    if (const auto* e = std::get_if<MessageError>(&message)) {
+      batch->add(error_json(*e));
+      continue;
+    }
+    const Message& m = std::get<Message>(message);
+    if (m.kind == MessageKind::request) {
+      handle_request(m, true, reply, [batch](std::optional<json> r) { batch->add(std::move(r)); });
+    } else {
+      if (m.kind == MessageKind::notification)
+        handle_notification(m);
+      else
+        handle_response(m);
+      batch->add(std::nullopt);
+    }
+  }
+  return expects;
+}
+
+void Session::handle_request(const Message& m, bool in_batch, const Reply& reply, Respond respond) {
+  auto send_error = [&](const MessageError& e) { respond(make_error(e)); };
+  if (m.method == "ping") {
+    respond(make_result(m.id, json::object()));
+    return;
+  }
+  if (m.method == "initialize") {
+    std::optional<MessageError> error;
+    json result = on_initialize(m, in_batch, &error);
+    error ? send_error(*error) : respond(make_result(m.id, std::move(result)));
+    return;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    if (phase_ == Phase::awaiting_initialize) {
+      send_error({m.id, error_code::invalid_request,
+                  "Invalid Request: the session is not initialized; send \"initialize\" first"});
+      return;
+    }
+  }
+  if (m.method == "tools/list") {
+    std::optional<MessageError> error;
+    json result = on_tools_list(m, &error);
+    error ? send_error(*error) : respond(make_result(m.id, std::move(result)));
+  } else if (m.method == "tools/call") {
+    on_tools_call(m, reply, std::move(respond));
+  } else if (m.method == "logging/setLevel") {
+    auto error = on_set_level(m);
+    error ? send_error(*error) : respond(make_result(m.id, json::object()));
+  } else {
+    send_error({m.id, error_code::method_not_found, "Method not found: " + m.method});
+  }
+}
+
+json Session::on_initialize(const Message& m, bool in_batch, std::optional<MessageError>* error) {
+  if (in_batch) {
+    *error = MessageError{m.id, error_code::invalid_request,
+                          "Invalid Request: \"initialize\" must not be part of a batch"};
+    return nullptr;
+  }
+  const auto requested = m.params.find("protocolVersion");
+  if (requested == m.params.end() || !requested->is_string()) {
+    *error = params_error(m.id, "\"initialize\" needs \"protocolVersion\" (a string)");
+    return nullptr;
+  }
+  const auto caps = m.params.find("capabilities");
+  if (caps != m.params.end() && !caps->is_object()) {
+    *error = params_error(m.id, "\"capabilities\" must be an object");
+    return nullptr;
+  }
+  std::lock_guard lock(mutex_);
+  if (phase_ != Phase::awaiting_initialize) {
+    *error = MessageError{m.id, error_code::invalid_request,
+                          "Invalid Request: the session is already initialized"};
+    return nullptr;
+  }
+  version_ = negotiate_version(requested->get<std::string>());
+  features_ = features_of(version_);
+  null_error_ids_ = version_ < "2025-11-25";
+  if (caps != m.params.end()) client_capabilities_ = *caps;
+  phase_ = Phase::initializing;
+
+  json server_info{{"name", info_.name}, {"version", info_.version}};
+  if (features_.titles && !info_.title.empty()) server_info["title"] = info_.title;
+  json result{{"protocolVersion", version_},
+              {"capabilities", {{"logging", json::object()}, {"tools", {{"listChanged", false}}}}},
+              {"serverInfo", std::move(server_info)}};
+  if (!info_.instructions.empty()) result["instructions"] = info_.instructions;
+  return result;
+}
+
+std::optional<MessageError> Session::on_set_level(const Message& m) {
+  const auto level = m.params.find("level");
+  std::optional<LogLevel> parsed;
+  if (level != m.params.end() && level->is_string()) parsed = parse_log_level(level->get<std::string>());
+  if (!parsed) {
+    return params_error(m.id, "\"level\" must be one of debug, info, notice, warning, error, "
+                              "critical, alert, emergency");
+  }
+  std::lock_guard lock(mutex_);
+  log_threshold_ = parsed;
+  return std::nullopt;
+}
+
+json Session::on_tools_list(const Message& m, std::optional<MessageError>* error) {
+  const auto& tools = handler_.tools();
+  std::size_t position = 0;
+  if (const auto cursor = m.params.find("cursor"); cursor != m.params.end() && !cursor->is_null()) {
+    std::optional<std::size_t> decoded;
+    if (cursor->is_string()) decoded = decode_cursor("tools", cursor->get<std::string>(), tools.size());
+    if (!decoded) {
+      *error = params_error(m.id, "unknown \"cursor\"; pass a nextCursor from an earlier tools/list");
+      return nullptr;
+    }
+    position = *decoded;
+  }
+  VersionFeatures features;
+  {
+    std::lock_guard lock(mutex_);
+    features = features_;
+  }
+  json list = json::array();
+  const std::size_t end = std::min(tools.size(), position + tools_page_size);
+  for (std::size_t i = position; i < end; ++i) list.push_back(render_tool(tools[i], features));
+  json result{{"tools", std::move(list)}};
+  if (end < tools.size()) result["nextCursor"] = encode_cursor("tools", end);
+  return result;
+}
+
+void Session::on_tools_call(const Message& m, const Reply& reply, Respond respond) {
+  const auto name = m.params.find("name");
+  if (name == m.params.end() || !name->is_string()) {
+    respond(make_error(params_error(m.id, "\"tools/call\" needs \"name\" (a string)")));
+    return;
+  }
+  const auto& tools = handler_.tools();
+  const std::string tool_name = name->get<std::string>();
+  bool known = false;
+  std::string available;
+  for (const auto& t : tools) {
+    known = known || t.name == tool_name;
+    available += (available.empty() ? "" : ", ") + t.name;
+  }
+  if (!known) {
+    respond(make_error(m.id, error_code::invalid_params,
+                       "Unknown tool: " + tool_name + ". Available tools: " + available));
+    return;
+  }
+  ToolCall call;
+  call.id = m.id;
+  call.name = tool_name;
+  if (const auto args = m.params.find("arguments"); args != m.params.end() && !args->is_null()) {
+    if (!args->is_object()) {
+      respond(make_result(m.id, json{{"content", json::array({json{{"type", "text"},
+                                                                  {"text", "Invalid arguments: \"arguments\" must be an object"}}})},
+                                     {"isError", true}}));
+      return;
+    }
+    call.arguments = *args;
+  }
+  const std::string key = id_key(m.id);
+  auto cancelled = std::make_shared<std::atomic<bool>>(false);
+  {
+    std::lock_guard lock(mutex_);
+    if (!in_flight_.emplace(key, cancelled).second) {
+      respond(make_error(m.id, error_code::invalid_request,
+                         "Invalid Request: id " + key + " is already used by a request in progress"));
+      return;
+    }
+    call.protocol_version = version_;
+  }
+  call.cancelled = cancelled;
+  call.log = [this, reply](LogLevel level, const std::string& text) {
+    if (!level_passes(level)) return;
+    reply(serialize(make_notification("notifications/message",
+                                      {{"level", to_string(level)}, {"logger", info_.name}, {"data", text}})),
+          false);
+  };
+  json token;
+  if (const auto meta = m.params.find("_meta"); meta != m.params.end() && meta->is_object()) {
+    if (const auto t = meta->find("progressToken");
+        t != meta->end() && (t->is_string() || t->is_number_integer()))
+      token = *t;
+  }
+  const bool progress_message = features_of(call.protocol_version).progress_message;
+  call.progress = [reply, token, progress_message](double progress, std::optional<double> total,
+                                                   const std::string& text) {
+    if (token.is_null()) return;
+    json params{{"progressToken", token}, {"progress", progress}};
+    if (total) params["total"] = *total;
+    if (progress_message && !text.empty()) params["message"] = text;
+    reply(serialize(make_notification("notifications/progress", std::move(params))), false);
+  };
+
+  auto done = [this, key, cancelled, id = m.id, respond](json result) {
+    bool live = false;
+    {
+      std::lock_guard lock(mutex_);
+      const auto it = in_flight_.find(key);
+      if (it != in_flight_.end() && it->second == cancelled) {
+        live = !cancelled->load();
+        in_flight_.erase(it);
+      }
+    }
+    // A cancelled call gets no answer: the client no longer wants one.
+    live ? respond(make_result(id, std::move(result))) : respond(std::nullopt);
+  };
+  try {
+    handler_.call_tool(std::move(call), std::move(done));
+  } catch (const std::exception& e) {
+    {
+      std::lock_guard lock(mutex_);
+      in_flight_.erase(key);
+    }
+    respond(make_error(m.id, error_code::internal_error, std::string("Internal error: ") + e.what()));
+  }
+}
+
+void Session::handle_notification(const Message& m) {
+  if (m.method == "notifications/initialized") {
+    bool wants_roots = false;
+    {
+      std::lock_guard lock(mutex_);
+      if (phase_ != Phase::initializing) return;
+      phase_ = Phase::ready;
+      wants_roots = client_capabilities_.contains("roots");
+    }
+    if (wants_roots) request_roots();
+  } else if (m.method == "notifications/roots/list_changed") {
+    bool wants_roots = false;
+    {
+      std::lock_guard lock(mutex_);
+      wants_roots = phase_ != Phase::awaiting_initialize && client_capabilities_.contains("roots");
+    }
+    if (wants_roots) request_roots();
+  } else if (m.method == "notifications/cancelled") {
+    const auto id = m.params.find("requestId");
+    if (id == m.params.end()) return;
+    std::lock_guard lock(mutex_);
+    const auto it = in_flight_.find(id_key(*id));
+    if (it == in_flight_.end()) return;  // unknown or already finished: nothing to do
+    it->second->store(true);
+    in_flight_.erase(it);
+  }
+  // Other notifications need no action.
+}
+
+void Session::request_roots() {
+  json id;
+  {
+    std::lock_guard lock(mutex_);
+    id = "mcp-read-roots-" + std::to_string(next_outgoing_id_++);
+    outgoing_[id_key(id)] = "roots/list";
+  }
+  handler_.roots_requested();
+  outbound_(serialize(make_request(id, "roots/list", nullptr)));
+}
+
+void Session::handle_response(const Message& m) {
+  std::string method;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = outgoing_.find(id_key(m.id));
+    if (it == outgoing_.end()) return;  // not ours, or answered already
+    method = it->second;
+    outgoing_.erase(it);
+  }
+  if (method != "roots/list") return;
+  if (!m.error.is_null()) {
+    std::string why = "the client answered roots/list with an error";
+    if (m.error.is_object() && m.error.contains("message") && m.error["message"].is_string())
+      why += ": " + m.error["message"].get<std::string>();
+    handler_.roots_failed(why);
+    return;
+  }
+  const auto roots = m.result.is_object() ? m.result.find("roots") : m.result.end();
+  if (!m.result.is_object() || roots == m.result.end() || !roots->is_array()) {
+    handler_.roots_failed("the roots/list result has no \"roots\" array");
+    return;
+  }
+  std::vector<std::string> uris;
+  for (const auto& root : *roots) {
+    if (root.is_object() && root.contains("uri") && root["uri"].is_string())
+      uris.push_back(root["uri"].get<std::string>());
+  }
+  handler_.roots_received(uris);
+}
+
+bool Session::level_passes(LogLevel level) const {
+  std::lock_guard lock(mutex_);
+  if (phase_ == Phase::awaiting_initialize) return false;
+  return level >= log_threshold_.value_or(default_log_threshold);
+}
+
+void Session::log(LogLevel level, std::string_view logger, const std::string& message) {
+  if (!level_passes(level)) return;
+  outbound_(serialize(make_notification(
+      "notifications/message", {{"level", to_string(level)}, {"logger", logger}, {"data", message}})));
+}
+
+void Session::cancel_all() {
+  std::lock_guard lock(mutex_);
+  for (auto& [key, flag] : in_flight_) flag->store(true);
+  in_flight_.clear();
+}
+
+std::size_t Session::in_flight() const {
+  std::lock_guard lock(mutex_);
+  return in_flight_.size();
+}
+
+std::string Session::negotiated_version() const {
+  std::lock_guard lock(mutex_);
+  return version_;
+}
+
+bool Session::initialized() const {
+  std::lock_guard lock(mutex_);
+  return phase_ != Phase::awaiting_initialize;
+}
+
+}  // namespace mcpread::protocol

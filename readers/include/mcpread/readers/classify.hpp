@@ -1,0 +1,31 @@
+#pragma once
+// Decides what kind of file this is from its name, its first bytes and libmagic.
+// Magic bytes win over the extension; libmagic names what neither recognises.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace mcpread::readers {
+
+enum class FileKind { text, image, pdf, notebook, audio, binary };
+
+std::string_view to_string(FileKind kind);
+// "auto" -> false with *kind untouched; "text"/"image"/... -> true; anything else -> false.
+bool parse_file_kind(std::string_view name, FileKind* kind);
+
+struct Classification {
+  FileKind kind = FileKind::binary;
+  std::string mime;         // e.g. "image/png", "text/plain", "application/x-executable"
+  std::string description;  // libmagic's words where used, e.g. "ELF 64-bit LSB pie executable"
+  // The kind the file name's extension promises, when it promises one (".png" -> image) and the
+  // content says otherwise, e.g. a text file named x.png: lets the caller say what it really is.
+  std::optional<FileKind> extension_kind;
+};
+
+// `head` is the start of the file (the caller reads up to 64 KiB); `size` its full size.
+Classification classify(std::string_view file_name, std::span<const unsigned char> head,
+                        std::uint64_t size);
+
+}  // namespace mcpread::readers

@@ -1,0 +1,32 @@
+#pragma once
+// The `read` tool's work, transport-free: resolve the path inside the roots, classify, and hand
+// the file to the reader for its kind.
+#include "mcpread/readers/access.hpp"
+#include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/classify.hpp"
+#include "mcpread/readers/outcome.hpp"
+#include "mcpread/readers/text.hpp"
+
+#include <optional>
+#include <string>
+
+namespace mcpread::readers {
+
+struct ReadRequest {
+  std::string file_path;
+  std::optional<std::uint64_t> offset;
+  std::optional<std::uint64_t> limit;
+  std::string pages;                     // PDF page selection
+  std::optional<FileKind> forced_kind;   // file_type other than "auto"
+  std::string encoding;
+};
+
+struct ReadLimits {
+  TextOptions text;                       // defaults for the text path
+  std::size_t max_directory_entries = 1000;
+};
+
+ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const ReadLimits& limits,
+                      const CancelToken& cancel);
+
+}  // namespace mcpread::readers

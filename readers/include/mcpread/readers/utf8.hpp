@@ -1,0 +1,18 @@
+#pragma once
+// UTF-8 helpers used on every text path so that every response is valid UTF-8 JSON.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace mcpread::readers::utf8 {
+
+// Appends `in` to `out`, replacing each invalid or incomplete sequence with U+FFFD.
+void append_sanitized(std::string_view in, std::string& out);
+// True when `in` is entirely valid UTF-8.
+bool is_valid(std::string_view in);
+// Number of code points in valid UTF-8 `in`.
+std::size_t count_chars(std::string_view in);
+// Byte length of the longest prefix of valid UTF-8 `in` holding at most `max_chars` code points.
+std::size_t prefix_bytes(std::string_view in, std::size_t max_chars);
+
+}  // namespace mcpread::readers::utf8

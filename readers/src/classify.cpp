@@ -1,0 +1,298 @@
+#include "mcpread/readers/classify.hpp"
+
+#include <magic.h>
+
+#include <algorithm>
+#include <array>
+
+#include "mcpread/readers/charset.hpp"
+#include "mcpread/readers/utf8.hpp"
+#include "signatures.hpp"
+
+namespace mcpread::readers {
+namespace {
+
+using detail::Bytes;
+
+struct MediaExtension {
+  std::string_view ext;
+  FileKind kind;
+  std::string_view mime;
+};
+
+// Extensions that promise a kind other than text.
+constexpr std::array<MediaExtension, 28> kMediaExtensions{{
+    {"png", FileKind::image, "image/png"},      {"jpg", FileKind::image, "image/jpeg"},
+    {"jpeg", FileKind::image, "image/jpeg"},    {"jpe", FileKind::image, "image/jpeg"},
+    {"jfif", FileKind::image, "image/jpeg"},    {"gif", FileKind::image, "image/gif"},
+    {"webp", FileKind::image, "image/webp"},    {"bmp", FileKind::image, "image/bmp"},
+    {"dib", FileKind::image, "image/bmp"},      {"tif", FileKind::image, "image/tiff"},
+    {"tiff", FileKind::image, "image/tiff"},    {"ico", FileKind::image, "image/x-icon"},
+    {"heic", FileKind::image, "image/heic"},    {"heif", FileKind::image, "image/heif"},
+    {"avif", FileKind::image, "image/avif"},    {"jxl", FileKind::image, "image/jxl"},
+    {"svg", FileKind::image, "image/svg+xml"},  {"pdf", FileKind::pdf, "application/pdf"},
+    {"mp3", FileKind::audio, "audio/mpeg"},     {"wav", FileKind::audio, "audio/wav"},
+    {"flac", FileKind::audio, "audio/flac"},    {"ogg", FileKind::audio, "audio/ogg"},
+    {"oga", FileKind::audio, "audio/ogg"},      {"opus", FileKind::audio, "audio/ogg"},
+    {"m4a", FileKind::audio, "audio/mp4"},      {"m4b", FileKind::audio, "audio/mp4"},
+    {"aac", FileKind::audio, "audio/aac"},      {"ipynb", FileKind::notebook, "application/x-ipynb+json"},
+}};
+
+struct TextMime {
+  std::string_view ext;
+  std::string_view mime;
+};
+
+constexpr std::array<TextMime, 67> kTextMimes{{
+    {"txt", "text/plain"}, {"text", "text/plain"}, {"log", "text/plain"},
+    {"json", "application/json"}, {"jsonl", "application/x-ndjson"},
+    {"ndjson", "application/x-ndjson"}, {"md", "text/markdown"}, {"markdown", "text/markdown"},
+    {"html", "text/html"}, {"htm", "text/html"}, {"xhtml", "application/xhtml+xml"},
+    {"css", "text/css"}, {"scss", "text/x-scss"}, {"js", "text/javascript"},
+    {"mjs", "text/javascript"}, {"cjs", "text/javascript"}, {"jsx", "text/javascript"},
+    {"ts", "text/x-typescript"}, {"mts", "text/x-typescript"}, {"cts", "text/x-typescript"},
+    {"tsx", "text/x-typescript"}, {"py", "text/x-python"}, {"pyi", "text/x-python"},
+    {"c", "text/x-c"}, {"h", "text/x-c"}, {"cpp", "text/x-c++"}, {"cc", "text/x-c++"},
+    {"cxx", "text/x-c++"}, {"hpp", "text/x-c++"}, {"hh", "text/x-c++"}, {"hxx", "text/x-c++"},
+    {"ipp", "text/x-c++"}, {"inl", "text/x-c++"}, {"csv", "text/csv"},
+    {"tsv", "text/tab-separated-values"}, {"xml", "application/xml"}, {"xsd", "application/xml"},
+    {"xsl", "application/xml"}, {"plist", "application/xml"}, {"yaml", "application/yaml"},
+    {"yml", "application/yaml"}, {"toml", "application/toml"}, {"sh", "text/x-shellscript"},
+    {"bash", "text/x-shellscript"}, {"zsh", "text/x-shellscript"}, {"rs", "text/x-rust"},
+    {"go", "text/x-go"}, {"java", "text/x-java"}, {"kt", "text/x-kotlin"},
+    {"swift", "text/x-swift"}, {"rb", "text/x-ruby"}, {"php", "text/x-php"}, {"pl", "text/x-perl"},
+    {"pm", "text/x-perl"}, {"lua", "text/x-lua"}, {"sql", "application/sql"},
+    {"diff", "text/x-diff"}, {"patch", "text/x-diff"}, {"tex", "text/x-tex"},
+    {"rst", "text/x-rst"}, {"cs", "text/x-csharp"}, {"scala", "text/x-scala"}, {"r", "text/x-r"},
+    {"cmake", "text/x-cmake"}, {"ini", "text/plain"}, {"cfg", "text/plain"},
+    {"conf", "text/plain"},
+}};
+
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+std::string_view base_name(std::string_view name) {
+  const auto slash = name.rfind('/');
+  return slash == std::string_view::npos ? name : name.substr(slash + 1);
+}
+
+// Lower-cased extension; none for ".bashrc" or "Makefile".
+std::string extension_of(std::string_view name) {
+  name = base_name(name);
+  const auto dot = name.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == name.size()) return {};
+  return ascii_lower(name.substr(dot + 1));
+}
+
+const MediaExtension* media_extension(std::string_view ext) {
+  for (const auto& m : kMediaExtensions)
+    if (m.ext == ext) return &m;
+  return nullptr;
+}
+
+std::string_view text_mime_for(std::string_view file_name, std::string_view ext) {
+  for (const auto& t : kTextMimes)
+    if (t.ext == ext) return t.mime;
+  const std::string base = ascii_lower(base_name(file_name));
+  if (base == "makefile" || base == "gnumakefile") return "text/x-makefile";
+  if (base == "dockerfile" || base == "containerfile") return "text/x-dockerfile";
+  return {};
+}
+
+// One pair of libmagic handles per thread (they are not thread-safe), loaded on first use so
+// that startup stays fast. A failed load leaves a handle null: callers get empty answers.
+class MagicHandles {
+ public:
+  MagicHandles() = default;
+  MagicHandles(const MagicHandles&) = delete;
+  MagicHandles& operator=(const MagicHandles&) = delete;
+  ~MagicHandles() {
+    if (mime_ != nullptr) magic_close(mime_);
+    if (description_ != nullptr) magic_close(description_);
+  }
+  std::string mime(Bytes b) { return ask(load().mime_, b); }
+  std::string description(Bytes b) { return ask(load().description_, b); }
+
+ private:
+  MagicHandles& load() {
+    if (!loaded_) {
+      loaded_ = true;
+      mime_ = open_one(MAGIC_MIME_TYPE);
+      description_ = open_one(MAGIC_NONE);
+    }
+    return *this;
+  }
+  static magic_t open_one(int flags) {
+    magic_t m = magic_open(flags);
+    if (m != nullptr && magic_load(m, nullptr) != 0) {
+      magic_close(m);
+      m = nullptr;
+    }
+    return m;
+  }
+  static std::string ask(magic_t m, Bytes b) {
+    const char* r = m == nullptr ? nullptr : magic_buffer(m, b.data(), b.size());
+    std::string out;
+    if (r != nullptr) utf8::append_sanitized(std::string_view(r).substr(0, 300), out);
+    return out;
+  }
+  magic_t mime_ = nullptr;
+  magic_t description_ = nullptr;
+  bool loaded_ = false;
+};
+
+MagicHandles& magic() {
+  thread_local MagicHandles handles;
+  return handles;
+}
+
+struct TextScan {
+  bool nul = false;
+  bool ascii = true;
+  bool utf8 = false;       // valid UTF-8, allowing a sequence cut at the end of the sample
+  std::size_t controls = 0;  // C0 controls other than whitespace, backspace and escape; DEL
+};
+
+TextScan scan_text(Bytes b, std::uint64_t size) {
+  TextScan s;
+  for (unsigned char c : b) {
+    if (c == 0) s.nul = true;
+    if (c >= 0x80) s.ascii = false;
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != '\b' &&
+         c != 0x1B) ||
+        c == 0x7F)
+      ++s.controls;
+  }
+  std::size_t n = b.size();
+  if (n < size) {  // the sample may end inside a character
+    for (std::size_t back = 1; back <= 3 && back <= n; ++back) {
+      const unsigned char c = b[n - back];
+      if ((c & 0xC0) == 0x80) continue;
+      const std::size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+      if (need > back) n -= back;
+      break;
+    }
+  }
+  s.utf8 = utf8::is_valid(std::string_view(reinterpret_cast<const char*>(b.data()), n));
+  return s;
+}
+
+bool textual_mime(std::string_view m) {
+  static constexpr std::array<std::string_view, 30> kTextual{
+      "application/json", "application/xml", "application/javascript",
+      "application/ecmascript", "application/x-javascript", "application/x-sh",
+      "application/x-shellscript", "application/x-yaml", "application/yaml", "application/toml",
+      "application/x-ndjson", "application/sql", "application/x-empty", "application/x-php",
+      "application/x-perl", "application/x-ruby", "application/x-awk", "application/x-tex",
+      "application/x-latex", "application/postscript", "application/x-wine-extension-ini",
+      "application/csv", "application/x-subrip", "application/pgp-keys",
+      "application/pgp-signature", "application/x-pem-file", "application/x-setupscript",
+      "message/rfc822", "message/news", "application/x-bibtex-text-file"};
+  if (m.starts_with("text/") || m.ends_with("+xml") || m.ends_with("+json")) return true;
+  return std::find(kTextual.begin(), kTextual.end(), m) != kTextual.end();
+}
+
+Classification text(std::string_view file_name, std::string_view ext, std::string fallback_mime,
+                    std::string description) {
+  std::string_view mime = text_mime_for(file_name, ext);
+  return {FileKind::text, mime.empty() ? std::move(fallback_mime) : std::string(mime),
+          std::move(description), std::nullopt};
+}
+
+bool starts_with_brace(Bytes b) {
+  std::size_t i = detail::has_at(b, 0, "\xEF\xBB\xBF") ? 3 : 0;
+  while (i < b.size() && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')) ++i;
+  return i < b.size() && b[i] == '{';
+}
+
+std::string_view bom_charset(Bytes b) {
+  using detail::has_at;
+  if (has_at(b, 0, "\xEF\xBB\xBF")) return "UTF-8";
+  if (has_at(b, 0, std::string_view("\xFF\xFE\0\0", 4))) return "UTF-32LE";
+  if (has_at(b, 0, std::string_view("\0\0\xFE\xFF", 4))) return "UTF-32BE";
+  if (has_at(b, 0, "\xFF\xFE")) return "UTF-16LE";
+  if (has_at(b, 0, "\xFE\xFF")) return "UTF-16BE";
+  return {};
+}
+
+Classification detect(std::string_view file_name, std::string_view ext,
+                      const MediaExtension* media, Bytes head, std::uint64_t size) {
+  if (head.empty()) {  // nothing to look at: the name decides
+    if (media != nullptr && media->kind != FileKind::text)
+      return {media->kind, std::string(media->mime), "empty", std::nullopt};
+    return text(file_name, ext, "text/plain", "empty");
+  }
+  const TextScan scan = scan_text(head, size);
+  const bool clean = !scan.nul && scan.utf8 && scan.controls * 50 <= head.size();
+
+  if (auto sig = detail::sniff(head, ext, !clean))
+    return {sig->kind, std::string(sig->mime), std::string(sig->description), std::nullopt};
+  if (ext == "ipynb" && starts_with_brace(head))
+    return {FileKind::notebook, "application/x-ipynb+json", "Jupyter notebook", std::nullopt};
+  if (clean && detail::is_svg(head))
+    return {FileKind::image, "image/svg+xml", "SVG image", std::nullopt};
+  if (auto bom = bom_charset(head); !bom.empty())
+    return text(file_name, ext, "text/plain", std::string(bom) + " text, with byte-order mark");
+  if (clean) return text(file_name, ext, "text/plain", scan.ascii ? "ASCII text" : "UTF-8 text");
+  if (auto utf16 = utf16_without_bom(head); !utf16.empty())
+    return text(file_name, ext, "text/plain", utf16 + " text, without byte-order mark");
+
+  std::string mime = magic().mime(head);
+  std::string description = magic().description(head);
+  if (mime == "image/svg+xml")
+    return {FileKind::image, std::move(mime), std::move(description), std::nullopt};
+  if (textual_mime(mime))
+    return text(file_name, ext, std::move(mime),
+                description.empty() ? std::string("text") : std::move(description));
+  // Legacy 8-bit and multibyte charsets (Latin-1, GBK, Shift-JIS...) that libmagic calls data.
+  if ((mime.empty() || mime == "application/octet-stream") && !scan.nul &&
+      scan.controls * 10 < head.size())
+    return text(file_name, ext, "text/plain",
+                description.empty() || description == "data"
+                    ? std::string("text in a non-UTF-8 character set")
+                    : std::move(description));
+  return {FileKind::binary, mime.empty() ? std::string("application/octet-stream") : std::move(mime),
+          description.empty() ? std::string("data") : std::move(description), std::nullopt};
+}
+
+}  // namespace
+
+std::string_view to_string(FileKind kind) {
+  switch (kind) {
+    case FileKind::text: return "text";
+    case FileKind::image: return "image";
+    case FileKind::pdf: return "pdf";
+    case FileKind::notebook: return "notebook";
+    case FileKind::audio: return "audio";
+    case FileKind::binary: return "binary";
+  }
+  return "binary";
+}
+
+bool parse_file_kind(std::string_view name, FileKind* kind) {
+  static constexpr std::array<FileKind, 5> kSelectable{FileKind::text, FileKind::image,
+                                                       FileKind::pdf, FileKind::notebook,
+                                                       FileKind::audio};
+  for (FileKind k : kSelectable) {
+    if (to_string(k) == name) {
+      *kind = k;
+      return true;
+    }
+  }
+  return false;  // "auto", "binary" and anything unknown
+}
+
+Classification classify(std::string_view file_name, std::span<const unsigned char> head,
+                        std::uint64_t size) {
+  const std::string ext = extension_of(file_name);
+  const MediaExtension* media = media_extension(ext);
+  Classification c = detect(file_name, ext, media, head, size);
+  if (media != nullptr && media->kind != c.kind) c.extension_kind = media->kind;
+  return c;
+}
+
+}  // namespace mcpread::readers

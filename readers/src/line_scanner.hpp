@@ -1,0 +1,184 @@
+#pragma once
+// Internal to the text reader: splits a byte stream into lines without ever holding more than a
+// bounded prefix of one line. Lines before the window are skipped with memchr, lines in the
+// window go to a callback, and lines after it are counted (or not) with memchr.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace mcpread::readers::text_detail {
+
+class LineScanner {
+ public:
+  // One line of the window: its number, the bytes kept (at most keep_bytes, without '\n' and
+  // without the '\r' of a CRLF), its full length in bytes (same exclusions), and whether `kept`
+  // is the whole line. Returning false refuses the line (the output is full) and ends the window.
+  using Sink = std::function<bool(std::uint64_t number, std::string_view kept,
+                                  std::uint64_t full_length, bool complete)>;
+
+  struct Config {
+    std::uint64_t first = 1;     // first line of the window, 1-based
+    std::uint64_t limit = 1;     // lines in the window at most
+    std::size_t keep_bytes = 0;  // bytes of a line kept in memory
+    bool count_rest = false;     // go on counting lines after the window
+  };
+
+  LineScanner(Config config, Sink sink) : cfg_(config), sink_(std::move(sink)) {
+    if (cfg_.first == 0) cfg_.first = 1;
+    if (cfg_.limit == 0) cfg_.limit = 1;
+    phase_ = cfg_.first == 1 ? Phase::Show : Phase::Skip;
+  }
+
+  void feed(std::string_view data) {
+    const char* p = data.data();
+    const char* const end = p + data.size();
+    while (p < end && phase_ != Phase::Done) {
+      switch (phase_) {
+        case Phase::Skip: p = skip(p, end); break;
+        case Phase::Show: p = show(p, end); break;
+        case Phase::After:
+          more_ = true;  // a byte after the last shown line: another line exists
+          phase_ = cfg_.count_rest ? Phase::Count : Phase::Done;
+          break;
+        case Phase::Count: p = count(p, end); break;
+        case Phase::Done: break;
+      }
+    }
+  }
+
+  // End of the stream: the last line may lack its '\n'.
+  void finish() {
+    if (phase_ == Phase::Show && in_line_) emit(completed_ + 1);
+    total_ = completed_ + (in_line_ ? 1 : 0);
+    at_eof_ = true;
+  }
+
+  [[nodiscard]] bool done() const { return phase_ == Phase::Done; }
+  [[nodiscard]] bool reached_eof() const { return at_eof_; }
+  [[nodiscard]] std::uint64_t total_lines() const { return total_; }  // valid after finish()
+  [[nodiscard]] std::uint64_t shown() const { return shown_; }
+  [[nodiscard]] std::uint64_t last_shown() const { return last_shown_; }
+  [[nodiscard]] bool more() const { return more_; }        // content follows the shown lines
+  [[nodiscard]] bool refused() const { return refused_; }  // the sink refused a line
+
+ private:
+  enum class Phase { Skip, Show, After, Count, Done };
+
+  const char* skip(const char* p, const char* end) {
+    // Whole blocks without the target line are only counted, which is faster than memchr per line.
+    const std::uint64_t wanted = cfg_.first - 1 - completed_;  // newlines still to pass
+    const auto n = static_cast<std::size_t>(end - p);
+    if (const std::uint64_t here = count_newlines(p, n); here < wanted) {
+      completed_ += here;
+      in_line_ = end[-1] != '\n';
+      return end;
+    }
+    while (p < end) {
+      const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+      if (nl == nullptr) {
+        in_line_ = true;
+        return end;
+      }
+      ++completed_;
+      in_line_ = false;
+      p = nl + 1;
+      if (completed_ + 1 == cfg_.first) {
+        phase_ = Phase::Show;
+        return p;
+      }
+    }
+    return p;
+  }
+
+  const char* show(const char* p, const char* end) {
+    const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    const char* seg_end = nl != nullptr ? nl : end;
+    const auto seg = static_cast<std::size_t>(seg_end - p);
+    if (seg > 0) {
+      const std::size_t room = cfg_.keep_bytes > cur_.size() ? cfg_.keep_bytes - cur_.size() : 0;
+      cur_.append(p, seg < room ? seg : room);
+      cur_length_ += seg;
+      cur_last_ = seg_end[-1];
+      in_line_ = true;
+    }
+    if (nl == nullptr) return end;
+    ++completed_;
+    in_line_ = false;
+    emit(completed_);
+    return nl + 1;
+  }
+
+  const char* count(const char* p, const char* end) {
+    completed_ += count_newlines(p, static_cast<std::size_t>(end - p));
+    in_line_ = end[-1] != '\n';
+    return end;
+  }
+
+  // Number of '\n' bytes in p[0, n): eight bytes at a time, a 0/1 flag per byte lane summed in
+  // blocks of 255 words so that no lane overflows (several GB/s, even unoptimised).
+  static std::uint64_t count_newlines(const char* p, std::size_t n) {
+    constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full;
+    constexpr std::uint64_t kNewlines = 0x0A0A0A0A0A0A0A0Aull;
+    constexpr std::uint64_t kEvenBytes = 0x00FF00FF00FF00FFull;
+    std::uint64_t total = 0;
+    std::size_t i = 0;
+    while (n - i >= 8) {
+      const std::size_t words = std::min<std::size_t>((n - i) / 8, 255);
+      const std::size_t stop = i + words * 8;
+      std::uint64_t lanes = 0;
+      for (; i < stop; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p + i, sizeof w);
+        const std::uint64_t x = w ^ kNewlines;                   // 0x00 where a byte is '\n'
+        const std::uint64_t nonzero = ((x & kLow7) + kLow7) | x;  // high bit set on non-zero bytes
+        lanes += (~nonzero & ~kLow7) >> 7;                        // 1 in each '\n' lane
+      }
+      lanes = (lanes & kEvenBytes) + ((lanes >> 8) & kEvenBytes);  // four 16-bit sums
+      total += (lanes * 0x0001000100010001ull) >> 48;
+    }
+    for (; i < n; ++i) total += p[i] == '\n' ? 1 : 0;
+    return total;
+  }
+
+  void emit(std::uint64_t number) {
+    std::uint64_t full = cur_length_;
+    if (full > 0 && cur_last_ == '\r') --full;
+    const bool complete = cur_.size() >= full;
+    std::string_view kept(cur_);
+    if (kept.size() > full) kept = kept.substr(0, static_cast<std::size_t>(full));
+    const bool accepted = sink_(number, kept, full, complete);
+    cur_.clear();
+    cur_length_ = 0;
+    cur_last_ = 0;
+    if (!accepted) {
+      refused_ = true;
+      more_ = true;
+      phase_ = cfg_.count_rest ? Phase::Count : Phase::Done;
+      return;
+    }
+    ++shown_;
+    last_shown_ = number;
+    if (shown_ == cfg_.limit) phase_ = Phase::After;
+  }
+
+  Config cfg_;
+  Sink sink_;
+  Phase phase_ = Phase::Skip;
+  std::uint64_t completed_ = 0;  // lines ended by '\n' so far
+  bool in_line_ = false;         // bytes seen since the last '\n'
+  std::string cur_;              // kept prefix of the line being shown
+  std::uint64_t cur_length_ = 0;
+  char cur_last_ = 0;
+  std::uint64_t shown_ = 0;
+  std::uint64_t last_shown_ = 0;
+  std::uint64_t total_ = 0;
+  bool more_ = false;
+  bool refused_ = false;
+  bool at_eof_ = false;
+};
+
+}  // namespace mcpread::readers::text_detail

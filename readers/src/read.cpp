@@ -1,0 +1,144 @@
+#include "mcpread/readers/read.hpp"
+
+#include "mcpread/readers/listing.hpp"
+
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace mcpread::readers {
+namespace {
+
+constexpr std::size_t head_bytes = 64 * 1024;
+
+std::string human_size(std::uint64_t bytes) {
+  static constexpr std::array<const char*, 5> units = {"bytes", "KB", "MB", "GB", "TB"};
+  double v = static_cast<double>(bytes);
+  std::size_t u = 0;
+  while (v >= 1024 && u + 1 < units.size()) {
+    v /= 1024;
+    ++u;
+  }
+  char buf[64];
+  if (u == 0)
+    std::snprintf(buf, sizeof buf, "%llu bytes", static_cast<unsigned long long>(bytes));
+  else
+    std::snprintf(buf, sizeof buf, "%.1f %s (%llu bytes)", v, units[u],
+                  static_cast<unsigned long long>(bytes));
+  return buf;
+}
+
+// Reads up to head_bytes from the start; false (with errno text in *error) on a read error.
+bool read_head(int fd, std::string* head, std::string* error) {
+  head->resize(head_bytes);
+  std::size_t got = 0;
+  while (got < head_bytes) {
+    const ssize_t n = ::pread(fd, head->data() + got, head_bytes - got, static_cast<off_t>(got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      *error = std::strerror(errno);
+      return false;
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  head->resize(got);
+  return true;
+}
+
+std::string article(FileKind kind) {
+  switch (kind) {
+    case FileKind::image: return "an image";
+    case FileKind::pdf: return "a PDF document";
+    case FileKind::notebook: return "a Jupyter notebook";
+    case FileKind::audio: return "an audio file";
+    case FileKind::text: return "a text file";
+    case FileKind::binary: return "a binary file";
+  }
+  return "a file";
+}
+
+std::string what_it_is(const Classification& c) {
+  if (!c.description.empty()) return c.description + " (" + c.mime + ")";
+  return c.mime;
+}
+
+ReadOutcome with_type_meta(ReadOutcome outcome, const OpenedFile& file, const Classification& c,
+                           FileKind kind) {
+  outcome.meta["path"] = file.path.string();
+  outcome.meta["mime"] = c.mime;
+  outcome.meta["kind"] = std::string(to_string(kind));
+  outcome.meta["size"] = static_cast<std::uint64_t>(file.st.st_size);
+  return outcome;
+}
+
+}  // namespace
+
+ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const ReadLimits& limits,
+                      const CancelToken& cancel) {
+  if (roots.empty())
+    return ReadOutcome::error("No directory may be read: the client's roots leave no allowed "
+                              "directory. Add a root that contains the file.");
+  AccessResult access = open_in_roots(roots, request.file_path);
+  if (auto* denied = std::get_if<AccessError>(&access)) return ReadOutcome::error(denied->message);
+  if (auto* dir = std::get_if<DirectoryTarget>(&access))
+    return list_directory(dir->path, limits.max_directory_entries);
+  const auto& file = std::get<OpenedFile>(access);
+  if (cancel.cancelled()) return ReadOutcome::stopped();
+
+  std::string head, error;
+  if (!read_head(file.fd.get(), &head, &error))
+    return ReadOutcome::error("Cannot read " + file.path.string() + ": " + error + ".");
+  const auto bytes = std::span(reinterpret_cast<const unsigned char*>(head.data()), head.size());
+  const Classification c =
+      classify(file.path.filename().string(), bytes, static_cast<std::uint64_t>(file.st.st_size));
+  const FileKind kind = request.forced_kind.value_or(c.kind);
+  const std::string size = human_size(static_cast<std::uint64_t>(file.st.st_size));
+
+  if (!request.forced_kind && c.extension_kind) {
+    return with_type_meta(
+        ReadOutcome::error(file.path.string() + " is named like " + article(*c.extension_kind) +
+                           " but is not one: its content is " + article(c.kind) + ", " +
+                           what_it_is(c) + ", " + size + "." +
+                           (c.kind == FileKind::text ? " Call read with file_type=\"text\" to read it as text." : "")),
+        file, c, c.kind);
+  }
+
+  switch (kind) {
+    case FileKind::text:
+    case FileKind::notebook: {
+      // Notebooks are read as their JSON text until a notebook renderer exists.
+      TextOptions options = limits.text;
+      if (request.offset) options.offset = *request.offset;
+      if (request.limit) options.limit = *request.limit;
+      if (!request.encoding.empty()) options.encoding = request.encoding;
+      ReadOutcome outcome = read_text(file, options, cancel);
+      outcome.meta["mime"] = c.mime;
+      outcome.meta["kind"] = std::string(to_string(kind));
+      return outcome;
+    }
+    case FileKind::image:
+    case FileKind::pdf:
+    case FileKind::audio:
+      return with_type_meta(
+          ReadOutcome::error(file.path.string() + " is " + article(kind) + " (" + what_it_is(c) +
+                             ", " + size + "). This version of mcp-read reads text files, "
+                             "notebooks and directories; it cannot return " + article(kind) +
+                             " yet. Call read with file_type=\"text\" only if you want its bytes "
+                             "as text."),
+          file, c, kind);
+    case FileKind::binary:
+      break;
+  }
+  return with_type_meta(
+      ReadOutcome::error(file.path.string() + " is a binary file (" + what_it_is(c) + ", " + size +
+                         ") and cannot be shown as text. If it is text in an unusual charset, call "
+                         "read with file_type=\"text\" and an encoding such as "
+                         "encoding=\"windows-1252\"."),
+      file, c, kind);
+}
+
+}  // namespace mcpread::readers

@@ -1,0 +1,189 @@
+#pragma once
+// Magic-byte signatures of the formats the `read` tool handles itself (images, PDF, audio) and
+// the SVG sniffer. Internal to classify.cpp (header-only so that it needs no build-file entry).
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "mcpread/readers/classify.hpp"
+
+namespace mcpread::readers::detail {
+
+struct Signature {
+  FileKind kind;
+  std::string_view mime;
+  std::string_view description;
+};
+
+using Bytes = std::span<const unsigned char>;
+
+inline bool has_at(Bytes b, std::size_t at, std::string_view sig) {
+  if (b.size() < at + sig.size()) return false;
+  for (std::size_t i = 0; i < sig.size(); ++i)
+    if (b[at + i] != static_cast<unsigned char>(sig[i])) return false;
+  return true;
+}
+
+inline std::uint32_t be32(Bytes b, std::size_t at) {
+  return std::uint32_t{b[at]} << 24 | std::uint32_t{b[at + 1]} << 16 |
+         std::uint32_t{b[at + 2]} << 8 | std::uint32_t{b[at + 3]};
+}
+inline std::uint32_t le32(Bytes b, std::size_t at) {
+  return std::uint32_t{b[at + 3]} << 24 | std::uint32_t{b[at + 2]} << 16 |
+         std::uint32_t{b[at + 1]} << 8 | std::uint32_t{b[at]};
+}
+inline unsigned le16(Bytes b, std::size_t at) { return unsigned{b[at]} | unsigned{b[at + 1]} << 8; }
+
+// BMP: "BM" and a known DIB header size.
+inline bool is_bmp(Bytes b) {
+  if (b.size() < 18 || !has_at(b, 0, "BM")) return false;
+  const std::uint32_t dib = le32(b, 14);
+  return dib == 12 || dib == 40 || dib == 52 || dib == 56 || dib == 64 || dib == 108 || dib == 124;
+}
+
+// ICO: reserved 0, type 1, a plausible image count and first directory entry.
+inline bool is_ico(Bytes b) {
+  if (b.size() < 6 || b[0] != 0 || b[1] != 0 || b[2] != 1 || b[3] != 0) return false;
+  const unsigned count = le16(b, 4);
+  if (count == 0 || count > 256) return false;
+  return b.size() < 22 || (b[9] == 0 && le16(b, 10) <= 1);
+}
+
+// ISO base media ("ftyp" box): HEIC/HEIF/AVIF images and M4A/M4B audio.
+inline std::optional<Signature> iso_bmff(Bytes b, std::string_view ext) {
+  if (b.size() < 16 || !has_at(b, 4, "ftyp")) return std::nullopt;
+  const std::size_t box = std::min<std::size_t>({be32(b, 0), b.size(), 256});
+  auto brand = [&](std::size_t at) { return std::string_view(reinterpret_cast<const char*>(&b[at]), 4); };
+  const std::string_view major = brand(8);
+  bool avif = false, heic = false, heif = false;
+  auto note = [&](std::string_view br) {
+    avif |= br == "avif" || br == "avis";
+    heic |= br == "heic" || br == "heix" || br == "heim" || br == "heis" || br == "hevc" ||
+            br == "hevx";
+    heif |= br == "mif1" || br == "msf1";
+  };
+  note(major);
+  for (std::size_t at = 16; at + 4 <= box; at += 4) note(brand(at));
+  if (major == "avif" || major == "avis") return Signature{FileKind::image, "image/avif", "AVIF image"};
+  if (heic) return Signature{FileKind::image, "image/heic", "HEIC image"};
+  if (avif) return Signature{FileKind::image, "image/avif", "AVIF image"};
+  if (heif) return Signature{FileKind::image, "image/heif", "HEIF image"};
+  if (major == "M4A " || major == "M4B " || major == "M4P " ||
+      ((major == "mp42" || major == "isom" || major == "mp41") && (ext == "m4a" || ext == "m4b")))
+    return Signature{FileKind::audio, "audio/mp4", "MPEG-4 audio (M4A)"};
+  return std::nullopt;
+}
+
+// MPEG audio layer III frame header at `at`; returns the frame length, 0 when not a header.
+inline std::size_t mp3_frame(Bytes b, std::size_t at) {
+  static constexpr std::array<unsigned, 15> kV1{0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320};
+  static constexpr std::array<unsigned, 15> kV2{0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160};
+  static constexpr std::array<unsigned, 3> kRate{44100, 48000, 32000};
+  if (b.size() < at + 4 || b[at] != 0xFF || (b[at + 1] & 0xE0) != 0xE0) return 0;
+  const unsigned version = (b[at + 1] >> 3) & 3;  // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5
+  const unsigned layer = (b[at + 1] >> 1) & 3;    // 1: layer III
+  const unsigned bitrate = b[at + 2] >> 4;
+  const unsigned rate = (b[at + 2] >> 2) & 3;
+  if (version == 1 || layer != 1 || bitrate == 0 || bitrate == 15 || rate == 3) return 0;
+  const unsigned padding = (b[at + 2] >> 1) & 1;
+  const unsigned hz = kRate[rate] >> (version == 3 ? 0 : version == 2 ? 1 : 2);
+  if (version == 3) return 144000 * kV1[bitrate] / hz + padding;
+  return 72000 * kV2[bitrate] / hz + padding;
+}
+
+inline bool is_mp3(Bytes b) {
+  if (b.size() >= 10 && has_at(b, 0, "ID3") && b[3] >= 2 && b[3] <= 4 && b[4] != 0xFF &&
+      b[6] < 0x80 && b[7] < 0x80 && b[8] < 0x80 && b[9] < 0x80)
+    return true;
+  const std::size_t len = mp3_frame(b, 0);
+  if (len == 0) return false;
+  // The next frame must follow when the sample holds it.
+  return b.size() < len + 4 || mp3_frame(b, len) != 0;
+}
+
+inline bool is_adts(Bytes b) {
+  return b.size() >= 7 && b[0] == 0xFF && (b[1] & 0xF6) == 0xF0 && ((b[2] >> 2) & 0xF) < 13;
+}
+
+inline std::optional<std::size_t> find_sig(Bytes b, std::string_view sig, std::size_t within) {
+  for (std::size_t i = 0; i < within && i + sig.size() <= b.size(); ++i)
+    if (has_at(b, i, sig)) return i;
+  return std::nullopt;
+}
+
+// Images, audio and PDFs recognised by their first bytes. `binaryish` says the sample is not
+// clean text, which a PDF header found after offset 0 needs (a text may quote "%PDF-").
+inline std::optional<Signature> sniff(Bytes b, std::string_view ext, bool binaryish) {
+  using K = FileKind;
+  if (has_at(b, 0, "\x89PNG\r\n\x1a\n")) return Signature{K::image, "image/png", "PNG image"};
+  if (b.size() >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF)
+    return Signature{K::image, "image/jpeg", "JPEG image"};
+  if (has_at(b, 0, "GIF87a") || has_at(b, 0, "GIF89a")) return Signature{K::image, "image/gif", "GIF image"};
+  if (has_at(b, 0, "RIFF") && has_at(b, 8, "WEBP")) return Signature{K::image, "image/webp", "WebP image"};
+  if (is_bmp(b)) return Signature{K::image, "image/bmp", "BMP image"};
+  if (has_at(b, 0, std::string_view("II*\0", 4)) || has_at(b, 0, std::string_view("MM\0*", 4)) ||
+      has_at(b, 0, std::string_view("II+\0", 4)) || has_at(b, 0, std::string_view("MM\0+", 4)))
+    return Signature{K::image, "image/tiff", "TIFF image"};
+  if (is_ico(b)) return Signature{K::image, "image/x-icon", "Windows icon"};
+  if ((b.size() >= 2 && b[0] == 0xFF && b[1] == 0x0A) ||
+      has_at(b, 0, std::string_view("\0\0\0\x0CJXL \r\n\x87\n", 12)))
+    return Signature{K::image, "image/jxl", "JPEG XL image"};
+  if (auto iso = iso_bmff(b, ext)) return iso;
+  if (auto at = find_sig(b, "%PDF-", 1024); at && (*at == 0 || binaryish || ext == "pdf"))
+    return Signature{K::pdf, "application/pdf", "PDF document"};
+  if ((has_at(b, 0, "RIFF") || has_at(b, 0, "RIFX") || has_at(b, 0, "RF64")) && has_at(b, 8, "WAVE"))
+    return Signature{K::audio, "audio/wav", "WAVE audio"};
+  if (has_at(b, 0, "fLaC")) return Signature{K::audio, "audio/flac", "FLAC audio"};
+  if (has_at(b, 0, "OggS") && !find_sig(b, "\x80theora", 128))
+    return Signature{K::audio, "audio/ogg", "Ogg audio"};
+  if (is_mp3(b)) return Signature{K::audio, "audio/mpeg", "MPEG audio (MP3)"};
+  if (is_adts(b)) return Signature{K::audio, "audio/aac", "AAC audio (ADTS)"};
+  return std::nullopt;
+}
+
+// True when the first element of this (UTF-8) text is <svg>, after an optional BOM, XML
+// declaration, processing instructions, comments and DOCTYPE (with an internal subset).
+inline bool is_svg(Bytes b) {
+  std::string_view s(reinterpret_cast<const char*>(b.data()), b.size());
+  if (s.starts_with("\xEF\xBB\xBF")) s.remove_prefix(3);
+  auto skip_space = [&] {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
+      s.remove_prefix(1);
+  };
+  auto skip_past = [&](std::string_view end) {
+    const auto at = s.find(end);
+    if (at == std::string_view::npos) return false;
+    s.remove_prefix(at + end.size());
+    return true;
+  };
+  for (;;) {
+    skip_space();
+    if (s.starts_with("<?")) {
+      if (!skip_past("?>")) return false;
+    } else if (s.starts_with("<!--")) {
+      if (!skip_past("-->")) return false;
+    } else if (s.starts_with("<!DOCTYPE") || s.starts_with("<!doctype")) {
+      int depth = 0;
+      std::size_t i = 0;
+      for (; i < s.size(); ++i) {
+        if (s[i] == '[') ++depth;
+        else if (s[i] == ']') --depth;
+        else if (s[i] == '>' && depth <= 0) break;
+      }
+      if (i == s.size()) return false;
+      s.remove_prefix(i + 1);
+    } else {
+      break;
+    }
+  }
+  if (s.starts_with("<svg:svg")) return true;
+  if (!s.starts_with("<svg") || s.size() < 5) return false;
+  const char next = s[4];
+  return next == ' ' || next == '\t' || next == '\n' || next == '\r' || next == '>' || next == '/';
+}
+
+}  // namespace mcpread::readers::detail

@@ -1,0 +1,311 @@
+#include "mcpread/readers/text.hpp"
+
+#include "line_scanner.hpp"
+#include "mcpread/readers/charset.hpp"
+#include "mcpread/readers/utf8.hpp"
+#include "utf8_internal.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <span>
+
+namespace mcpread::readers {
+
+namespace {
+
+constexpr std::size_t kChunkBytes = 1u << 20;
+constexpr std::size_t kSampleBytes = 64u << 10;
+
+std::string n2s(std::uint64_t v) { return std::to_string(v); }
+
+std::string safe(std::string_view s) {
+  std::string out;
+  utf8::append_sanitized(s, out);
+  return out;
+}
+
+std::string iso_mtime(const struct stat& st) {
+  std::tm tm{};
+  const time_t secs = st.st_mtim.tv_sec;
+  if (gmtime_r(&secs, &tm) == nullptr) return {};
+  char buf[32];
+  const std::size_t n = std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return std::string(buf, n);
+}
+
+// Reads from a fixed position, filling the buffer unless the file ends first.
+class ChunkReader {
+ public:
+  explicit ChunkReader(int fd) : fd_(fd) {}
+  // Bytes read into buf (0 at the end of the file), or nullopt with errno set.
+  std::optional<std::size_t> read(char* buf, std::size_t cap) {
+    std::size_t got = 0;
+    while (got < cap && !eof_) {
+      const ssize_t r = ::pread(fd_, buf + got, cap - got, static_cast<off_t>(pos_ + got));
+      if (r < 0) {
+        if (errno == EINTR) continue;
+        return std::nullopt;
+      }
+      if (r == 0) eof_ = true;
+      got += static_cast<std::size_t>(r);
+    }
+    pos_ += got;
+    return got;
+  }
+  [[nodiscard]] bool eof() const { return eof_; }
+
+ private:
+  int fd_;
+  std::uint64_t pos_ = 0;
+  bool eof_ = false;
+};
+
+bool starts_with_bytes(std::string_view data, std::string_view bom) {
+  return data.substr(0, bom.size()) == bom;
+}
+
+// Applies an `encoding` override: resolves the name and, for Unicode encodings, takes the byte
+// order from a matching byte-order mark (which is then skipped).
+bool charset_from_option(const std::string& requested, std::string_view sample, DetectedCharset* cs) {
+  if (!resolve_encoding_name(requested, cs)) return false;
+  const std::string_view utf8_bom = "\xEF\xBB\xBF";
+  const std::string_view le16 = "\xFF\xFE";
+  const std::string_view be16 = "\xFE\xFF";
+  const std::string_view le32("\xFF\xFE\x00\x00", 4);
+  const std::string_view be32("\x00\x00\xFE\xFF", 4);
+  auto pick = [&](const char* name, std::size_t bom) {
+    resolve_encoding_name(name, cs);
+    cs->bom_bytes = bom;
+  };
+  const std::string name = cs->name;
+  if (name == "UTF-8" && starts_with_bytes(sample, utf8_bom)) cs->bom_bytes = 3;
+  if (name == "UTF-16LE" && starts_with_bytes(sample, le16)) cs->bom_bytes = 2;
+  if (name == "UTF-16BE" && starts_with_bytes(sample, be16)) cs->bom_bytes = 2;
+  if (name == "UTF-32LE" && starts_with_bytes(sample, le32)) cs->bom_bytes = 4;
+  if (name == "UTF-32BE" && starts_with_bytes(sample, be32)) cs->bom_bytes = 4;
+  if (name == "UTF-16") {
+    if (starts_with_bytes(sample, le16)) {
+      pick("UTF-16LE", 2);
+    } else if (starts_with_bytes(sample, be16)) {
+      pick("UTF-16BE", 2);
+    } else {
+      const auto guess = utf16_without_bom(
+          std::span(reinterpret_cast<const unsigned char*>(sample.data()), sample.size()));
+      pick(guess.empty() ? "UTF-16LE" : guess.c_str(), 0);
+    }
+  }
+  if (name == "UTF-32") {
+    if (starts_with_bytes(sample, be32))
+      pick("UTF-32BE", 4);
+    else
+      pick("UTF-32LE", starts_with_bytes(sample, le32) ? 4 : 0);
+  }
+  return true;
+}
+
+enum class Mode { Utf8, PerLine, Stream };
+
+// Formats the shown lines as `cat -n` does and enforces the output cap.
+class Formatter {
+ public:
+  Formatter(Mode mode, const std::string& charset, const TextOptions& o)
+      : mode_(mode), max_chars_(o.max_line_chars), cap_(o.max_output_bytes) {
+    if (mode_ == Mode::PerLine) line_converter_ = std::make_unique<Utf8Converter>(charset);
+  }
+
+  bool line(std::uint64_t number, std::string_view kept, std::uint64_t full, bool complete) {
+    line_.clear();
+    char num[32];
+    const int n = std::snprintf(num, sizeof num, "%6" PRIu64 "\t", number);
+    line_.append(num, static_cast<std::size_t>(n));
+    std::string_view text = kept;
+    if (line_converter_) {
+      decoded_.clear();
+      line_converter_->convert(kept, decoded_, true);
+      text = decoded_;
+    }
+    const auto r = utf8::detail::append_sanitized_prefix(text, max_chars_, line_);
+    if (mode_ == Mode::Utf8 && r.replacements > 0) replaced_ = true;
+    if (!complete || r.consumed < text.size()) {
+      line_ += " \xE2\x80\xA6 [line truncated: " + n2s(full) + " bytes in full]";
+      ++cut_;
+    }
+    line_ += '\n';
+    if (shown_ > 0 && out_.size() + line_.size() > cap_) return false;
+    out_ += line_;
+    ++shown_;
+    return true;
+  }
+
+  std::string& text() { return out_; }
+  [[nodiscard]] std::uint64_t cut() const { return cut_; }
+  [[nodiscard]] bool replaced() const { return replaced_; }
+
+ private:
+  Mode mode_;
+  std::size_t max_chars_;
+  std::size_t cap_;
+  std::unique_ptr<Utf8Converter> line_converter_;
+  std::string out_;
+  std::string line_;
+  std::string decoded_;
+  std::uint64_t shown_ = 0;
+  std::uint64_t cut_ = 0;
+  bool replaced_ = false;
+};
+
+std::string accepted_encodings() {
+  return "UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, WINDOWS-1252, ISO-8859-1, SHIFT_JIS, EUC-JP, "
+         "GB18030, GBK, BIG5, EUC-KR, KOI8-R";
+}
+
+}  // namespace
+
+ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const CancelToken& cancel) {
+  const std::string path = safe(file.path.string());
+  if (cancel.cancelled()) return ReadOutcome::stopped();
+  const int fd = file.fd.get();
+  ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+
+  const auto buffer = std::make_unique_for_overwrite<char[]>(kChunkBytes);
+  ChunkReader reader(fd);
+  auto read_error = [&] {
+    return ReadOutcome::error("Could not read " + path + ": " + safe(std::strerror(errno)) + ".");
+  };
+  auto got = reader.read(buffer.get(), kChunkBytes);
+  if (!got) return read_error();
+  std::string_view chunk(buffer.get(), *got);
+
+  const std::string_view sample = chunk.substr(0, kSampleBytes);
+  DetectedCharset cs;
+  if (options.encoding.empty()) {
+    cs = detect_charset(std::span(reinterpret_cast<const unsigned char*>(sample.data()), sample.size()));
+  } else if (!charset_from_option(options.encoding, sample, &cs)) {
+    return ReadOutcome::error("Unknown encoding \"" + safe(options.encoding) + "\" for " + path +
+                              ". Use a name iconv knows, for example " + accepted_encodings() +
+                              "; or omit encoding to detect it.");
+  }
+  const bool is_utf8 = cs.name == "UTF-8";
+  const Mode mode = is_utf8 ? Mode::Utf8 : cs.ascii_compatible ? Mode::PerLine : Mode::Stream;
+  const std::uint64_t offset = options.offset == 0 ? 1 : options.offset;
+  const auto size = static_cast<std::uint64_t>(file.st.st_size);
+
+  ReadOutcome outcome;
+  auto& meta = outcome.meta;
+  meta["path"] = path;
+  meta["size"] = size;
+  meta["mtime"] = iso_mtime(file.st);
+  meta["charset"] = cs.name;
+  meta["bom"] = cs.bom_bytes > 0;
+
+  Formatter fmt(mode, cs.name, options);
+  text_detail::LineScanner::Config config;
+  config.first = offset;
+  config.limit = options.limit;
+  // Room for max_line_chars+1 characters of up to 4 bytes, enough to see that a line is too long.
+  const std::size_t huge = std::numeric_limits<std::size_t>::max() / 8;
+  config.keep_bytes =
+      options.max_line_chars < huge ? 4 * (options.max_line_chars + 1) : options.max_line_chars;
+  config.count_rest = size <= options.count_lines_max_bytes;
+  text_detail::LineScanner scanner(config, [&](std::uint64_t number, std::string_view kept,
+                                               std::uint64_t full, bool complete) {
+    return fmt.line(number, kept, full, complete);
+  });
+
+  std::unique_ptr<Utf8Converter> stream;
+  std::string converted;
+  if (mode == Mode::Stream) stream = std::make_unique<Utf8Converter>(cs.name);
+  auto feed = [&](std::string_view data, bool last) {
+    if (!stream) {
+      scanner.feed(data);
+      return;
+    }
+    converted.clear();
+    stream->convert(data, converted, last);
+    scanner.feed(converted);
+  };
+
+  std::uint64_t content_bytes = chunk.size() > cs.bom_bytes ? chunk.size() - cs.bom_bytes : 0;
+  feed(chunk.substr(std::min(cs.bom_bytes, chunk.size())), false);
+  while (!scanner.done() && !reader.eof()) {
+    if (cancel.cancelled()) return ReadOutcome::stopped();
+    got = reader.read(buffer.get(), kChunkBytes);
+    if (!got) return read_error();
+    content_bytes += *got;
+    feed(std::string_view(buffer.get(), *got), false);
+  }
+  if (!scanner.done()) {
+    feed({}, true);
+    scanner.finish();
+  }
+
+  if (content_bytes == 0) {
+    meta["total_lines"] = 0;
+    meta["start_line"] = 0;
+    meta["end_line"] = 0;
+    meta["truncated"] = false;
+    meta["long_lines_cut"] = 0;
+    const std::string note =
+        cs.bom_bytes == 0 ? "[The file is empty (" + n2s(size) + " bytes).]"
+                          : "[The file holds no text, only a " + cs.name + " byte-order mark (" +
+                                n2s(cs.bom_bytes) + " bytes).]";
+    outcome.blocks.emplace_back(TextBlock{note});
+    return outcome;
+  }
+
+  const bool counted = scanner.reached_eof();
+  const std::uint64_t total = scanner.total_lines();
+  if (counted) meta["total_lines"] = total;
+  if (scanner.shown() == 0) {
+    ReadOutcome err = ReadOutcome::error(
+        "Offset " + n2s(offset) + " is past the end of " + path + ": the file has " + n2s(total) +
+        (total == 1 ? " line" : " lines") + ". Use an offset from 1 to " + n2s(total) + ".");
+    err.meta = std::move(meta);
+    return err;
+  }
+
+  const std::uint64_t s = offset;
+  const std::uint64_t e = scanner.last_shown();
+  const bool more = scanner.more();
+  const std::string range = n2s(s) + "-" + n2s(e);
+  const std::string next = "To read more, call read again with offset=" + n2s(e + 1) + ".";
+  std::string footer;
+  if (!more) {
+    footer = "[Lines " + range + " of " + n2s(total) + ". End of file.]";
+  } else if (scanner.refused()) {
+    footer = "[Output capped at " + n2s(options.max_output_bytes) + " bytes: lines " + range +
+             (counted ? " of " + n2s(total) : std::string()) + " shown. " + next + "]";
+  } else if (counted) {
+    footer = "[Lines " + range + " of " + n2s(total) + ". " + next + "]";
+  } else {
+    footer = "[Lines " + range + "; more lines follow (file is " + n2s(size) + " bytes). " + next + "]";
+  }
+  if (fmt.cut() > 0)
+    footer += "\n[" + n2s(fmt.cut()) + " line(s) longer than " + n2s(options.max_line_chars) +
+              " characters were cut.]";
+  if (!is_utf8) footer += "\n[Decoded from " + cs.name + " to UTF-8.]";
+  if (fmt.replaced()) footer += "\n[Invalid UTF-8 bytes are shown as U+FFFD.]";
+
+  meta["start_line"] = s;
+  meta["end_line"] = e;
+  if (more) meta["next_offset"] = e + 1;
+  meta["truncated"] = more;
+  meta["long_lines_cut"] = fmt.cut();
+
+  std::string text = std::move(fmt.text());
+  text += '\n';
+  text += footer;
+  outcome.blocks.emplace_back(TextBlock{std::move(text)});
+  return outcome;
+}
+
+}  // namespace mcpread::readers

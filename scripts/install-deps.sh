@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages mcp-read needs that are not installed yet; does nothing when all
+# are there. `--test` adds what the test suite needs. Everything it prints goes to stderr, so it
+# can run in front of the stdio server.
+set -euo pipefail
+exec 1>&2
+
+build_packages=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libmagic-dev
+  libspdlog-dev libuchardet-dev)
+test_packages=(doctest-dev libvalijson-dev)
+
+wanted=("${build_packages[@]}")
+if [[ "${1:-}" == "--test" ]]; then
+  wanted+=("${test_packages[@]}")
+  # The Inspector CLI and the benchmark run on Node.js; use the machine's own when it has one.
+  command -v node >/dev/null 2>&1 || wanted+=(nodejs)
+  command -v npm >/dev/null 2>&1 || wanted+=(npm)
+fi
+
+missing=()
+for package in "${wanted[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$package")
+  fi
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "install-deps: installing ${missing[*]}"
+sudo=()
+[[ $(id -u) -ne 0 ]] && sudo=(sudo)
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,50 @@
+// mcp-read: an MCP server whose `read` tool returns files the way a model needs them.
+#include "cli.hpp"
+#include "stdio_transport.hpp"
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+
+int main(int argc, char** argv) {
+  std::signal(SIGPIPE, SIG_IGN);  // a closed stdout is an EPIPE error, not a silent death
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  auto cli = mcpread::server::parse_cli(args);
+  if (cli.action == mcpread::server::CliOutcome::Action::print_and_exit) {
+    std::cout << cli.text;
+    return 0;
+  }
+  if (cli.action == mcpread::server::CliOutcome::Action::fail) {
+    std::cerr << cli.text;
+    return 2;
+  }
+  try {
+    // Logs go to stderr only: stdout belongs to the protocol.
+    auto logger = spdlog::stderr_color_mt("mcp-read");
+    spdlog::set_default_logger(logger);
+    spdlog::set_level(spdlog::level::from_str(cli.config.log_level));
+    spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%^%l%$] %v");
+
+    auto& config = cli.config;
+    const bool roots_default = config.roots.empty();
+    if (roots_default) config.roots.push_back(std::filesystem::current_path().string());
+    mcpread::readers::Roots roots;
+    std::string error;
+    if (!mcpread::readers::Roots::from_paths(config.roots, &roots, &error)) {
+      std::cerr << "mcp-read: " << error << "\n";
+      return 2;
+    }
+    spdlog::info("mcp-read {} serving stdio; roots: {}", MCPREAD_VERSION, roots.describe());
+    mcpread::server::StdioServer server(std::move(config), std::move(roots), roots_default);
+    return server.run();
+  } catch (const std::exception& e) {
+    std::cerr << "mcp-read: fatal: " << e.what() << "\n";
+    return 1;
+  }
+}

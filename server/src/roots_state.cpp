@@ -1,0 +1,86 @@
+#include "roots_state.hpp"
+
+#include <cctype>
+
+namespace mcpread::server {
+
+RootsState::RootsState(readers::Roots cli_roots, bool cli_default)
+    : cli_(std::move(cli_roots)),
+      cli_default_(cli_default),
+      current_(std::make_shared<const readers::Roots>(cli_)) {}
+
+std::shared_ptr<const readers::Roots> RootsState::current(std::chrono::milliseconds wait) const {
+  std::unique_lock lock(mutex_);
+  // Measured from when the request went out, so a client that never answers delays only the
+  // reads of the first `wait`, not every read after it.
+  changed_.wait_until(lock, pending_since_ + wait, [this] { return pending_ == 0; });
+  return current_;
+}
+
+void RootsState::request_started() {
+  std::lock_guard lock(mutex_);
+  if (pending_++ == 0) pending_since_ = std::chrono::steady_clock::now();
+}
+
+void RootsState::request_failed() {
+  {
+    std::lock_guard lock(mutex_);
+    if (pending_ > 0) --pending_;
+  }
+  changed_.notify_all();
+}
+
+std::string RootsState::apply_client_roots(const std::vector<std::string>& uris) {
+  std::vector<std::string> dirs;
+  for (const auto& uri : uris) {
+    auto path = path_from_file_uri(uri);
+    if (!path.empty()) dirs.push_back(std::move(path));
+  }
+  std::string outcome;
+  {
+    std::lock_guard lock(mutex_);
+    if (pending_ > 0) --pending_;
+    if (dirs.empty()) {
+      // The client offers no file roots: nothing to narrow by.
+      current_ = std::make_shared<const readers::Roots>(cli_);
+      outcome = "the client declared no file:// roots; reads stay within " + cli_.describe();
+    } else {
+      auto narrowed = std::make_shared<const readers::Roots>(cli_.narrowed_by(dirs, cli_default_));
+      outcome = narrowed->empty()
+                    ? "none of the client's roots lies within the server's roots (" +
+                          cli_.describe() + "); every read will be refused"
+                    : "reads are now confined to " + narrowed->describe();
+      current_ = std::move(narrowed);
+    }
+  }
+  changed_.notify_all();
+  return outcome;
+}
+
+std::string RootsState::path_from_file_uri(const std::string& uri) {
+  constexpr std::string_view scheme = "file://";
+  if (uri.size() <= scheme.size() || uri.compare(0, scheme.size(), scheme) != 0) return {};
+  std::string_view rest(uri);
+  rest.remove_prefix(scheme.size());
+  // file://localhost/x and file:///x name the same path; other hosts are not local.
+  if (rest.substr(0, 9) == "localhost") rest.remove_prefix(9);
+  if (rest.empty() || rest.front() != '/') return {};
+  std::string path;
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    const char c = rest[i];
+    if (c == '?' || c == '#') break;
+    if (c == '%') {
+      if (i + 2 >= rest.size() || !std::isxdigit(static_cast<unsigned char>(rest[i + 1])) ||
+          !std::isxdigit(static_cast<unsigned char>(rest[i + 2])))
+        return {};
+      path.push_back(static_cast<char>(std::stoi(std::string(rest.substr(i + 1, 2)), nullptr, 16)));
+      i += 2;
+    } else {
+      path.push_back(c);
+    }
+  }
+  if (path.find('\0') != std::string::npos) return {};
+  return path;
+}
+
+}  // namespace mcpread::server

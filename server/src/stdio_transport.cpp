@@ -1,0 +1,235 @@
+#include "stdio_transport.hpp"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
+#include <fcntl.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace mcpread::server {
+namespace {
+
+std::size_t worker_count(std::size_t configured) {
+  if (configured != 0) return configured;
+  return std::max<std::size_t>(2, std::thread::hardware_concurrency());
+}
+
+protocol::ServerInfo server_info() {
+  return {"mcp-read", "mcp-read: file reader for models", MCPREAD_VERSION,
+          "Use the read tool to read files: text with numbered lines (offset/limit to page "
+          "through large files) and directory listings. Paths must lie inside the allowed roots."};
+}
+
+// Writes all of `data` to a blocking descriptor; false on error.
+bool write_all(int fd, std::string_view data) {
+  while (!data.empty()) {
+    const ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+}  // namespace
+
+StdioServer::StdioServer(Config config, readers::Roots roots, bool roots_default)
+    : config_(std::move(config)),
+      signals_(io_, SIGINT, SIGTERM),
+      shutdown_timer_(io_),
+      framer_(config_.max_message_bytes),
+      roots_(std::move(roots), roots_default),
+      pool_(worker_count(config_.workers)),
+      host_(config_, roots_, pool_),
+      session_(server_info(), host_, [this](std::string m) { send(std::move(m)); }) {
+  host_.set_client_log([this](protocol::LogLevel level, const std::string& text) {
+    session_.log(level, "mcp-read", text);
+  });
+}
+
+StdioServer::~StdioServer() {
+  session_.cancel_all();
+  pool_.join();
+  if (input_thread_.joinable()) input_thread_.join();
+}
+
+int StdioServer::run() {
+  saved_in_flags_ = ::fcntl(STDIN_FILENO, F_GETFL);
+  saved_out_flags_ = ::fcntl(STDOUT_FILENO, F_GETFL);
+  signals_.async_wait([this](const boost::system::error_code& ec, int signal) {
+    if (!ec) begin_shutdown(signal == SIGINT ? "SIGINT" : "SIGTERM");
+  });
+
+  boost::system::error_code ec;
+  out_.emplace(io_);
+  out_->assign(::dup(STDOUT_FILENO), ec);
+  if (ec) {
+    // A regular file or /dev/null cannot be polled; writes to it do not block for long.
+    spdlog::debug("stdout is not pollable ({}); writing synchronously", ec.message());
+    out_.reset();
+  }
+  start_input();
+  io_.run();
+
+  session_.cancel_all();
+  pool_.join();
+  if (input_thread_.joinable()) input_thread_.join();
+  in_.reset();
+  out_.reset();
+  // Asio made the descriptions non-blocking; they may be shared with the parent (a terminal).
+  if (saved_in_flags_ >= 0) ::fcntl(STDIN_FILENO, F_SETFL, saved_in_flags_);
+  if (saved_out_flags_ >= 0) ::fcntl(STDOUT_FILENO, F_SETFL, saved_out_flags_);
+  return exit_code_;
+}
+
+void StdioServer::start_input() {
+  boost::system::error_code ec;
+  in_.emplace(io_);
+  in_->assign(::dup(STDIN_FILENO), ec);
+  if (!ec) {
+    read_more();
+    return;
+  }
+  // stdin is a regular file (or /dev/null): epoll refuses it, but reading it never blocks.
+  spdlog::debug("stdin is not pollable ({}); reading it on a thread", ec.message());
+  in_.reset();
+  input_thread_ = std::thread([this] {
+    std::array<char, 64 * 1024> chunk{};
+    for (;;) {
+      const ssize_t n = ::read(STDIN_FILENO, chunk.data(), chunk.size());
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        const std::string why = n == 0 ? "end of input" : std::strerror(errno);
+        boost::asio::post(io_, [this, why] { on_input_end(why.c_str()); });
+        return;
+      }
+      boost::asio::post(io_, [this, data = std::string(chunk.data(), static_cast<std::size_t>(n))] {
+        if (!input_done_) on_data(data);
+      });
+    }
+  });
+}
+
+void StdioServer::read_more() {
+  in_->async_read_some(boost::asio::buffer(buffer_),
+                       [this](const boost::system::error_code& ec, std::size_t n) {
+                         if (input_done_) return;
+                         if (n > 0) on_data(std::string_view(buffer_.data(), n));
+                         if (input_done_) return;
+                         if (ec) {
+                           on_input_end(ec == boost::asio::error::eof ? "end of input"
+                                                                      : ec.message().c_str());
+                           return;
+                         }
+                         read_more();
+                       });
+}
+
+void StdioServer::on_data(std::string_view data) {
+  framer_.feed(
+      data, [this](std::string_view line) { on_line(line); },
+      [this](std::size_t bytes) {
+        spdlog::warn("discarding a message of at least {} bytes (limit {})", bytes,
+                     config_.max_message_bytes);
+        enqueue(session_.unaddressed_error(
+            protocol::error_code::invalid_request,
+            "Invalid Request: a message of at least " + std::to_string(bytes) +
+                " bytes exceeds the limit of " + std::to_string(config_.max_message_bytes) +
+                " bytes (--max-message-bytes)"));
+      });
+}
+
+void StdioServer::on_line(std::string_view line) {
+  if (stopping_) return;
+  auto reply = [this](std::string message, bool final) {
+    boost::asio::post(io_, [this, message = std::move(message), final]() mutable {
+      if (!message.empty()) enqueue(std::move(message));
+      if (final) exchange_done();
+    });
+  };
+  if (session_.receive(line, reply)) ++open_exchanges_;
+}
+
+void StdioServer::on_input_end(const char* why) {
+  if (input_done_) return;
+  spdlog::debug("stdin closed ({}); finishing {} open request(s)", why, open_exchanges_);
+  framer_.finish([this](std::string_view line) { on_line(line); });
+  input_done_ = true;
+  if (in_) in_->close();
+  maybe_finish();
+}
+
+void StdioServer::begin_shutdown(const char* why) {
+  spdlog::info("{} received; shutting down", why);
+  stopping_ = true;
+  input_done_ = true;
+  if (in_) in_->close();
+  session_.cancel_all();
+  // Cancelled reads stop at their next check; do not wait forever for one that does not.
+  shutdown_timer_.expires_after(std::chrono::seconds(5));
+  shutdown_timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) io_.stop();
+  });
+  maybe_finish();
+}
+
+void StdioServer::send(std::string message) {
+  boost::asio::post(io_, [this, message = std::move(message)]() mutable { enqueue(std::move(message)); });
+}
+
+void StdioServer::enqueue(std::string message) {
+  message.push_back('\n');
+  queue_.push_back(std::move(message));
+  if (!writing_) write_next();
+}
+
+void StdioServer::write_next() {
+  if (queue_.empty()) {
+    writing_ = false;
+    maybe_finish();
+    return;
+  }
+  writing_ = true;
+  if (!out_) {
+    while (!queue_.empty()) {
+      if (!write_all(STDOUT_FILENO, queue_.front())) {
+        spdlog::error("cannot write to stdout: {}", std::strerror(errno));
+        exit_code_ = 1;
+        io_.stop();
+        return;
+      }
+      queue_.pop_front();
+    }
+    writing_ = false;
+    maybe_finish();
+    return;
+  }
+  boost::asio::async_write(*out_, boost::asio::buffer(queue_.front()),
+                           [this](const boost::system::error_code& ec, std::size_t) {
+                             if (ec) {
+                               // The client went away: nothing more can be delivered.
+                               spdlog::info("stdout closed ({}); exiting", ec.message());
+                               session_.cancel_all();
+                               io_.stop();
+                               return;
+                             }
+                             queue_.pop_front();
+                             write_next();
+                           });
+}
+
+void StdioServer::exchange_done() {
+  if (open_exchanges_ > 0) --open_exchanges_;
+  maybe_finish();
+}
+
+void StdioServer::maybe_finish() {
+  if (input_done_ && open_exchanges_ == 0 && queue_.empty() && !writing_) io_.stop();
+}
+
+}  // namespace mcpread::server

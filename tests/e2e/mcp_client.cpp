@@ -1,0 +1,246 @@
+#include "mcp_client.hpp"
+
+#include "schema_validator.hpp"
+
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+extern char** environ;
+
+namespace mcpread::test {
+
+using nlohmann::json;
+using clock_type = std::chrono::steady_clock;
+
+std::filesystem::path binary_path() { return MCPREAD_BINARY; }
+
+McpClient::McpClient(Options options) {
+  int in_pipe[2], out_pipe[2];
+  if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0)
+    throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+  char templ[] = "/tmp/mcpread-stderr-XXXXXX";
+  const int err_fd = ::mkstemp(templ);
+  if (err_fd < 0) throw std::runtime_error("mkstemp failed");
+  stderr_path_ = templ;
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in_pipe[0], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
+  if (!options.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, options.cwd.c_str());
+
+  std::vector<std::string> argv_store{binary_path().string()};
+  argv_store.insert(argv_store.end(), options.args.begin(), options.args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_store) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::vector<std::string> env_store;
+  for (char** e = environ; *e; ++e) env_store.emplace_back(*e);
+  env_store.insert(env_store.end(), options.extra_env.begin(), options.extra_env.end());
+  std::vector<char*> envp;
+  for (auto& e : env_store) envp.push_back(e.data());
+  envp.push_back(nullptr);
+
+  const int rc = posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(in_pipe[0]);
+  ::close(out_pipe[1]);
+  ::close(err_fd);
+  if (rc != 0) throw std::runtime_error(std::string("posix_spawn: ") + std::strerror(rc));
+  in_ = in_pipe[1];
+  out_ = out_pipe[0];
+}
+
+McpClient::~McpClient() {
+  if (in_ >= 0) ::close(in_);
+  if (!exit_status_ && pid_ > 0) {
+    if (!wait_exit(std::chrono::seconds(5))) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+  }
+  if (out_ >= 0) ::close(out_);
+  std::error_code ec;
+  std::filesystem::remove(stderr_path_, ec);
+}
+
+std::string McpClient::stderr_text() const {
+  std::ifstream in(stderr_path_);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void McpClient::send_raw(const std::string& bytes) {
+  std::string_view data(bytes);
+  while (!data.empty()) {
+    const ssize_t n = ::write(in_, data.data(), data.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw std::runtime_error(std::string("write to server: ") + std::strerror(errno));
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+void McpClient::send(const json& message) { send_raw(message.dump() + "\n"); }
+
+long long McpClient::send_request(const std::string& method, json params) {
+  const long long id = next_id_++;
+  pending_methods_.emplace_back(json(id).dump(), method);
+  json m{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}};
+  if (!params.is_null()) m["params"] = std::move(params);
+  send(m);
+  return id;
+}
+
+std::optional<json> McpClient::receive(std::chrono::milliseconds timeout) {
+  const auto deadline = clock_type::now() + timeout;
+  for (;;) {
+    if (const auto nl = buffer_.find('\n'); nl != std::string::npos) {
+      std::string line = buffer_.substr(0, nl);
+      buffer_.erase(0, nl + 1);
+      json message = json::parse(line, nullptr, false);
+      if (message.is_discarded()) {
+        garbage_ += line + "\n";
+        FAIL_CHECK("server wrote a line that is not JSON: " << line.substr(0, 200));
+        continue;
+      }
+      validate(message);
+      return message;
+    }
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock_type::now());
+    if (left.count() <= 0) return std::nullopt;
+    pollfd p{out_, POLLIN, 0};
+    const int r = ::poll(&p, 1, static_cast<int>(left.count()));
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) return std::nullopt;
+    char chunk[65536];
+    const ssize_t n = ::read(out_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (!buffer_.empty()) garbage_ += buffer_;
+      return std::nullopt;  // EOF
+    }
+    buffer_.append(chunk, static_cast<std::size_t>(n));
+  }
+}
+
+void McpClient::validate(const json& message) {
+  if (message.is_array()) {  // a batch answer: each element is a response of its own
+    CHECK(version_ == "2025-03-26");
+    CHECK_FALSE(message.empty());
+    for (const auto& element : message) validate(element);
+    return;
+  }
+  std::string method;
+  if (message.contains("id") && (message.contains("result") || message.contains("error"))) {
+    const std::string key = message["id"].dump();
+    for (auto it = pending_methods_.begin(); it != pending_methods_.end(); ++it) {
+      if (it->first == key) {
+        method = it->second;
+        pending_methods_.erase(it);
+        break;
+      }
+    }
+    if (method == "initialize" && message.contains("result"))
+      version_ = message["result"].value("protocolVersion", version_);
+  }
+  // JSON-RPC answers an unreadable id with null; schemas before 2025-11-25 cannot express that,
+  // so check the rest of such an error by hand.
+  if (message.contains("error") && message.contains("id") && message["id"].is_null()) {
+    CHECK(version_ < "2025-11-25");
+    CHECK(message["error"]["code"].is_number_integer());
+    CHECK(message["error"]["message"].is_string());
+    return;
+  }
+  const std::string errors = server_message_errors(version_, message, method);
+  if (!errors.empty()) FAIL_CHECK("schema violation: " << errors << "\nmessage: " << message.dump().substr(0, 2000));
+}
+
+std::optional<json> McpClient::wait_for_id(const json& id, std::chrono::milliseconds timeout) {
+  auto is_answer = [&id](const json& m) {
+    return m.is_object() && m.contains("id") && m["id"] == id && (m.contains("result") || m.contains("error"));
+  };
+  // It may have arrived while we waited for another answer.
+  for (auto it = others_.begin(); it != others_.end(); ++it) {
+    if (is_answer(*it)) {
+      json found = std::move(*it);
+      others_.erase(it);
+      return found;
+    }
+  }
+  const auto deadline = clock_type::now() + timeout;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock_type::now());
+    if (left.count() <= 0) return std::nullopt;
+    auto message = receive(left);
+    if (!message) return std::nullopt;
+    if (is_answer(*message)) return message;
+    others_.push_back(std::move(*message));
+  }
+}
+
+json McpClient::request(const std::string& method, json params, std::chrono::milliseconds timeout) {
+  const long long id = send_request(method, std::move(params));
+  auto response = wait_for_id(id, timeout);
+  if (!response) {
+    FAIL("no response to " << method << " (id " << id << "); server stderr:\n" << stderr_text());
+  }
+  return *response;
+}
+
+json McpClient::initialize(const std::string& version, json capabilities) {
+  json response = request("initialize", {{"protocolVersion", version},
+                                         {"capabilities", std::move(capabilities)},
+                                         {"clientInfo", {{"name", "mcpread-e2e"}, {"version", "1.0"}}}});
+  REQUIRE_MESSAGE(response.contains("result"), response.dump());
+  send({{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
+  return response["result"];
+}
+
+json McpClient::call(const std::string& tool, json arguments) {
+  json response = request("tools/call", {{"name", tool}, {"arguments", std::move(arguments)}});
+  REQUIRE_MESSAGE(response.contains("result"), response.dump());
+  return response["result"];
+}
+
+void McpClient::close_stdin() {
+  if (in_ >= 0) ::close(in_);
+  in_ = -1;
+}
+
+void McpClient::signal(int sig) { ::kill(pid_, sig); }
+
+std::optional<int> McpClient::wait_exit(std::chrono::milliseconds timeout) {
+  if (exit_status_) return exit_status_;
+  // A pidfd becomes readable when the process exits: a wait with a timeout and no polling loop.
+  const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
+  if (pidfd >= 0) {
+    pollfd p{pidfd, POLLIN, 0};
+    int r;
+    do {
+      r = ::poll(&p, 1, static_cast<int>(timeout.count()));
+    } while (r < 0 && errno == EINTR);
+    ::close(pidfd);
+    if (r == 0) return std::nullopt;
+  }
+  int status = 0;
+  if (::waitpid(pid_, &status, 0) != pid_) return std::nullopt;
+  exit_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return exit_status_;
+}
+
+}  // namespace mcpread::test

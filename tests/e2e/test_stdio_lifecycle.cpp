@@ -1,0 +1,219 @@
+// Lifecycle over stdio: version negotiation, capabilities, tools/list, logging/setLevel, and
+// clean exits on EOF and signals.
+#include "fixtures.hpp"
+#include "mcp_client.hpp"
+
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+
+#include <csignal>
+#include <cstdio>
+#include <string>
+
+using mcpread::test::McpClient;
+using mcpread::test::TempDir;
+using nlohmann::json;
+
+namespace {
+
+std::string run_and_capture(const std::string& args, int* status) {
+  const std::string command = mcpread::test::binary_path().string() + " " + args + " 2>/dev/null";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string out;
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
+  *status = ::pclose(pipe);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("initialize negotiates the protocol version") {
+  TempDir root;
+  SUBCASE("each supported version is echoed") {
+    for (const char* version : {"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"}) {
+      McpClient client({{root.path().string()}});
+      const json result = client.initialize(version);
+      CHECK(result["protocolVersion"] == version);
+      CHECK(result["serverInfo"]["name"] == "mcp-read");
+      CHECK(result["capabilities"]["tools"].is_object());
+      CHECK(result["capabilities"]["logging"].is_object());
+      CHECK_FALSE(result["capabilities"].contains("resources"));
+      CHECK_FALSE(result["capabilities"].contains("prompts"));
+      CHECK(result["serverInfo"].contains("title") == (std::string(version) >= "2025-06-18"));
+    }
+  }
+  SUBCASE("an unknown version gets the latest") {
+    McpClient client({{root.path().string()}});
+    CHECK(client.initialize("2099-01-01")["protocolVersion"] == "2025-11-25");
+  }
+  SUBCASE("initialize without protocolVersion is invalid params") {
+    McpClient client({{root.path().string()}});
+    const json r = client.request("initialize", {{"capabilities", json::object()}});
+    CHECK(r["error"]["code"] == -32602);
+    CHECK(r["error"]["message"] == "Invalid params: \"initialize\" needs \"protocolVersion\" (a string)");
+  }
+  SUBCASE("a second initialize is refused") {
+    McpClient client({{root.path().string()}});
+    client.initialize();
+    const json r = client.request("initialize", {{"protocolVersion", "2025-11-25"},
+                                                 {"capabilities", json::object()},
+                                                 {"clientInfo", {{"name", "x"}, {"version", "1"}}}});
+    CHECK(r["error"]["code"] == -32600);
+    CHECK(r["error"]["message"] == "Invalid Request: the session is already initialized");
+  }
+}
+
+TEST_CASE("requests before initialize") {
+  TempDir root;
+  McpClient client({{root.path().string()}});
+  SUBCASE("ping is answered") {
+    const json r = client.request("ping");
+    CHECK(r["result"] == json::object());
+  }
+  SUBCASE("anything else is refused") {
+    for (const char* method : {"tools/list", "tools/call", "logging/setLevel", "no/such"}) {
+      const json r = client.request(method);
+      CHECK(r["error"]["code"] == -32600);
+      CHECK(r["error"]["message"] ==
+            "Invalid Request: the session is not initialized; send \"initialize\" first");
+    }
+  }
+}
+
+TEST_CASE("tools/list") {
+  TempDir root;
+  SUBCASE("read and read_image, shaped for each version") {
+    for (const char* version : {"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"}) {
+      CAPTURE(version);
+      McpClient client({{root.path().string()}});
+      client.initialize(version);
+      const json r = client.request("tools/list");
+      const json& tools = r["result"]["tools"];
+      REQUIRE(tools.size() == 2);
+      CHECK(tools[0]["name"] == "read");
+      CHECK(tools[1]["name"] == "read_image");
+      CHECK_FALSE(r["result"].contains("nextCursor"));
+      for (const auto& tool : tools) {
+        CHECK(tool["inputSchema"]["required"] == json::array({"file_path"}));
+        CHECK(tool["inputSchema"]["properties"].contains("offset"));
+        CHECK(tool["inputSchema"]["properties"]["file_type"]["enum"] ==
+              json::array({"auto", "text", "image", "pdf", "notebook", "audio"}));
+        CHECK_FALSE(tool.contains("outputSchema"));
+        const bool annotated = std::string(version) >= "2025-03-26";
+        CHECK(tool.contains("annotations") == annotated);
+        if (annotated) {
+          CHECK(tool["annotations"]["readOnlyHint"] == true);
+          CHECK(tool["annotations"]["idempotentHint"] == true);
+          CHECK(tool["annotations"]["openWorldHint"] == false);
+          CHECK(tool["annotations"]["destructiveHint"] == false);
+        }
+        CHECK(tool.contains("title") == (std::string(version) >= "2025-06-18"));
+      }
+      CHECK(tools[1]["description"].get<std::string>().find("compatibility") != std::string::npos);
+      // Deterministic: the same list every time.
+      CHECK(client.request("tools/list")["result"] == r["result"]);
+    }
+  }
+  SUBCASE("a cursor we did not issue is invalid params") {
+    McpClient client({{root.path().string()}});
+    client.initialize();
+    for (const json& cursor : {json("bogus"), json(12), json("mcp-read:tools:99")}) {
+      const json r = client.request("tools/list", {{"cursor", cursor}});
+      CHECK(r["error"]["code"] == -32602);
+      CHECK(r["error"]["message"] ==
+            "Invalid params: unknown \"cursor\"; pass a nextCursor from an earlier tools/list");
+    }
+  }
+  SUBCASE("--structured-content adds outputSchema from 2025-06-18 on") {
+    for (const char* version : {"2025-03-26", "2025-06-18"}) {
+      McpClient client({{"--structured-content", root.path().string()}});
+      client.initialize(version);
+      const json tools = client.request("tools/list")["result"]["tools"];
+      CHECK(tools[0].contains("outputSchema") == (std::string(version) >= "2025-06-18"));
+    }
+  }
+}
+
+TEST_CASE("logging/setLevel") {
+  TempDir root;
+  McpClient client({{root.path().string()}});
+  client.initialize();
+  SUBCASE("every syslog level is accepted") {
+    for (const char* level : {"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"})
+      CHECK(client.request("logging/setLevel", {{"level", level}})["result"] == json::object());
+  }
+  SUBCASE("an unknown level is invalid params") {
+    const json r = client.request("logging/setLevel", {{"level", "verbose"}});
+    CHECK(r["error"]["code"] == -32602);
+    CHECK(r["error"]["message"] ==
+          "Invalid params: \"level\" must be one of debug, info, notice, warning, error, critical, "
+          "alert, emergency");
+  }
+}
+
+TEST_CASE("exits") {
+  TempDir root;
+  root.write("a.txt", "alpha\n");
+  SUBCASE("EOF after requests: every answer is written, then exit 0") {
+    McpClient client({{root.path().string()}});
+    client.initialize();
+    const long long call = client.send_request("tools/call", {{"name", "read"}, {"arguments", {{"file_path", "a.txt"}}}});
+    const long long ping = client.send_request("ping", json::object());
+    client.close_stdin();
+    const auto r1 = client.wait_for_id(call);
+    const auto r2 = client.wait_for_id(ping);
+    REQUIRE(r1);
+    REQUIRE(r2);
+    CHECK((*r1)["result"]["content"][0]["text"].get<std::string>().rfind("     1\talpha\n", 0) == 0);
+    CHECK(client.wait_exit() == 0);
+  }
+  SUBCASE("SIGTERM and SIGINT exit 0") {
+    for (int sig : {SIGTERM, SIGINT}) {
+      McpClient client({{root.path().string()}});
+      client.initialize();
+      client.signal(sig);
+      CHECK(client.wait_exit() == 0);
+    }
+  }
+  SUBCASE("a missing root is a startup error on stderr, exit 2") {
+    int status = 0;
+    const std::string out = run_and_capture((root.path() / "nope").string() + " </dev/null", &status);
+    CHECK(out.empty());
+    CHECK(WEXITSTATUS(status) == 2);
+  }
+}
+
+TEST_CASE("command line") {
+  int status = 0;
+  SUBCASE("--help") {
+    const std::string out = run_and_capture("--help", &status);
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(out.rfind("Usage: mcp-read [OPTIONS] [ROOT...]", 0) == 0);
+  }
+  SUBCASE("--version") {
+    const std::string out = run_and_capture("--version", &status);
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(out == std::string("mcp-read ") + MCPREAD_TEST_VERSION + "\n");
+  }
+  SUBCASE("an unknown option fails with exit 2 and nothing on stdout") {
+    const std::string out = run_and_capture("--frobnicate </dev/null", &status);
+    CHECK(WEXITSTATUS(status) == 2);
+    CHECK(out.empty());
+  }
+}
+
+TEST_CASE("stdout carries only MCP messages, logs go to stderr") {
+  TempDir root;
+  root.write("a.txt", "alpha\n");
+  McpClient client({{"--log-level", "debug", root.path().string()}});
+  client.initialize();
+  client.call("read", {{"file_path", "a.txt"}});
+  client.close_stdin();
+  CHECK(client.wait_exit() == 0);
+  CHECK(client.garbage().empty());
+  CHECK(client.stderr_text().find("mcp-read") != std::string::npos);
+}

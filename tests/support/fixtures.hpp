@@ -1,0 +1,23 @@
+#pragma once
+// Temporary directories and files for tests; everything is removed when the fixture dies.
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace mcpread::test {
+
+class TempDir {
+ public:
+  TempDir();  // a fresh directory under $TMPDIR (or /tmp), realpath'ed
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+  // Writes `content` to path()/relative (creating parent directories) and returns the full path.
+  std::filesystem::path write(const std::string& relative, std::string_view content) const;
+
+ private:
+  std::filesystem::path path_;
+};
+
+}  // namespace mcpread::test

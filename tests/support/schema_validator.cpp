@@ -1,0 +1,108 @@
+#include "schema_validator.hpp"
+
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validator.hpp>
+
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+
+namespace mcpread::test {
+namespace {
+
+using nlohmann::json;
+
+const json& schema_document(const std::string& version) {
+  static std::mutex mutex;
+  static std::map<std::string, json> documents;
+  std::lock_guard lock(mutex);
+  auto it = documents.find(version);
+  if (it != documents.end()) return it->second;
+  const std::string path = std::string(MCPREAD_SCHEMA_DIR) + "/" + version + ".json";
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("missing schema " + path);
+  return documents.emplace(version, json::parse(in)).first->second;
+}
+
+// A schema whose root is a $ref to one definition; the rest of the document rides along so
+// that references resolve. The keywords used by every version are draft-07's.
+const valijson::Schema& compiled(const std::string& version, const std::string& definition) {
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<valijson::Schema>> cache;
+  const std::string key = version + "#" + definition;
+  std::lock_guard lock(mutex);
+  if (auto it = cache.find(key); it != cache.end()) return *it->second;
+  json doc = schema_document(version);
+  const std::string defs = doc.contains("$defs") ? "$defs" : "definitions";
+  if (!doc[defs].contains(definition))
+    throw std::runtime_error("schema " + version + " has no definition " + definition);
+  doc.erase("$schema");
+  doc["$ref"] = "#/" + defs + "/" + definition;
+  auto schema = std::make_unique<valijson::Schema>();
+  valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+  valijson::adapters::NlohmannJsonAdapter adapter(doc);
+  parser.populateSchema(adapter, *schema);
+  return *cache.emplace(key, std::move(schema)).first->second;
+}
+
+std::string result_definition(const std::string& method) {
+  if (method == "initialize") return "InitializeResult";
+  if (method == "tools/list") return "ListToolsResult";
+  if (method == "tools/call") return "CallToolResult";
+  if (method == "ping" || method == "logging/setLevel") return "EmptyResult";
+  return {};
+}
+
+std::string notification_definition(const std::string& method) {
+  if (method == "notifications/message") return "LoggingMessageNotification";
+  if (method == "notifications/progress") return "ProgressNotification";
+  return "JSONRPCNotification";
+}
+
+}  // namespace
+
+std::string schema_errors(const std::string& version, const std::string& definition,
+                          const json& instance) {
+  const valijson::Schema& schema = compiled(version, definition);
+  valijson::Validator validator;
+  valijson::ValidationResults results;
+  valijson::adapters::NlohmannJsonAdapter adapter(instance);
+  if (validator.validate(schema, adapter, &results)) return {};
+  std::string out = version + " " + definition + ":";
+  valijson::ValidationResults::Error error;
+  while (results.popError(error)) {
+    out += "\n  ";
+    for (const auto& part : error.context) out += part;
+    out += ": " + error.description;
+  }
+  return out;
+}
+
+std::string server_message_errors(const std::string& version, const json& message,
+                                  const std::string& request_method) {
+  const bool new_names = version >= "2025-11-25";
+  if (message.contains("error"))
+    return schema_errors(version, new_names ? "JSONRPCErrorResponse" : "JSONRPCError", message);
+  if (message.contains("result")) {
+    std::string errors =
+        schema_errors(version, new_names ? "JSONRPCResultResponse" : "JSONRPCResponse", message);
+    const std::string definition = result_definition(request_method);
+    if (!definition.empty()) errors += schema_errors(version, definition, message["result"]);
+    return errors;
+  }
+  if (message.contains("method") && message.contains("id")) {
+    std::string errors = schema_errors(version, "JSONRPCRequest", message);
+    if (message["method"] == "roots/list") errors += schema_errors(version, "ListRootsRequest", message);
+    return errors;
+  }
+  if (message.contains("method"))
+    return schema_errors(version, "JSONRPCNotification", message) +
+           schema_errors(version, notification_definition(message["method"].get<std::string>()), message);
+  return "not a JSON-RPC message: " + message.dump();
+}
+
+}  // namespace mcpread::test

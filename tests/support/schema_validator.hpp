@@ -1,0 +1,20 @@
+#pragma once
+// Validation against the official MCP JSON schemas (../shared/mcp-schema/<version>.json).
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace mcpread::test {
+
+// Empty when `instance` is valid against the schema's definition `definition` (e.g.
+// "CallToolResult") for `version`; otherwise the validator's errors, one per line.
+std::string schema_errors(const std::string& version, const std::string& definition,
+                          const nlohmann::json& instance);
+
+// Validates a message the server sent: the JSON-RPC envelope (response, error, notification or
+// request) and, for results, the result type of `request_method` (initialize, ping, tools/list,
+// tools/call, logging/setLevel); for notifications and requests, their own type.
+std::string server_message_errors(const std::string& version, const nlohmann::json& message,
+                                  const std::string& request_method = {});
+
+}  // namespace mcpread::test

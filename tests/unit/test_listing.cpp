@@ -1,0 +1,186 @@
+// Directory listings: order, '/' marks, the cap, empty and unreadable directories, metadata.
+#include <doctest/doctest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "fixtures.hpp"
+#include "mcpread/readers/listing.hpp"
+
+namespace fs = std::filesystem;
+using mcpread::readers::list_directory;
+using mcpread::readers::ReadOutcome;
+using mcpread::readers::TextBlock;
+using mcpread::test::TempDir;
+
+namespace {
+
+std::string text_of(const ReadOutcome& out) {
+  REQUIRE(out.blocks.size() == 1);
+  REQUIRE(std::holds_alternative<TextBlock>(out.blocks[0]));
+  return std::get<TextBlock>(out.blocks[0]).text;
+}
+
+}  // namespace
+
+TEST_CASE("listing: entries sorted by name, directories marked") {
+  TempDir t;
+  const std::string p = t.path().string();
+  t.write("b.txt", "b");
+  t.write("zeta", "z");
+  t.write("C.md", "c");
+  t.write(".hidden", "h");
+  t.write("a-dir/inside.txt", "i");
+  fs::create_directory_symlink(t.path() / "a-dir", t.path() / "link-to-dir");
+  fs::create_symlink(t.path() / "gone", t.path() / "link-broken");
+
+  const ReadOutcome out = list_directory(t.path());
+  CHECK_FALSE(out.is_error);
+  CHECK(text_of(out) == "Directory " + p + ": 7 entries (2 directories, 5 files)\n"
+                        ".hidden\n"
+                        "C.md\n"
+                        "a-dir/\n"
+                        "b.txt\n"
+                        "link-broken\n"
+                        "link-to-dir/\n"
+                        "zeta");
+  CHECK(out.meta == nlohmann::json{{"path", p},
+                                   {"entries", 7},
+                                   {"directories", 2},
+                                   {"files", 5},
+                                   {"shown", 7},
+                                   {"truncated", false},
+                                   {"entries_at_least", false}});
+}
+
+TEST_CASE("listing: singular counts") {
+  TempDir t;
+  fs::create_directory(t.path() / "only");
+  CHECK(text_of(list_directory(t.path())) ==
+        "Directory " + t.path().string() + ": 1 entry (1 directory, 0 files)\nonly/");
+  t.write("f", "");
+  CHECK(text_of(list_directory(t.path())) ==
+        "Directory " + t.path().string() + ": 2 entries (1 directory, 1 file)\nf\nonly/");
+}
+
+TEST_CASE("listing: the cap") {
+  TempDir t;
+  const std::string p = t.path().string();
+
+  SUBCASE("more entries than the cap: the first ones and a footer") {
+    for (const char* n : {"e", "d", "c", "b", "a"}) t.write(n, "");
+    const ReadOutcome out = list_directory(t.path(), 3);
+    CHECK(text_of(out) == "Directory " + p + ": 5 entries (0 directories, 5 files)\n"
+                          "a\nb\nc\n"
+                          "[Showing 3 of 5 entries.]");
+    CHECK(out.meta["shown"] == 3);
+    CHECK(out.meta["entries"] == 5);
+    CHECK(out.meta["truncated"] == true);
+  }
+  SUBCASE("exactly the cap: no footer") {
+    for (const char* n : {"b", "a"}) t.write(n, "");
+    const ReadOutcome out = list_directory(t.path(), 2);
+    CHECK(text_of(out) == "Directory " + p + ": 2 entries (0 directories, 2 files)\na\nb");
+    CHECK(out.meta["truncated"] == false);
+  }
+  SUBCASE("a large directory keeps the smallest names") {
+    for (int i = 1099; i >= 0; --i) {
+      char name[16];
+      std::snprintf(name, sizeof name, "f%04d", i);
+      std::FILE* f = std::fopen((t.path() / name).c_str(), "w");
+      REQUIRE(f != nullptr);
+      std::fclose(f);
+    }
+    const std::string text = text_of(list_directory(t.path(), 4));
+    CHECK(text == "Directory " + p + ": 1100 entries (0 directories, 1100 files)\n"
+                  "f0000\nf0001\nf0002\nf0003\n"
+                  "[Showing 4 of 1100 entries.]");
+  }
+}
+
+TEST_CASE("listing: an empty directory") {
+  TempDir t;
+  const ReadOutcome out = list_directory(t.path());
+  CHECK_FALSE(out.is_error);
+  CHECK(text_of(out) == "Directory " + t.path().string() + ": empty.");
+  CHECK(out.meta["entries"] == 0);
+  CHECK(out.meta["shown"] == 0);
+  CHECK(out.meta["truncated"] == false);
+}
+
+TEST_CASE("listing: names that are not plain text") {
+  TempDir t;
+  t.write("two\nlines", "");
+  t.write("bad\xff", "");
+  CHECK(text_of(list_directory(t.path())) ==
+        "Directory " + t.path().string() + ": 2 entries (0 directories, 2 files)\n"
+        "bad\xEF\xBF\xBD\n"
+        "two\\nlines");
+}
+
+TEST_CASE("listing: errors") {
+  TempDir t;
+  SUBCASE("a missing directory") {
+    const ReadOutcome out = list_directory(t.path() / "missing");
+    CHECK(out.is_error);
+    CHECK(text_of(out) ==
+          "Cannot list the directory " + t.path().string() + "/missing: No such file or directory.");
+  }
+  SUBCASE("a file") {
+    const auto f = t.write("f.txt", "x");
+    const ReadOutcome out = list_directory(f);
+    CHECK(out.is_error);
+    CHECK(text_of(out) == "Cannot list the directory " + f.string() + ": Not a directory.");
+  }
+  SUBCASE("an unreadable directory") {
+    fs::create_directory(t.path() / "locked");
+    REQUIRE(::chmod((t.path() / "locked").c_str(), 0) == 0);
+    const std::string expected = "Permission denied: cannot list the directory " +
+                                 t.path().string() +
+                                 "/locked (Permission denied). Check the directory's permissions.";
+    if (::geteuid() != 0) {
+      const ReadOutcome out = list_directory(t.path() / "locked");
+      CHECK(out.is_error);
+      CHECK(text_of(out) == expected);
+      return;
+    }
+    // Root reads any directory: list it as the unprivileged user "nobody" in a child instead.
+    REQUIRE(::chmod(t.path().c_str(), 0755) == 0);
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      ::close(fds[0]);
+      std::string msg = "(could not drop privileges)";
+      try {
+        if (::setgid(65534) == 0 && ::setuid(65534) == 0) {
+          const ReadOutcome out = list_directory(t.path() / "locked");
+          msg = (out.is_error ? "error: " : "listed: ") +
+                std::get<TextBlock>(out.blocks.at(0)).text;
+        }
+      } catch (...) {
+        msg = "(the listing threw in the child process)";
+      }
+      (void)!::write(fds[1], msg.data(), msg.size());
+      ::_exit(0);
+    }
+    ::close(fds[1]);
+    std::string got;
+    char buf[512];
+    ssize_t n = 0;
+    while ((n = ::read(fds[0], buf, sizeof buf)) > 0) got.append(buf, static_cast<std::size_t>(n));
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    if (got == "(could not drop privileges)") {
+      MESSAGE("running as root and cannot switch to nobody: EACCES cannot be tested here");
+      return;
+    }
+    CHECK(got == "error: " + expected);
+  }
+}
