@@ -1,0 +1,126 @@
+// read_file: the orchestration from a path to the reader for its kind.
+#include "fixtures.hpp"
+
+#include "mcpread/readers/read.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace mcpread::readers;
+using mcpread::test::TempDir;
+
+namespace {
+
+Roots roots_of(const TempDir& dir) {
+  Roots roots;
+  std::string error;
+  REQUIRE(Roots::from_paths({dir.path().string()}, &roots, &error));
+  return roots;
+}
+
+std::string text_of(const ReadOutcome& o) {
+  REQUIRE_FALSE(o.blocks.empty());
+  return std::get<TextBlock>(o.blocks.front()).text;
+}
+
+ReadOutcome read(const Roots& roots, const std::string& path, std::optional<FileKind> kind = {}) {
+  ReadRequest request;
+  request.file_path = path;
+  request.forced_kind = kind;
+  return read_file(roots, request, ReadLimits{}, CancelToken{});
+}
+
+const std::string png_bytes("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0", 29);
+
+}  // namespace
+
+TEST_CASE("read_file dispatches by kind") {
+  TempDir dir;
+  const Roots roots = roots_of(dir);
+  const std::string d = dir.path().string();
+
+  SUBCASE("text: numbered lines with the mime and kind in meta") {
+    dir.write("a.json", "{\"a\": 1}\n");
+    const auto o = read(roots, "a.json");
+    CHECK_FALSE(o.is_error);
+    CHECK(text_of(o) == "     1\t{\"a\": 1}\n\n[Lines 1-1 of 1. End of file.]");
+    CHECK(o.meta["mime"] == "application/json");
+    CHECK(o.meta["kind"] == "text");
+  }
+  SUBCASE("offset, limit and encoding reach the text reader") {
+    dir.write("n.txt", "a\nb\nc\n");
+    ReadRequest request;
+    request.file_path = "n.txt";
+    request.offset = 2;
+    request.limit = 1;
+    request.encoding = "latin1";
+    const auto o = read_file(roots, request, ReadLimits{}, CancelToken{});
+    CHECK(text_of(o) == "     2\tb\n\n[Lines 2-2 of 3. To read more, call read again with offset=3.]\n"
+                        "[Decoded from ISO-8859-1 to UTF-8.]");
+  }
+  SUBCASE("a notebook is read as its JSON text for now") {
+    dir.write("nb.ipynb", "{\"cells\": [], \"nbformat\": 4}\n");
+    const auto o = read(roots, "nb.ipynb");
+    CHECK_FALSE(o.is_error);
+    CHECK(o.meta["kind"] == "notebook");
+    CHECK(text_of(o).rfind("     1\t{\"cells\"", 0) == 0);
+  }
+  SUBCASE("an image is recognised and refused for now, with its type and size") {
+    dir.write("pic.png", png_bytes);
+    const auto o = read(roots, "pic.png");
+    CHECK(o.is_error);
+    CHECK(text_of(o).rfind(d + "/pic.png is an image (", 0) == 0);
+    CHECK(text_of(o).find("29 bytes") != std::string::npos);
+    CHECK(o.meta["mime"] == "image/png");
+    CHECK(o.meta["kind"] == "image");
+  }
+  SUBCASE("file_type=text forces the text path") {
+    dir.write("pic.png", png_bytes);
+    const auto o = read(roots, "pic.png", FileKind::text);
+    CHECK_FALSE(o.is_error);
+    CHECK(text_of(o).rfind("     1\t", 0) == 0);
+  }
+  SUBCASE("a name that promises an image over text content") {
+    dir.write("fake.jpg", "hello\n");
+    const auto o = read(roots, "fake.jpg");
+    CHECK(o.is_error);
+    CHECK(text_of(o) == d + "/fake.jpg is named like an image but is not one: its content is a "
+                            "text file, ASCII text (text/plain), 6 bytes. Call read with "
+                            "file_type=\"text\" to read it as text.");
+  }
+  SUBCASE("a binary names what it is") {
+    dir.write("data.gz", std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10) + std::string(100, '\0'));
+    const auto o = read(roots, "data.gz");
+    CHECK(o.is_error);
+    CHECK(text_of(o).rfind(d + "/data.gz is a binary file (", 0) == 0);
+    CHECK(o.meta["mime"] == "application/gzip");
+    CHECK(o.meta["kind"] == "binary");
+  }
+  SUBCASE("a directory is listed") {
+    dir.write("sub/x.txt", "x");
+    const auto o = read(roots, d);
+    CHECK_FALSE(o.is_error);
+    CHECK(text_of(o) == "Directory " + d + ": 1 entry (1 directory, 0 files)\nsub/");
+  }
+  SUBCASE("access errors pass through") {
+    const auto o = read(roots, "missing.txt");
+    CHECK(o.is_error);
+    CHECK(text_of(o) == "File not found: " + d + "/missing.txt.");
+  }
+  SUBCASE("no roots at all") {
+    const auto o = read(Roots{}, "/etc/hostname");
+    CHECK(o.is_error);
+    CHECK(text_of(o) == "No directory may be read: the client's roots leave no allowed directory. "
+                        "Add a root that contains the file.");
+  }
+  SUBCASE("a cancelled read stops") {
+    dir.write("a.txt", "a\n");
+    ReadRequest request;
+    request.file_path = "a.txt";
+    auto cancel = CancelToken::make();
+    cancel.cancel();
+    const auto o = read_file(roots, request, ReadLimits{}, cancel);
+    CHECK(o.cancelled);
+  }
+}
