@@ -1,0 +1,496 @@
+#!/usr/bin/env node
+// Side-by-side benchmark of mcp-read and the reference filesystem server over MCP stdio.
+//
+// Usage:
+//   node bench/bench.mjs --mcp-read PATH --peer PATH/TO/dist/index.js --fixtures DIR [--out FILE]
+//                        [--only mcp-read|peer]
+//
+// DIR is what bench/gen-fixtures.mjs wrote (source.cpp, app.log, manifest.json). Both servers get
+// DIR as their only root. Every answer is checked (line count, first and last line) before it
+// counts, so a server that answers wrongly fails the run instead of looking fast.
+// Exit status: 0 when every measured answer was correct, 1 otherwise, 2 on bad usage.
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { cpus } from "node:os";
+
+// ------------------------------------------------------------------ settings
+const INIT_SPAWNS = 20;          // row 1: spawns per server (after one warm-up spawn)
+const THROUGHPUT_SECONDS = 2.5;  // row 2: sequential calls for this long
+const WARMUP_CALLS = 10;         // row 2: not counted
+const LOG_CALLS = 20;            // rows 3 and 4: calls per server
+const REQUEST_TIMEOUT_MS = 60_000;
+const INIT_TIMEOUT_MS = 15_000;
+const PROTOCOL_VERSION = "2025-06-18";
+
+// ------------------------------------------------------------------ arguments
+function parseArgs(argv) {
+  const out = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(a);
+    if (!m) usage(`unexpected argument: ${a}`);
+    out[m[1]] = m[2] !== undefined ? m[2] : argv[++i];
+  }
+  return out;
+}
+function usage(msg) {
+  console.error(`bench.mjs: ${msg}`);
+  console.error("usage: node bench.mjs --mcp-read PATH --peer INDEX_JS --fixtures DIR [--out FILE] [--only mcp-read|peer]");
+  process.exit(2);
+}
+const args = parseArgs(process.argv.slice(2));
+if (!args.fixtures) usage("--fixtures is required");
+const only = args.only || "";
+if (only && only !== "mcp-read" && only !== "peer") usage(`--only must be mcp-read or peer`);
+if (only !== "peer" && !args["mcp-read"]) usage("--mcp-read is required");
+if (only !== "mcp-read" && !args.peer) usage("--peer is required");
+
+for (const k of ["mcp-read", "peer", "fixtures", "out"]) if (args[k]) args[k] = resolve(args[k]);
+const manifest = JSON.parse(readFileSync(`${args.fixtures}/manifest.json`, "utf8"));
+const ROOT = args.fixtures;
+const W = manifest.window;
+const DEEP = manifest.deepOffset;
+
+// ------------------------------------------------------------------ helpers
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (xs) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
+function vmHWMKiB(pid) {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+class Failure extends Error {}
+const fail = (msg) => { throw new Failure(msg); };
+
+// ------------------------------------------------------------------ a minimal MCP stdio client
+// Newline-delimited JSON-RPC over the child's stdin/stdout. stderr is kept (last 4 KiB) for errors.
+class Session {
+  constructor(server) {
+    this.server = server;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.parts = [];
+    this.stderr = "";
+    this.exited = null;
+    this.t0 = performance.now();
+    this.child = spawn(server.cmd, server.args, { stdio: ["pipe", "pipe", "pipe"], cwd: ROOT });
+    this.spawnMs = performance.now() - this.t0; // the client's own fork/exec cost
+    this.pid = this.child.pid;
+    this.child.stdout.on("data", (chunk) => this.onData(chunk));
+    this.child.stderr.on("data", (d) => { this.stderr = (this.stderr + d.toString()).slice(-4096); });
+    this.child.stdin.on("error", () => {}); // reported through the pending requests instead
+    this.child.on("error", (e) => this.onExit(`spawn failed: ${e.message}`));
+    this.child.on("exit", (code, sig) => this.onExit(`exited (code ${code}, signal ${sig})`));
+  }
+  onExit(why) {
+    this.exited = why;
+    for (const p of this.pending.values()) p.reject(new Failure(`${this.server.name} ${why}${this.stderrTail()}`));
+    this.pending.clear();
+  }
+  stderrTail() {
+    const s = this.stderr.trim();
+    return s ? `\n  stderr: ${s.split("\n").filter((l) => l.trim()).slice(-10).join("\n          ")}` : "";
+  }
+  onData(chunk) {
+    let start = 0;
+    let i;
+    while ((i = chunk.indexOf(10, start)) !== -1) {
+      this.parts.push(chunk.subarray(start, i));
+      const line = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts);
+      this.parts = [];
+      start = i + 1;
+      this.onLine(line);
+    }
+    if (start < chunk.length) this.parts.push(chunk.subarray(start));
+  }
+  onLine(buf) {
+    const text = buf.toString("utf8").trim();
+    if (!text) return;
+    let msg;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      this.protocolError = `non-JSON line on stdout: ${text.slice(0, 200)}`;
+      for (const p of this.pending.values()) p.reject(new Failure(`${this.server.name}: ${this.protocolError}`));
+      this.pending.clear();
+      return;
+    }
+    const t = performance.now();
+    if (msg.id !== undefined && msg.method === undefined) {
+      const p = this.pending.get(msg.id);
+      if (!p) return;
+      this.pending.delete(msg.id);
+      clearTimeout(p.timer);
+      p.resolve({ msg, t });
+    } else if (msg.id !== undefined && msg.method !== undefined) {
+      // A request from the server: this client offers no capabilities.
+      this.send({ jsonrpc: "2.0", id: msg.id, error: { code: -32601, message: "Method not found" } });
+    }
+  }
+  send(obj) {
+    this.child.stdin.write(JSON.stringify(obj) + "\n");
+  }
+  // Resolves with { msg, ms } where ms is the time from the write to the parsed answer.
+  request(method, params, timeoutMs = REQUEST_TIMEOUT_MS) {
+    if (this.exited) return Promise.reject(new Failure(`${this.server.name} ${this.exited}${this.stderrTail()}`));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Failure(`${this.server.name}: no answer to ${method} within ${timeoutMs} ms${this.stderrTail()}`));
+      }, timeoutMs);
+      const sent = performance.now();
+      this.pending.set(id, {
+        resolve: ({ msg, t }) => {
+          if (msg.error) reject(new Failure(`${this.server.name}: ${method} returned error ${JSON.stringify(msg.error)}`));
+          else resolve({ msg, ms: t - sent, at: t });
+        },
+        reject,
+        timer,
+      });
+      this.send({ jsonrpc: "2.0", id, method, params });
+    });
+  }
+  async initialize() {
+    const r = await this.request("initialize", {
+      protocolVersion: PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: "mcp-read-bench", version: "1" },
+    }, INIT_TIMEOUT_MS);
+    const res = r.msg.result;
+    if (!res || typeof res.protocolVersion !== "string" || !res.capabilities || !res.capabilities.tools) {
+      fail(`${this.server.name}: malformed initialize result ${JSON.stringify(res).slice(0, 300)}`);
+    }
+    this.serverInfo = res.serverInfo || {};
+    this.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    return r.at - this.t0; // spawn -> answer
+  }
+  async callTool(call) {
+    const r = await this.request("tools/call", call);
+    return { result: r.msg.result, ms: r.ms };
+  }
+  async close() {
+    if (this.exited) return;
+    const done = new Promise((r) => this.child.once("exit", r));
+    this.child.stdin.end();
+    const t = setTimeout(() => this.child.kill("SIGTERM"), 2000);
+    const t2 = setTimeout(() => this.child.kill("SIGKILL"), 4000);
+    await done;
+    clearTimeout(t);
+    clearTimeout(t2);
+  }
+}
+
+// ------------------------------------------------------------------ answer checks
+function textOf(server, result) {
+  if (!result || typeof result !== "object") fail(`${server}: no result`);
+  if (result.isError) fail(`${server}: tool error: ${JSON.stringify(result.content).slice(0, 300)}`);
+  const c = result.content && result.content[0];
+  if (!c || c.type !== "text" || typeof c.text !== "string") fail(`${server}: first content block is not text`);
+  return c.text;
+}
+// mcp-read: `%6d\t` + line for each line, plus header/footer lines that are not numbered.
+function checkNumbered(server, text, start, count, first, last) {
+  const nums = [];
+  const body = [];
+  for (const line of text.split("\n")) {
+    const m = /^ *(\d+)\t(.*)$/s.exec(line);
+    if (m) { nums.push(Number(m[1])); body.push(m[2]); }
+  }
+  if (nums.length !== count) fail(`${server}: expected ${count} numbered lines, got ${nums.length}`);
+  for (let i = 0; i < nums.length; i++) {
+    if (nums[i] !== start + i) fail(`${server}: line numbers not consecutive from ${start} (at ${i}: ${nums[i]})`);
+  }
+  const firstLine = `${String(start).padStart(6)}\t${first}`;
+  if (!text.includes(firstLine)) fail(`${server}: expected first line ${JSON.stringify(firstLine)}`);
+  if (body[0] !== first) fail(`${server}: first line is ${JSON.stringify(body[0])}, expected ${JSON.stringify(first)}`);
+  if (body[count - 1] !== last) fail(`${server}: last line is ${JSON.stringify(body[count - 1])}, expected ${JSON.stringify(last)}`);
+}
+// Peer, `head: N`: the first N lines joined by "\n".
+function checkPlainHead(server, text, count, first, last) {
+  const lines = text.split("\n");
+  if (lines.length && lines[lines.length - 1] === "") lines.pop();
+  if (lines.length !== count) fail(`${server}: expected ${count} lines, got ${lines.length}`);
+  if (lines[0] !== first) fail(`${server}: first line is ${JSON.stringify(lines[0])}, expected ${JSON.stringify(first)}`);
+  if (lines[count - 1] !== last) fail(`${server}: last line is ${JSON.stringify(lines[count - 1])}, expected ${JSON.stringify(last)}`);
+}
+// Peer, `tail: N` on a file ending in "\n": it splits on "\n" and keeps the last N pieces, the
+// last piece being the empty string after the final newline, so N-1 lines come back.
+function checkPlainTail(server, text, count) {
+  const lines = text.split("\n");
+  if (lines.length && lines[lines.length - 1] === "") lines.pop();
+  if (lines.length !== count && lines.length !== count - 1) fail(`${server}: expected ${count - 1} or ${count} lines, got ${lines.length}`);
+  const first = lines.length === count ? manifest.log.tailFirst : manifest.log.tailSecond;
+  if (lines[0] !== first) fail(`${server}: first line is ${JSON.stringify(lines[0])}, expected ${JSON.stringify(first)}`);
+  if (lines[lines.length - 1] !== manifest.log.tailLast) fail(`${server}: last line is ${JSON.stringify(lines[lines.length - 1])}`);
+}
+
+// ------------------------------------------------------------------ the two servers
+const S = manifest.source;
+const L = manifest.log;
+const servers = [];
+if (only !== "peer") {
+  servers.push({
+    name: "mcp-read",
+    cmd: args["mcp-read"],
+    args: [ROOT],
+    tool: "read",
+    sourceHead: {
+      call: { name: "read", arguments: { file_path: S.path, limit: W } },
+      check: (t) => checkNumbered("mcp-read", t, 1, W, S.first, S.last),
+    },
+    logHead: {
+      call: { name: "read", arguments: { file_path: L.path, limit: W } },
+      check: (t) => checkNumbered("mcp-read", t, 1, W, L.first, L.headLast),
+    },
+    logDeep: {
+      call: { name: "read", arguments: { file_path: L.path, offset: DEEP, limit: W } },
+      check: (t) => checkNumbered("mcp-read", t, DEEP, W, L.deepFirst, L.deepLast),
+    },
+  });
+}
+if (only !== "mcp-read") {
+  servers.push({
+    name: "peer",
+    cmd: process.execPath,
+    args: [args.peer, ROOT],
+    tool: "read_text_file",
+    sourceHead: {
+      call: { name: "read_text_file", arguments: { path: S.path, head: W } },
+      check: (t) => checkPlainHead("peer", t, W, S.first, S.last),
+    },
+    logHead: {
+      call: { name: "read_text_file", arguments: { path: L.path, head: W } },
+      check: (t) => checkPlainHead("peer", t, W, L.first, L.headLast),
+    },
+    logDeep: {
+      call: { name: "read_text_file", arguments: { path: L.path, tail: W } },
+      check: (t) => checkPlainTail("peer", t, W),
+    },
+  });
+}
+
+// The first answer of a row gets the full check; every later one must be identical to it.
+function checker(server, spec) {
+  let reference = null;
+  return (result) => {
+    const text = textOf(server.name, result);
+    if (reference === null) {
+      spec.check(text);
+      reference = text;
+    } else if (text !== reference) {
+      fail(`${server.name}: answer differs from the first answer to the same call`);
+    }
+    return text;
+  };
+}
+
+// ------------------------------------------------------------------ measurements
+const results = {}; // results[server][row] = { value, ...extra } | { error }
+const errors = [];
+function record(server, row, fn) {
+  results[server.name] ??= {};
+  return fn().then(
+    (v) => { results[server.name][row] = v; },
+    (e) => {
+      if (!(e instanceof Failure)) e = new Failure(`${server.name}: ${e.stack || e}`);
+      results[server.name][row] = { error: e.message };
+      errors.push(`${row}: ${e.message}`);
+    },
+  );
+}
+
+async function measureInit(server) {
+  const times = [];
+  const rss = [];
+  const spawnCall = [];
+  for (let i = 0; i <= INIT_SPAWNS; i++) {
+    const s = new Session(server);
+    try {
+      const ms = await s.initialize();
+      await sleep(30); // let it settle into idle
+      const hwm = vmHWMKiB(s.pid);
+      if (i > 0) { times.push(ms); rss.push(hwm); spawnCall.push(s.spawnMs); } // spawn 0 warms the page cache
+      if (i === 0) server.info = s.serverInfo;
+    } finally {
+      await s.close();
+    }
+  }
+  results[server.name] ??= {};
+  results[server.name].idleRss = { value: median(rss) / 1024 };
+  return { value: median(times), min: Math.min(...times), max: Math.max(...times), spawnCall: median(spawnCall) };
+}
+
+async function openSession(server) {
+  const s = new Session(server);
+  await s.initialize();
+  const r = await s.request("tools/list", {});
+  const names = (r.msg.result && r.msg.result.tools || []).map((t) => t.name);
+  if (!names.includes(server.tool)) fail(`${server.name}: tools/list has no ${server.tool} (got ${names.join(", ")})`);
+  return s;
+}
+
+async function measureThroughput(server, s) {
+  const check = checker(server, server.sourceHead);
+  for (let i = 0; i < WARMUP_CALLS; i++) check((await s.callTool(server.sourceHead.call)).result);
+  const lat = [];
+  const start = performance.now();
+  const end = start + THROUGHPUT_SECONDS * 1000;
+  let bytes = 0;
+  while (performance.now() < end) {
+    const { result, ms } = await s.callTool(server.sourceHead.call);
+    bytes = check(result).length;
+    lat.push(ms);
+  }
+  const secs = (performance.now() - start) / 1000;
+  return { value: lat.length / secs, p50: median(lat), calls: lat.length, bytes };
+}
+
+async function measureCalls(server, s, spec, n) {
+  const check = checker(server, spec);
+  const lat = [];
+  let bytes = 0;
+  for (let i = 0; i < n; i++) {
+    const { result, ms } = await s.callTool(spec.call);
+    bytes = check(result).length;
+    lat.push(ms);
+  }
+  return { value: median(lat), first: lat[0], p90: pct(lat, 90), bytes };
+}
+
+const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+const loadBefore = loadavg();
+const tStart = performance.now();
+for (const server of servers) {
+  await record(server, "init", () => measureInit(server));
+  const r = results[server.name];
+  if (r.init.error && !r.idleRss) r.idleRss = { error: r.init.error };
+}
+
+const sessions = new Map();
+for (const server of servers) {
+  try {
+    sessions.set(server.name, await openSession(server));
+  } catch (e) {
+    errors.push(`session: ${e.message}`);
+    results[server.name] ??= {};
+    for (const row of ["rate", "logHead", "logDeep", "peakRss"]) results[server.name][row] = { error: e.message };
+  }
+}
+const live = servers.filter((s) => sessions.has(s.name));
+for (const server of live) await record(server, "rate", () => measureThroughput(server, sessions.get(server.name)));
+for (const server of live) await record(server, "logHead", () => measureCalls(server, sessions.get(server.name), server.logHead, LOG_CALLS));
+for (const server of live) await record(server, "logDeep", () => measureCalls(server, sessions.get(server.name), server.logDeep, LOG_CALLS));
+for (const server of live) {
+  const s = sessions.get(server.name);
+  await record(server, "peakRss", async () => {
+    if (s.exited) fail(`${server.name} ${s.exited}`);
+    return { value: vmHWMKiB(s.pid) / 1024 };
+  });
+  await s.close();
+}
+const totalSecs = (performance.now() - tStart) / 1000;
+const loadAfter = loadavg();
+
+// ------------------------------------------------------------------ the table
+const fmtMs = (v) => (v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0)) + " ms";
+const fmtMiB = (v) => v.toFixed(1) + " MiB";
+const fmtRate = (v) => (v < 100 ? v.toFixed(1) : v.toFixed(0)) + " calls/s";
+const fmtRatio = (v) => (isFinite(v) && v > 0 ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) + "×" : "—");
+const fmtKiB = (b) => `${(b / 1024).toFixed(0)} KiB`;
+
+// better: "lower" means ratio = peer / mcp-read; "higher" means ratio = mcp-read / peer.
+const rows = [
+  { key: "init", label: `initialize: spawn → answer (median of ${INIT_SPAWNS})`, fmt: fmtMs, better: "lower",
+    note: (m, p) => `ratio = peer ÷ mcp-read; ranges ${range(m)} / ${range(p)}; ` +
+      `of which the client's own spawn() call (fork/exec) takes ${spawnCall(m)} / ${spawnCall(p)}` },
+  { key: "idleRss", label: "idle peak RSS after initialize (VmHWM, median)", fmt: fmtMiB, better: "lower",
+    note: () => "ratio = peer ÷ mcp-read" },
+  { key: "rate", label: `source.cpp (${fmtKiB(S.bytes)}), ${W} lines: calls/s`, fmt: fmtRate, better: "higher",
+    note: (m, p) => `ratio = mcp-read ÷ peer; ${THROUGHPUT_SECONDS} s of sequential calls (${calls(m)} / ${calls(p)} calls)` },
+  { key: "rate", sub: "p50", label: `source.cpp (${fmtKiB(S.bytes)}), ${W} lines: p50 latency`, fmt: fmtMs, better: "lower",
+    note: (m, p) => `ratio = peer ÷ mcp-read; answer text ${size(m)} / ${size(p)}; peer: \`head: ${W}\`` },
+  { key: "logHead", label: `app.log (${(L.bytes / 1048576).toFixed(0)} MiB), first ${W} lines: p50 of ${LOG_CALLS}`, fmt: fmtMs, better: "lower",
+    note: (m, p) => `ratio = peer ÷ mcp-read; first call ${first(m)} / ${first(p)}; peer: \`head: ${W}\`` },
+  { key: "logDeep", label: `app.log, ${W} lines from line ${DEEP.toLocaleString("en-US")}: p50 of ${LOG_CALLS}`, fmt: fmtMs, better: "lower",
+    note: (m, p) => `ratio = peer ÷ mcp-read; first call ${first(m)} / ${first(p)}; the peer has no offset: it runs \`tail: ${W}\` ` +
+      `(last ${W} lines, read backwards from the end, an easier task), the closest it offers` },
+  { key: "peakRss", label: "peak RSS after the runs (VmHWM)", fmt: fmtMiB, better: "lower",
+    note: () => "ratio = peer ÷ mcp-read" },
+];
+function range(r) { return r && !r.error && r.min !== undefined ? `${fmtMs(r.min)}–${fmtMs(r.max)}` : "n/a"; }
+function spawnCall(r) { return r && !r.error && r.spawnCall !== undefined ? fmtMs(r.spawnCall) : "n/a"; }
+function calls(r) { return r && !r.error ? r.calls : "n/a"; }
+function size(r) { return r && !r.error && r.bytes !== undefined ? fmtKiB(r.bytes) : "n/a"; }
+function first(r) { return r && !r.error && r.first !== undefined ? fmtMs(r.first) : "n/a"; }
+
+const cell = (r, row) => {
+  if (!r) return "—";
+  if (r.error) return "FAIL";
+  const v = row.sub ? r[row.sub] : r.value;
+  return row.fmt(v);
+};
+const val = (r, row) => (r && !r.error ? (row.sub ? r[row.sub] : r.value) : NaN);
+
+const M = results["mcp-read"] || {};
+const P = results["peer"] || {};
+const lines = [];
+lines.push("| row | mcp-read | peer | ratio (>1: mcp-read better) | note |");
+lines.push("|---|---:|---:|---:|---|");
+const ratios = {};
+for (const row of rows) {
+  const m = val(M[row.key], row);
+  const p = val(P[row.key], row);
+  const ratio = row.better === "lower" ? p / m : m / p;
+  ratios[row.key + (row.sub || "")] = ratio;
+  lines.push(`| ${row.label} | ${cell(M[row.key], row)} | ${cell(P[row.key], row)} | ${fmtRatio(ratio)} | ${row.note(M[row.key], P[row.key])} |`);
+}
+
+const peerVersion = (() => {
+  try { return JSON.parse(readFileSync(`${dirname(dirname(args.peer))}/package.json`, "utf8")).version; } catch { return "?"; }
+})();
+const info = (s) => (s && s.info ? `${s.info.name || "?"} ${s.info.version || ""}`.trim() : "n/a");
+const header = [
+  `# mcp-read benchmark`,
+  "",
+  `- date: ${new Date().toISOString()}; node ${process.version}; ${cpus().length} CPU(s): ${cpus()[0] ? cpus()[0].model.trim() : "?"}`,
+  `- mcp-read: ${only === "peer" ? "not run" : `${args["mcp-read"]} (${info(servers.find((s) => s.name === "mcp-read"))})`}`,
+  `- peer: @modelcontextprotocol/server-filesystem ${peerVersion} (${info(servers.find((s) => s.name === "peer"))}), \`node dist/index.js ROOT\``,
+  `- fixtures: source.cpp ${fmtKiB(S.bytes)}, ${S.lines} lines; app.log ${(L.bytes / 1048576).toFixed(0)} MiB, ${L.lines.toLocaleString("en-US")} lines`,
+  `- latencies are measured by the client from writing the request to having parsed the answer`,
+  "",
+];
+const targets = [];
+if (only === "") {
+  const initM = val(M.init, rows[0]);
+  const yes = (b) => (b ? "met" : "not met");
+  targets.push("", "Targets (reported, not asserted):", "");
+  targets.push(`- initialize ≤ 10 ms: ${isFinite(initM) ? fmtMs(initM) : "n/a"} — ${yes(initM <= 10)}`);
+  targets.push(`- initialize ≥ 30× faster than the peer: ${fmtRatio(ratios.init)} — ${yes(ratios.init >= 30)}`);
+  targets.push(`- ≥ 10× the peer's calls/s on the ${W}-line read: ${fmtRatio(ratios.rate)} — ${yes(ratios.rate >= 10)}`);
+}
+const footer = ["", `Measuring time: ${totalSecs.toFixed(1)} s. Load average before / after: ${loadBefore} / ${loadAfter} ` +
+  `(other work on the machine makes the numbers noisy).`];
+if (errors.length) footer.push("", "Failures:", "", ...errors.map((e) => `- ${e.replace(/\n/g, "\n  ")}`));
+
+const report = [...header, ...lines, ...targets, ...footer].join("\n") + "\n";
+process.stdout.write(report);
+if (args.out) {
+  mkdirSync(dirname(args.out), { recursive: true });
+  writeFileSync(args.out, report);
+}
+process.exit(errors.length ? 1 : 0);

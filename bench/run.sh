@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Benchmark mcp-read against the reference filesystem server, side by side.
+#
+#   bash bench/run.sh [path/to/mcp-read]      (default: build/mcp-read)
+#
+# Installs the pinned peer into bench/.peer/ (once), writes the fixtures into a temporary
+# directory, runs bench/bench.mjs and prints the table; the table is also written to
+# bench/results/latest.md. Exits non-zero when a server fails to answer correctly.
+# BENCH_ONLY=peer or BENCH_ONLY=mcp-read measures one side only.
+set -euo pipefail
+
+PEER_PKG="@modelcontextprotocol/server-filesystem"
+PEER_VERSION="2026.8.31"
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/.." && pwd)"
+cd "$repo"
+
+mcp_read="${1:-build/mcp-read}"
+only="${BENCH_ONLY:-}"
+
+command -v node >/dev/null || { echo "bench: node is required" >&2; exit 2; }
+command -v npm >/dev/null || { echo "bench: npm is required" >&2; exit 2; }
+
+if [[ "$only" != "peer" && ! -x "$mcp_read" ]]; then
+  echo "bench: $mcp_read not found or not executable; build the project first (Release) or pass the binary's path" >&2
+  exit 2
+fi
+
+# --- the peer, pinned to an exact version, installed into bench/.peer/ (git-ignored)
+peer_dir="$here/.peer"
+peer_pkg_json="$peer_dir/node_modules/$PEER_PKG/package.json"
+peer_entry="$peer_dir/node_modules/$PEER_PKG/dist/index.js"
+installed="$(node -e 'try{console.log(require(process.argv[1]).version)}catch{}' "$peer_pkg_json" 2>/dev/null || true)"
+if [[ "$only" != "mcp-read" && ( "$installed" != "$PEER_VERSION" || ! -f "$peer_entry" ) ]]; then
+  echo "bench: installing $PEER_PKG@$PEER_VERSION into bench/.peer/"
+  mkdir -p "$peer_dir"
+  npm install --prefix "$peer_dir" --no-save --no-package-lock --no-audit --no-fund \
+    --loglevel=error "$PEER_PKG@$PEER_VERSION" >&2
+  [[ -f "$peer_entry" ]] || { echo "bench: $peer_entry missing after npm install" >&2; exit 2; }
+fi
+
+# --- fixtures: ~300 KB source file, ~170 MB log, deterministic
+fixtures="$(mktemp -d "${TMPDIR:-/tmp}/mcp-read-bench.XXXXXX")"
+trap 'rm -rf "$fixtures"' EXIT
+node "$here/gen-fixtures.mjs" "$fixtures"
+
+# --- measure
+args=(--fixtures "$fixtures" --out "$here/results/latest.md" --peer "$peer_entry")
+[[ "$only" != "peer" ]] && args+=(--mcp-read "$mcp_read")
+[[ -n "$only" ]] && args+=(--only "$only")
+echo
+status=0
+node "$here/bench.mjs" "${args[@]}" || status=$?
+echo
+echo "bench: table written to bench/results/latest.md"
+if [[ $status -ne 0 ]]; then
+  echo "bench: FAILED (a server did not answer correctly, see above)" >&2
+fi
+exit "$status"
