@@ -1,5 +1,7 @@
 #include "mcpread/protocol/jsonrpc.hpp"
 
+#include "mcpread/protocol/json_writer.hpp"
+
 namespace mcpread::protocol {
 namespace {
 
@@ -91,7 +93,9 @@ json make_notification(std::string_view method, json params) {
 }
 
 std::string serialize(const json& message) {
-  return message.dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string out;
+  append_json(message, out);
+  return out;
 }
 
 std::string id_key(const json& id) { return id.dump(); }

@@ -179,6 +179,8 @@ constexpr std::array kAliases{
 std::string utf16_without_bom(std::span<const unsigned char> sample) {
   const std::size_t pairs = sample.size() / 2;
   if (pairs < 2) return {};
+  // UTF-16 text of any kind has zero bytes; most files have none, and memchr says so fast.
+  if (std::memchr(sample.data(), 0, sample.size()) == nullptr) return {};
   std::size_t le_text = 0;  // "a\0": ASCII text in the low byte, first
   std::size_t be_text = 0;  // "\0a"
   std::size_t nul_even = 0;

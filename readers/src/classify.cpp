@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 #include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/utf8.hpp"
@@ -159,13 +160,28 @@ struct TextScan {
 
 TextScan scan_text(Bytes b, std::uint64_t size) {
   TextScan s;
-  for (unsigned char c : b) {
-    if (c == 0) s.nul = true;
-    if (c >= 0x80) s.ascii = false;
-    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != '\b' &&
-         c != 0x1B) ||
-        c == 0x7F)
-      ++s.controls;
+  std::size_t i = 0;
+  // Printable ASCII runs 8 bytes at a time; only words holding a control or non-ASCII byte
+  // are looked at byte by byte.
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  for (;;) {
+    while (i + 8 <= b.size()) {
+      std::uint64_t w;
+      std::memcpy(&w, b.data() + i, 8);
+      if (((w | ((w - ones * 0x20) & ~w)) & highs) != 0) break;  // a byte >= 0x80 or < 0x20
+      i += 8;
+    }
+    if (i >= b.size()) break;
+    const std::size_t end = std::min(b.size(), i + 8);
+    for (; i < end; ++i) {
+      const unsigned char c = b[i];
+      if (c == 0) s.nul = true;
+      if (c >= 0x80) s.ascii = false;
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' &&
+           c != '\b' && c != 0x1B) ||
+          c == 0x7F)
+        ++s.controls;
+    }
   }
   std::size_t n = b.size();
   if (n < size) {  // the sample may end inside a character
@@ -226,7 +242,11 @@ Classification detect(std::string_view file_name, std::string_view ext,
       return {media->kind, std::string(media->mime), "empty", std::nullopt};
     return text(file_name, ext, "text/plain", "empty");
   }
-  const TextScan scan = scan_text(head, size);
+  // Text or binary is decided on the first 16 KiB, as git decides on its first 8000 bytes;
+  // the charset of a text file is detected later on a larger sample.
+  constexpr std::size_t scan_bytes = 16 * 1024;
+  const TextScan scan = scan_text(head.first(std::min(head.size(), scan_bytes)),
+                                  head.size() > scan_bytes ? head.size() + 1 : size);
   const bool clean = !scan.nul && scan.utf8 && scan.controls * 50 <= head.size();
 
   if (auto sig = detail::sniff(head, ext, !clean))

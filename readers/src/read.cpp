@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 
 namespace mcpread::readers {
 namespace {
@@ -33,10 +34,10 @@ std::string human_size(std::uint64_t bytes) {
 
 // Reads up to head_bytes from the start; false (with errno text in *error) on a read error.
 bool read_head(int fd, std::string* head, std::string* error) {
-  head->resize(head_bytes);
+  const auto buffer = std::make_unique_for_overwrite<char[]>(head_bytes);
   std::size_t got = 0;
   while (got < head_bytes) {
-    const ssize_t n = ::pread(fd, head->data() + got, head_bytes - got, static_cast<off_t>(got));
+    const ssize_t n = ::pread(fd, buffer.get() + got, head_bytes - got, static_cast<off_t>(got));
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       *error = std::strerror(errno);
@@ -45,7 +46,7 @@ bool read_head(int fd, std::string* head, std::string* error) {
     if (n == 0) break;
     got += static_cast<std::size_t>(n);
   }
-  head->resize(got);
+  head->assign(buffer.get(), got);
   return true;
 }
 

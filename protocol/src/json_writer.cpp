@@ -1,0 +1,162 @@
+#include "mcpread/protocol/json_writer.hpp"
+
+#include <charconv>
+#include <cstdint>
+#include <bit>
+#include <cstring>
+
+namespace mcpread::protocol {
+namespace {
+
+static_assert(std::endian::native == std::endian::little, "the byte masks assume little-endian words");
+
+constexpr std::uint64_t ones = 0x0101010101010101ull;
+constexpr std::uint64_t highs = 0x8080808080808080ull;
+
+constexpr std::uint64_t has_zero_byte(std::uint64_t w) { return (w - ones) & ~w & highs; }
+
+// A mask whose lowest set bit marks the first of the 8 bytes (little-endian) that needs
+// attention: a control character, '"', '\\', or a non-ASCII byte (whose UTF-8 must be checked).
+// Bits above the lowest may be spurious (borrows), so only the lowest is used.
+constexpr std::uint64_t care_mask(std::uint64_t w) {
+  return (w | ((w - ones * 0x20) & ~w) | has_zero_byte(w ^ (ones * '"')) |
+          has_zero_byte(w ^ (ones * '\\'))) &
+         highs;
+}
+
+// Length of the valid UTF-8 sequence starting at p (1..4), or 0 when it is invalid.
+std::size_t utf8_sequence(const unsigned char* p, std::size_t left) {
+  const unsigned char c = p[0];
+  auto cont = [&](std::size_t i) { return i < left && (p[i] & 0xC0) == 0x80; };
+  if (c >= 0xC2 && c <= 0xDF) return cont(1) ? 2 : 0;
+  if (c >= 0xE0 && c <= 0xEF) {
+    if (!cont(1) || !cont(2)) return 0;
+    if (c == 0xE0 && p[1] < 0xA0) return 0;  // overlong
+    if (c == 0xED && p[1] > 0x9F) return 0;  // surrogates
+    return 3;
+  }
+  if (c >= 0xF0 && c <= 0xF4) {
+    if (!cont(1) || !cont(2) || !cont(3)) return 0;
+    if (c == 0xF0 && p[1] < 0x90) return 0;  // overlong
+    if (c == 0xF4 && p[1] > 0x8F) return 0;  // above U+10FFFF
+    return 4;
+  }
+  return 0;
+}
+
+void append_escape(unsigned char c, std::string& out) {
+  switch (c) {
+    case '"': out += "\\\""; return;
+    case '\\': out += "\\\\"; return;
+    case '\b': out += "\\b"; return;
+    case '\f': out += "\\f"; return;
+    case '\n': out += "\\n"; return;
+    case '\r': out += "\\r"; return;
+    case '\t': out += "\\t"; return;
+    default: {
+      static constexpr char hex[] = "0123456789abcdef";
+      const char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xF]};
+      out.append(u, 6);
+    }
+  }
+}
+
+void append_number(const nlohmann::json& v, std::string& out) {
+  char buf[24];
+  std::to_chars_result r{};
+  if (v.is_number_unsigned())
+    r = std::to_chars(buf, buf + sizeof buf, v.get<std::uint64_t>());
+  else
+    r = std::to_chars(buf, buf + sizeof buf, v.get<std::int64_t>());
+  out.append(buf, r.ptr);
+}
+
+}  // namespace
+
+void append_json_string(std::string_view text, std::string& out) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
+  out.reserve(out.size() + n + n / 16 + 3);  // room for escapes, quotes and a newline
+  out.push_back('"');
+  std::size_t i = 0;
+  std::size_t run = 0;  // start of bytes not yet copied
+  while (i < n) {
+    while (i + 8 <= n) {
+      std::uint64_t w;
+      std::memcpy(&w, p + i, 8);
+      if (const std::uint64_t m = care_mask(w); m != 0) {
+        i += static_cast<std::size_t>(__builtin_ctzll(m)) / 8;  // straight to that byte
+        break;
+      }
+      i += 8;
+    }
+    if (i >= n) break;
+    const unsigned char c = p[i];
+    if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+      ++i;
+      continue;
+    }
+    if (c >= 0x80) {
+      if (const std::size_t len = utf8_sequence(p + i, n - i); len != 0) {
+        i += len;
+        continue;
+      }
+      out.append(text.data() + run, i - run);
+      out += "\xEF\xBF\xBD";  // U+FFFD for the invalid byte
+      run = ++i;
+      continue;
+    }
+    out.append(text.data() + run, i - run);
+    append_escape(c, out);
+    run = ++i;
+  }
+  out.append(text.data() + run, n - run);
+  out.push_back('"');
+}
+
+void append_json(const nlohmann::json& value, std::string& out) {
+  switch (value.type()) {
+    case nlohmann::json::value_t::object: {
+      out.push_back('{');
+      bool first = true;
+      for (const auto& [key, item] : value.items()) {
+        if (!first) out.push_back(',');
+        first = false;
+        append_json_string(key, out);
+        out.push_back(':');
+        append_json(item, out);
+      }
+      out.push_back('}');
+      return;
+    }
+    case nlohmann::json::value_t::array: {
+      out.push_back('[');
+      bool first = true;
+      for (const auto& item : value) {
+        if (!first) out.push_back(',');
+        first = false;
+        append_json(item, out);
+      }
+      out.push_back(']');
+      return;
+    }
+    case nlohmann::json::value_t::string:
+      append_json_string(value.get_ref<const std::string&>(), out);
+      return;
+    case nlohmann::json::value_t::boolean:
+      out += value.get<bool>() ? "true" : "false";
+      return;
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned:
+      append_number(value, out);
+      return;
+    case nlohmann::json::value_t::null:
+      out += "null";
+      return;
+    default:  // floats (shortest round-trip form), binary, discarded: nlohmann knows best
+      out += value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      return;
+  }
+}
+
+}  // namespace mcpread::protocol

@@ -1,0 +1,60 @@
+#include "mcpread/protocol/json_writer.hpp"
+
+#include <doctest/doctest.h>
+
+#include <random>
+#include <string>
+
+using mcpread::protocol::append_json;
+using nlohmann::json;
+
+namespace {
+std::string write(const json& v) {
+  std::string out;
+  append_json(v, out);
+  return out;
+}
+std::string reference(const json& v) { return v.dump(-1, ' ', false, json::error_handler_t::replace); }
+}  // namespace
+
+TEST_CASE("json writer") {
+  SUBCASE("every kind of value, as nlohmann writes it") {
+    const json v = json::parse(R"({"a":[1,-2,3.5,1e300,true,false,null,"x"],"b":{"c":{}},"d":[],
+                                   "e":18446744073709551615,"f":-9223372036854775808,"g":0.1})");
+    CHECK(write(v) == reference(v));
+  }
+  SUBCASE("every ASCII character at every position of an 8-byte word") {
+    for (int c = 0; c < 0x80; ++c) {
+      for (std::size_t pos = 0; pos < 17; ++pos) {
+        std::string s(17, 'a');
+        s[pos] = static_cast<char>(c);
+        const json v = s;
+        CAPTURE(c);
+        CAPTURE(pos);
+        REQUIRE(write(v) == reference(v));
+      }
+    }
+  }
+  SUBCASE("valid multi-byte UTF-8 passes unchanged") {
+    const json v = std::string("caf\xC3\xA9 \xE4\xB8\xAD\xE6\x96\x87 \xF0\x9F\x98\x80 \xEF\xBF\xBD tab\there");
+    CHECK(write(v) == reference(v));
+  }
+  SUBCASE("invalid UTF-8 becomes U+FFFD, one per bad byte") {
+    CHECK(write(std::string("a\xFF" "b")) == "\"a\xEF\xBF\xBD" "b\"");
+    CHECK(write(std::string("\xC3")) == "\"\xEF\xBF\xBD\"");                    // truncated
+    CHECK(write(std::string("\xC0\xAF")) == "\"\xEF\xBF\xBD\xEF\xBF\xBD\"");    // overlong
+    CHECK(write(std::string("\xED\xA0\x80")) == "\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"");  // surrogate
+    CHECK(write(std::string("\xF4\x90\x80\x80")).find("\xF4") == std::string::npos);  // > U+10FFFF
+  }
+  SUBCASE("random valid text matches the reference") {
+    std::mt19937 rng(42);
+    const char* pieces[] = {"a", "bc", "\t", "\n", "\"", "\\", "\x01", "\x1f", "\xC3\xA9", "\xE2\x9C\x93", "\xF0\x9F\x98\x80", " ", "\x7f"};
+    for (int round = 0; round < 200; ++round) {
+      std::string s;
+      const int len = static_cast<int>(rng() % 200);
+      for (int i = 0; i < len; ++i) s += pieces[rng() % std::size(pieces)];
+      const json v = {{"k" + s, s}, {"list", json::array({s, round})}};
+      REQUIRE(write(v) == reference(v));
+    }
+  }
+}
