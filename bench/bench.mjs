@@ -5,21 +5,27 @@
 //   node bench/bench.mjs --mcp-read PATH --peer PATH/TO/dist/index.js --fixtures DIR [--out FILE]
 //                        [--only mcp-read|peer]
 //
-// DIR is what bench/gen-fixtures.mjs wrote (source.cpp, app.log, manifest.json). Both servers get
-// DIR as their only root. Every answer is checked (line count, first and last line) before it
-// counts, so a server that answers wrongly fails the run instead of looking fast.
+// DIR is what bench/gen-fixtures.mjs wrote (source.cpp, app.log, manifest.json), plus, when
+// present, what bench/gen-images.mjs wrote (pass.png, big.png, photo.jpg, scan.bmp, images.json).
+// Both servers get DIR as their only root. Every answer is checked (line count, first and last
+// line; for images the bytes, format, dimensions and size) before it counts, so a server that
+// answers wrongly fails the run instead of looking fast.
 // Exit status: 0 when every measured answer was correct, 1 otherwise, 2 on bad usage.
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { cpus } from "node:os";
+import { imageInfo, imageComplete } from "./image-headers.mjs";
 
 // ------------------------------------------------------------------ settings
 const INIT_SPAWNS = 20;          // row 1: spawns per server (after one warm-up spawn)
 const THROUGHPUT_SECONDS = 2.5;  // row 2: sequential calls for this long
 const WARMUP_CALLS = 10;         // row 2: not counted
 const LOG_CALLS = 20;            // rows 3 and 4: calls per server
+const IMAGE_CALLS = 20;          // image rows: calls per server
+const FLOOR_RUNS = 20;           // image rows: in-process read + base64 of the same file
+const FLOOR_WARMUP = 5;          // not counted (the first runs mostly measure heap growth)
 const REQUEST_TIMEOUT_MS = 60_000;
 const INIT_TIMEOUT_MS = 15_000;
 const PROTOCOL_VERSION = "2025-06-18";
@@ -52,6 +58,8 @@ const manifest = JSON.parse(readFileSync(`${args.fixtures}/manifest.json`, "utf8
 const ROOT = args.fixtures;
 const W = manifest.window;
 const DEEP = manifest.deepOffset;
+const imagesManifest = existsSync(`${args.fixtures}/images.json`)
+  ? JSON.parse(readFileSync(`${args.fixtures}/images.json`, "utf8")) : null;
 
 // ------------------------------------------------------------------ helpers
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -109,15 +117,18 @@ class Session {
     let start = 0;
     let i;
     while ((i = chunk.indexOf(10, start)) !== -1) {
+      const t0 = performance.now();
       this.parts.push(chunk.subarray(start, i));
       const line = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts);
       this.parts = [];
       start = i + 1;
-      this.onLine(line);
+      this.onLine(line, t0);
     }
     if (start < chunk.length) this.parts.push(chunk.subarray(start));
   }
-  onLine(buf) {
+  // t0: when the line's last chunk arrived; the time from there to the parsed message is the
+  // client's own decoding (joining the chunks, UTF-8, JSON.parse).
+  onLine(buf, t0) {
     const text = buf.toString("utf8").trim();
     if (!text) return;
     let msg;
@@ -135,7 +146,7 @@ class Session {
       if (!p) return;
       this.pending.delete(msg.id);
       clearTimeout(p.timer);
-      p.resolve({ msg, t });
+      p.resolve({ msg, t, bytes: buf.length, parseMs: t - t0 });
     } else if (msg.id !== undefined && msg.method !== undefined) {
       // A request from the server: this client offers no capabilities.
       this.send({ jsonrpc: "2.0", id: msg.id, error: { code: -32601, message: "Method not found" } });
@@ -155,9 +166,9 @@ class Session {
       }, timeoutMs);
       const sent = performance.now();
       this.pending.set(id, {
-        resolve: ({ msg, t }) => {
+        resolve: ({ msg, t, bytes, parseMs }) => {
           if (msg.error) reject(new Failure(`${this.server.name}: ${method} returned error ${JSON.stringify(msg.error)}`));
-          else resolve({ msg, ms: t - sent, at: t });
+          else resolve({ msg, ms: t - sent, at: t, bytes, parseMs });
         },
         reject,
         timer,
@@ -181,7 +192,7 @@ class Session {
   }
   async callTool(call) {
     const r = await this.request("tools/call", call);
-    return { result: r.msg.result, ms: r.ms };
+    return { result: r.msg.result, ms: r.ms, bytes: r.bytes, parseMs: r.parseMs };
   }
   async close() {
     if (this.exited) return;
@@ -239,6 +250,57 @@ function checkPlainTail(server, text, count) {
   if (lines[lines.length - 1] !== manifest.log.tailLast) fail(`${server}: last line is ${JSON.stringify(lines[lines.length - 1])}`);
 }
 
+// Images. The file's own base64 is what a pass-through must send, byte for byte.
+const fileBase64 = new Map();
+function base64Of(img) {
+  if (!fileBase64.has(img.path)) fileBase64.set(img.path, readFileSync(img.path).toString("base64"));
+  return fileBase64.get(img.path);
+}
+const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
+// Checks one image answer; returns what was sent: { mime, width, height, b64, passedThrough }.
+// mcp-read: a text block, then one image block. Within the limits (passThrough) it must be the
+// file unchanged; otherwise a complete PNG or JPEG with the long edge <= maxEdge, base64 <=
+// maxBase64 and the original's aspect ratio. Peer: one image block holding the file unchanged.
+function checkImage(server, img, result, { textFirst, passThrough }) {
+  if (!result || typeof result !== "object") fail(`${server}: no result`);
+  const blocks = Array.isArray(result.content) ? result.content : [];
+  if (result.isError) {
+    const t = blocks.filter((b) => b && b.type === "text").map((b) => b.text).join(" ");
+    fail(`${server}: tool error on ${img.file}: ${t.slice(0, 300)}`);
+  }
+  const idx = blocks.findIndex((b) => b && b.type === "image");
+  if (idx < 0) fail(`${server}: ${img.file}: no image block (got ${blocks.map((b) => b && b.type).join(", ") || "nothing"})`);
+  if (blocks.filter((b) => b && b.type === "image").length !== 1) fail(`${server}: ${img.file}: more than one image block`);
+  if (textFirst && !(idx > 0 && blocks[0].type === "text" && typeof blocks[0].text === "string")) {
+    fail(`${server}: ${img.file}: expected a text block before the image block`);
+  }
+  const { data, mimeType } = blocks[idx];
+  if (typeof data !== "string" || typeof mimeType !== "string") fail(`${server}: ${img.file}: image block without data or mimeType`);
+  const expected = base64Of(img);
+  if (passThrough) {
+    if (mimeType !== img.mime) fail(`${server}: ${img.file}: mimeType ${mimeType}, expected ${img.mime} (sent unchanged)`);
+    if (data !== expected) fail(`${server}: ${img.file}: data (${data.length} chars) is not the base64 of the file (${expected.length} chars)`);
+    return { mime: mimeType, width: img.width, height: img.height, b64: data.length, passedThrough: true };
+  }
+  if (data.length > imagesManifest.maxBase64) fail(`${server}: ${img.file}: base64 is ${data.length} chars (> ${imagesManifest.maxBase64})`);
+  if (data.length % 4 !== 0 || !BASE64_RE.test(data)) fail(`${server}: ${img.file}: data is not valid base64`);
+  const bytes = Buffer.from(data, "base64");
+  const info = imageInfo(bytes);
+  const want = { "image/png": "png", "image/jpeg": "jpeg" }[mimeType];
+  if (!want) fail(`${server}: ${img.file}: mimeType ${mimeType}, expected image/png or image/jpeg after re-encoding`);
+  if (!info || info.format !== want) fail(`${server}: ${img.file}: mimeType ${mimeType} but the data is ${info ? info.format : "not a PNG or JPEG"}`);
+  if (!imageComplete(bytes, info.format)) fail(`${server}: ${img.file}: the ${info.format} data is truncated`);
+  const edge = Math.max(info.width, info.height);
+  if (edge > imagesManifest.maxEdge || info.width < 1 || info.height < 1) {
+    fail(`${server}: ${img.file}: sent ${info.width}×${info.height}, long edge over ${imagesManifest.maxEdge}`);
+  }
+  const aspect = info.width / info.height, orig = img.width / img.height;
+  if (Math.abs(aspect / orig - 1) > 0.01 + 1 / Math.min(info.width, info.height)) {
+    fail(`${server}: ${img.file}: sent ${info.width}×${info.height}, aspect ratio differs from ${img.width}×${img.height}`);
+  }
+  return { mime: mimeType, width: info.width, height: info.height, b64: data.length, passedThrough: data === expected };
+}
+
 // ------------------------------------------------------------------ the two servers
 const S = manifest.source;
 const L = manifest.log;
@@ -249,6 +311,11 @@ if (only !== "peer") {
     cmd: args["mcp-read"],
     args: [ROOT],
     tool: "read",
+    imageTool: "read",
+    image: (img) => ({
+      call: { name: "read", arguments: { file_path: img.path } },
+      opts: { textFirst: true, passThrough: img.key === "pass" },
+    }),
     sourceHead: {
       call: { name: "read", arguments: { file_path: S.path, limit: W } },
       check: (t) => checkNumbered("mcp-read", t, 1, W, S.first, S.last),
@@ -269,6 +336,11 @@ if (only !== "mcp-read") {
     cmd: process.execPath,
     args: [args.peer, ROOT],
     tool: "read_text_file",
+    imageTool: "read_media_file",
+    image: (img) => ({
+      call: { name: "read_media_file", arguments: { path: img.path } },
+      opts: { textFirst: false, passThrough: true },
+    }),
     sourceHead: {
       call: { name: "read_text_file", arguments: { path: S.path, head: W } },
       check: (t) => checkPlainHead("peer", t, W, S.first, S.last),
@@ -335,12 +407,12 @@ async function measureInit(server) {
   return { value: median(times), min: Math.min(...times), max: Math.max(...times), spawnCall: median(spawnCall) };
 }
 
-async function openSession(server) {
+async function openSession(server, tool = server.tool) {
   const s = new Session(server);
   await s.initialize();
   const r = await s.request("tools/list", {});
   const names = (r.msg.result && r.msg.result.tools || []).map((t) => t.name);
-  if (!names.includes(server.tool)) fail(`${server.name}: tools/list has no ${server.tool} (got ${names.join(", ")})`);
+  if (!names.includes(tool)) fail(`${server.name}: tools/list has no ${tool} (got ${names.join(", ")})`);
   return s;
 }
 
@@ -370,6 +442,40 @@ async function measureCalls(server, s, spec, n) {
     lat.push(ms);
   }
   return { value: median(lat), first: lat[0], p90: pct(lat, 90), bytes };
+}
+
+// The first answer is checked in full; every later one must carry the same blocks.
+async function measureImage(server, s, img, n) {
+  const { call, opts } = server.image(img);
+  const lat = [];
+  const parse = [];
+  let sent = null, reference = null, wire = 0;
+  for (let i = 0; i < n; i++) {
+    const { result, ms, bytes, parseMs } = await s.callTool(call);
+    parse.push(parseMs);
+    const key = JSON.stringify(result && result.content);
+    if (reference === null) {
+      sent = checkImage(server.name, img, result, opts);
+      reference = key;
+    } else if (key !== reference) {
+      checkImage(server.name, img, result, opts); // names what is wrong, if anything is
+      fail(`${server.name}: ${img.file}: answer differs from the first answer to the same call`);
+    }
+    lat.push(ms);
+    wire = bytes;
+  }
+  return { value: median(lat), first: lat[0], p90: pct(lat, 90), wire, sent, parse: median(parse) };
+}
+// Client-side floor: reading the file and base64-encoding it, in this process.
+function measureFloor(img) {
+  const t = [];
+  for (let i = 0; i < FLOOR_WARMUP + FLOOR_RUNS; i++) {
+    const t0 = performance.now();
+    const b = readFileSync(img.path).toString("base64");
+    if (i >= FLOOR_WARMUP) t.push(performance.now() - t0);
+    if (b.length !== img.base64) throw new Error(`${img.file}: base64 length ${b.length}, expected ${img.base64}`);
+  }
+  return { p50: median(t), min: Math.min(...t) };
 }
 
 const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
@@ -403,6 +509,40 @@ for (const server of live) {
   });
   await s.close();
 }
+
+// Image rows: a fresh process per server (so its peak RSS is the image work's), one row after
+// another, each server in turn.
+const IMAGES = imagesManifest
+  ? ["pass", "big", "photo", "scan"].map((k) => ({ key: k, ...imagesManifest.images[k] }))
+  : [];
+const floors = {};
+if (IMAGES.length) {
+  for (const img of IMAGES) floors[img.key] = measureFloor(img);
+  const imgSessions = new Map();
+  for (const server of servers) {
+    try {
+      imgSessions.set(server.name, await openSession(server, server.imageTool));
+    } catch (e) {
+      errors.push(`image session: ${e.message}`);
+      results[server.name] ??= {};
+      for (const row of [...IMAGES.map((i) => "img_" + i.key), "imgPeakRss"]) results[server.name][row] = { error: e.message };
+    }
+  }
+  const imgLive = servers.filter((s) => imgSessions.has(s.name));
+  for (const img of IMAGES) {
+    for (const server of imgLive) {
+      await record(server, "img_" + img.key, () => measureImage(server, imgSessions.get(server.name), img, IMAGE_CALLS));
+    }
+  }
+  for (const server of imgLive) {
+    const s = imgSessions.get(server.name);
+    await record(server, "imgPeakRss", async () => {
+      if (s.exited) fail(`${server.name} ${s.exited}`);
+      return { value: vmHWMKiB(s.pid) / 1024 };
+    });
+    await s.close();
+  }
+}
 const totalSecs = (performance.now() - tStart) / 1000;
 const loadAfter = loadavg();
 
@@ -432,6 +572,39 @@ const rows = [
   { key: "peakRss", label: "peak RSS after the runs (VmHWM)", fmt: fmtMiB, better: "lower",
     note: () => "ratio = peer ÷ mcp-read" },
 ];
+// Image rows (when the image fixtures exist).
+const IM = imagesManifest ? imagesManifest.images : null;
+const fmtMB = (n) => `${(n / 1e6).toFixed(2)} MB`;
+const dims = (i) => `${i.width}×${i.height}`;
+const sentBy = (r) => (r && !r.error && r.sent
+  ? `${r.sent.passedThrough ? "the file unchanged" : `${r.sent.mime.replace("image/", "").toUpperCase()} ${r.sent.width}×${r.sent.height}`}, ` +
+    `${fmtMB(r.sent.b64)} of base64`
+  : "n/a");
+const wire = (r) => (r && !r.error && r.wire ? fmtMB(r.wire) : "n/a");
+const parseMs = (r) => (r && !r.error && r.parse !== undefined ? fmtMs(r.parse) : "n/a");
+const common = (img, m, p) => `answer on the wire ${wire(m)} / ${wire(p)}, of which the client's own decoding (joining the chunks, JSON.parse) takes ${parseMs(m)} / ${parseMs(p)} (p50); ` +
+  `first call ${first(m)} / ${first(p)}; ` +
+  `client-side floor (read + base64 of the file in node, in-process, ${FLOOR_RUNS} runs after ${FLOOR_WARMUP} warm-ups): ` +
+  `p50 ${fmtMs(floors[img].p50)}, min ${fmtMs(floors[img].min)}`;
+const LIMIT = IM ? `${imagesManifest.maxBase64.toLocaleString("en-US")}-character` : "";
+if (IM) {
+  rows.push(
+    { key: "img_pass", label: `pass.png (${fmtMB(IM.pass.bytes)} PNG, ${dims(IM.pass)}), within the limits: p50 of ${IMAGE_CALLS}`, fmt: fmtMs, better: "lower",
+      note: (m, p) => `ratio = peer ÷ mcp-read; same work on both sides: the file unchanged as base64 (${fmtMB(IM.pass.base64)}); ` +
+        `mcp-read sent ${sentBy(m)}, the peer ${sentBy(p)}; ${common("pass", m, p)}; the peer repeats the image in \`structuredContent\`, so its answer is twice the size` },
+    { key: "img_big", label: `big.png (${fmtMB(IM.big.bytes)} PNG, ${dims(IM.big)}), base64 over the limit: p50 of ${IMAGE_CALLS}`, fmt: fmtMs, better: "lower",
+      note: (m, p) => `ratio = peer ÷ mcp-read, not the same work: mcp-read re-encodes to fit the ${LIMIT} limit, sent ${sentBy(m)}; ` +
+        `the peer sends the file unchanged, ${fmtMB(IM.big.base64)} of base64, which the model API rejects (over the limit); ${common("big", m, p)}` },
+    { key: "img_photo", label: `photo.jpg (${fmtMB(IM.photo.bytes)} JPEG, ${dims(IM.photo)} = ${Math.round(IM.photo.width * IM.photo.height / 1e6)} MP): p50 of ${IMAGE_CALLS}`, fmt: fmtMs, better: "lower",
+      note: (m, p) => `ratio = peer ÷ mcp-read, not the same work: mcp-read decodes and downscales to a ${imagesManifest.maxEdge} px long edge, sent ${sentBy(m)}; ` +
+        `the peer sends the file unchanged, ${fmtMB(IM.photo.base64)} of base64 at ${dims(IM.photo)} (over both limits, rejected by the model API); ${common("photo", m, p)}` },
+    { key: "img_scan", label: `scan.bmp (${fmtMB(IM.scan.bytes)} BMP, ${dims(IM.scan)}), conversion: p50 of ${IMAGE_CALLS}`, fmt: fmtMs, better: "lower",
+      note: (m, p) => `ratio = peer ÷ mcp-read, not the same work: mcp-read converts it, sent ${sentBy(m)}; ` +
+        `the peer sends the BMP unchanged as \`image/bmp\`, ${fmtMB(IM.scan.base64)} of base64 (a format the model API does not accept, and over the limit); ${common("scan", m, p)}` },
+    { key: "imgPeakRss", label: "peak RSS after the image rows (VmHWM)", fmt: fmtMiB, better: "lower",
+      note: () => `ratio = peer ÷ mcp-read; a fresh process per server for the image rows, so this is their peak alone` },
+  );
+}
 function range(r) { return r && !r.error && r.min !== undefined ? `${fmtMs(r.min)}–${fmtMs(r.max)}` : "n/a"; }
 function spawnCall(r) { return r && !r.error && r.spawnCall !== undefined ? fmtMs(r.spawnCall) : "n/a"; }
 function calls(r) { return r && !r.error ? r.calls : "n/a"; }
@@ -470,7 +643,8 @@ const header = [
   `- date: ${new Date().toISOString()}; node ${process.version}; ${cpus().length} CPU(s): ${cpus()[0] ? cpus()[0].model.trim() : "?"}`,
   `- mcp-read: ${only === "peer" ? "not run" : `${args["mcp-read"]} (${info(servers.find((s) => s.name === "mcp-read"))})`}`,
   `- peer: @modelcontextprotocol/server-filesystem ${peerVersion} (${info(servers.find((s) => s.name === "peer"))}), \`node dist/index.js ROOT\``,
-  `- fixtures: source.cpp ${fmtKiB(S.bytes)}, ${S.lines} lines; app.log ${(L.bytes / 1048576).toFixed(0)} MiB, ${L.lines.toLocaleString("en-US")} lines`,
+  `- fixtures: source.cpp ${fmtKiB(S.bytes)}, ${S.lines} lines; app.log ${(L.bytes / 1048576).toFixed(0)} MiB, ${L.lines.toLocaleString("en-US")} lines` +
+    (IM ? `; images (${imagesManifest.vips}): ${Object.values(IM).map((i) => `${i.file} ${dims(i)} ${fmtMB(i.bytes)}`).join(", ")}` : "; no image fixtures (image rows not run)"),
   `- latencies are measured by the client from writing the request to having parsed the answer`,
   "",
 ];

@@ -57,7 +57,17 @@ class LineScanner {
     at_eof_ = true;
   }
 
+  // Continues from a remembered chunk boundary: `completed` lines ended before the next byte fed,
+  // and `in_line` says whether that byte continues a line.
+  void resume(std::uint64_t completed, bool in_line) {
+    completed_ = completed;
+    in_line_ = in_line;
+    if (!in_line_ && completed_ + 1 == cfg_.first) phase_ = Phase::Show;
+  }
+
   [[nodiscard]] bool done() const { return phase_ == Phase::Done; }
+  [[nodiscard]] std::uint64_t completed() const { return completed_; }
+  [[nodiscard]] bool in_line() const { return in_line_; }
   [[nodiscard]] bool reached_eof() const { return at_eof_; }
   [[nodiscard]] std::uint64_t total_lines() const { return total_; }  // valid after finish()
   [[nodiscard]] std::uint64_t shown() const { return shown_; }

@@ -1,5 +1,9 @@
 #include "mcpread/readers/read.hpp"
 
+#include "file_io.hpp"
+#include "human_size.hpp"
+#include "mcpread/readers/audio.hpp"
+#include "mcpread/readers/image.hpp"
 #include "mcpread/readers/listing.hpp"
 
 #include <unistd.h>
@@ -15,38 +19,15 @@ namespace {
 
 constexpr std::size_t head_bytes = 64 * 1024;
 
-std::string human_size(std::uint64_t bytes) {
-  static constexpr std::array<const char*, 5> units = {"bytes", "KB", "MB", "GB", "TB"};
-  double v = static_cast<double>(bytes);
-  std::size_t u = 0;
-  while (v >= 1024 && u + 1 < units.size()) {
-    v /= 1024;
-    ++u;
-  }
-  char buf[64];
-  if (u == 0)
-    std::snprintf(buf, sizeof buf, "%llu bytes", static_cast<unsigned long long>(bytes));
-  else
-    std::snprintf(buf, sizeof buf, "%.1f %s (%llu bytes)", v, units[u],
-                  static_cast<unsigned long long>(bytes));
-  return buf;
-}
-
-// Reads up to head_bytes from the start; false (with errno text in *error) on a read error.
+// The first head_bytes of the file, for classification; false (errno text in *error) on error.
 bool read_head(int fd, std::string* head, std::string* error) {
-  const auto buffer = std::make_unique_for_overwrite<char[]>(head_bytes);
-  std::size_t got = 0;
-  while (got < head_bytes) {
-    const ssize_t n = ::pread(fd, buffer.get() + got, head_bytes - got, static_cast<off_t>(got));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      *error = std::strerror(errno);
-      return false;
-    }
-    if (n == 0) break;
-    got += static_cast<std::size_t>(n);
+  head->resize(head_bytes);
+  const auto got = file_io::pread_full(fd, head->data(), head_bytes, 0);
+  if (!got) {
+    *error = std::strerror(errno);
+    return false;
   }
-  head->assign(buffer.get(), got);
+  head->resize(*got);
   return true;
 }
 
@@ -121,14 +102,21 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
       outcome.meta["kind"] = std::string(to_string(kind));
       return outcome;
     }
-    case FileKind::image:
+    case FileKind::image: {
+      ReadOutcome outcome = read_image(file, c, limits.image, cancel);
+      if (outcome.is_error && !outcome.cancelled) return with_type_meta(std::move(outcome), file, c, kind);
+      return outcome;
+    }
+    case FileKind::audio: {
+      ReadOutcome outcome = read_audio(file, c, limits.audio_max_bytes, cancel);
+      if (outcome.is_error && !outcome.cancelled) return with_type_meta(std::move(outcome), file, c, kind);
+      return outcome;
+    }
     case FileKind::pdf:
-    case FileKind::audio:
       return with_type_meta(
           ReadOutcome::error(file.path.string() + " is " + article(kind) + " (" + what_it_is(c) +
-                             ", " + size + "). This version of mcp-read reads text files, "
-                             "notebooks and directories; it cannot return " + article(kind) +
-                             " yet. Call read with file_type=\"text\" only if you want its bytes "
+                             ", " + size + "). This version of mcp-read cannot return PDF documents "
+                             "yet. Call read with file_type=\"text\" only if you want its bytes "
                              "as text."),
           file, c, kind);
     case FileKind::binary:

@@ -1,5 +1,7 @@
 #include "mcpread/readers/text.hpp"
 
+#include "file_io.hpp"
+#include "line_index.hpp"
 #include "line_scanner.hpp"
 #include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/utf8.hpp"
@@ -42,24 +44,21 @@ std::string iso_mtime(const struct stat& st) {
   return std::string(buf, n);
 }
 
-// Reads from a fixed position, filling the buffer unless the file ends first.
+// Reads consecutive chunks from a position, filling the buffer unless the file ends first.
 class ChunkReader {
  public:
   explicit ChunkReader(int fd) : fd_(fd) {}
   // Bytes read into buf (0 at the end of the file), or nullopt with errno set.
   std::optional<std::size_t> read(char* buf, std::size_t cap) {
-    std::size_t got = 0;
-    while (got < cap && !eof_) {
-      const ssize_t r = ::pread(fd_, buf + got, cap - got, static_cast<off_t>(pos_ + got));
-      if (r < 0) {
-        if (errno == EINTR) continue;
-        return std::nullopt;
-      }
-      if (r == 0) eof_ = true;
-      got += static_cast<std::size_t>(r);
-    }
-    pos_ += got;
+    const auto got = file_io::pread_full(fd_, buf, cap, pos_);
+    if (!got) return std::nullopt;
+    eof_ = *got < cap;
+    pos_ += *got;
     return got;
+  }
+  void seek(std::uint64_t pos) {
+    pos_ = pos;
+    eof_ = false;
   }
   [[nodiscard]] bool eof() const { return eof_; }
 
@@ -240,19 +239,45 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     scanner.feed(converted);
   };
 
+  // Lines are found in raw bytes unless the charset is converted as a stream; only then can
+  // chunk boundaries be mapped to line counts and remembered for the next read.
+  const bool indexable = mode != Mode::Stream;
+  text_detail::LineIndex index;
+  if (indexable) index = text_detail::LineIndexCache::instance().find(file.st);
+  if (index.chunks.empty()) index.chunks.push_back({});
+  const std::size_t known_chunks = index.chunks.size();
+  auto remember = [&](std::size_t next_chunk, std::size_t chunk_bytes) {
+    if (indexable && !scanner.done() && chunk_bytes == kChunkBytes && index.chunks.size() == next_chunk)
+      index.chunks.push_back({scanner.completed(), scanner.in_line()});
+  };
+
   std::uint64_t content_bytes = chunk.size() > cs.bom_bytes ? chunk.size() - cs.bom_bytes : 0;
-  feed(chunk.substr(std::min(cs.bom_bytes, chunk.size())), false);
+  std::size_t chunk_no = indexable ? text_detail::start_chunk(index, offset) : 0;
+  if (chunk_no > 0) {  // jump over what an earlier read already counted
+    const auto& at = index.chunks[chunk_no];
+    scanner.resume(at.newlines_before, at.mid_line);
+    reader.seek(static_cast<std::uint64_t>(chunk_no) * kChunkBytes);
+    --chunk_no;  // the loop below reads chunk `chunk_no + 1` first
+  } else {
+    feed(chunk.substr(std::min(cs.bom_bytes, chunk.size())), false);
+    remember(1, chunk.size());
+  }
   while (!scanner.done() && !reader.eof()) {
     if (cancel.cancelled()) return ReadOutcome::stopped();
     got = reader.read(buffer.get(), kChunkBytes);
     if (!got) return read_error();
     content_bytes += *got;
+    ++chunk_no;
     feed(std::string_view(buffer.get(), *got), false);
+    remember(chunk_no + 1, *got);
   }
   if (!scanner.done()) {
     feed({}, true);
     scanner.finish();
   }
+  if (scanner.reached_eof()) index.total_lines = scanner.total_lines();
+  if (indexable && (index.chunks.size() > known_chunks || scanner.reached_eof()))
+    text_detail::LineIndexCache::instance().store(file.st, index);
 
   if (content_bytes == 0) {
     meta["total_lines"] = 0;
@@ -268,8 +293,9 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     return outcome;
   }
 
-  const bool counted = scanner.reached_eof();
-  const std::uint64_t total = scanner.total_lines();
+  // The total is known when this read reached the end, or an earlier one of this version did.
+  const bool counted = scanner.reached_eof() || index.total_lines.has_value();
+  const std::uint64_t total = scanner.reached_eof() ? scanner.total_lines() : index.total_lines.value_or(0);
   if (counted) meta["total_lines"] = total;
   if (scanner.shown() == 0) {
     ReadOutcome err = ReadOutcome::error(

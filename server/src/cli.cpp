@@ -1,53 +1,140 @@
 #include "cli.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
 namespace mcpread::server {
 namespace {
 
-std::optional<std::uint64_t> parse_count(std::string_view text) {
-  std::uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) return std::nullopt;
-  return value;
+// One option: its name, how its value is checked and stored, and its help line. Options with no
+// value_name are switches.
+struct Option {
+  std::string_view name;
+  std::string_view value_name;
+  std::string_view help;
+  std::uint64_t min = 0;
+  std::uint64_t max = UINT64_MAX;
+  void (*set_count)(Config&, std::uint64_t) = nullptr;
+  std::uint64_t (*get_count)(const Config&) = nullptr;
+  bool (*set_text)(Config&, std::string_view) = nullptr;
+};
+
+constexpr std::array<std::string_view, 7> log_levels = {"trace", "debug", "info", "warn",
+                                                        "error", "critical", "off"};
+
+#define MCPREAD_COUNT(field)                                                                   \
+  [](Config& c, std::uint64_t v) { c.field = static_cast<decltype(c.field)>(v); },              \
+      [](const Config& c) { return static_cast<std::uint64_t>(c.field); }, nullptr
+
+const std::array<Option, 15> options = {{
+    {"--log-level", "LEVEL", "stderr log level: trace, debug, info, warn, error, critical, off", 0, 0,
+     nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       if (std::find(log_levels.begin(), log_levels.end(), v) == log_levels.end()) return false;
+       c.log_level = v;
+       return true;
+     }},
+    {"--max-message-bytes", "N", "largest JSON-RPC message accepted", 1024, UINT64_MAX,
+     MCPREAD_COUNT(max_message_bytes)},
+    {"--workers", "N", "threads serving tool calls (0: one per core, at least 2)", 0, 256,
+     MCPREAD_COUNT(workers)},
+    {"--roots-wait-ms", "N", "how long a read waits for the client's roots", 0, 60000,
+     MCPREAD_COUNT(roots_wait_ms)},
+    {"--default-limit", "N", "lines returned when `limit` is not given", 1, UINT64_MAX,
+     MCPREAD_COUNT(limits.text.limit)},
+    {"--max-line-chars", "N", "characters kept of a longer line", 1, UINT64_MAX,
+     MCPREAD_COUNT(limits.text.max_line_chars)},
+    {"--max-output-bytes", "N", "cap on the text of one answer", 1024, UINT64_MAX,
+     MCPREAD_COUNT(limits.text.max_output_bytes)},
+    {"--count-lines-max-bytes", "N", "count a file's lines only up to this size", 0, UINT64_MAX,
+     MCPREAD_COUNT(limits.text.count_lines_max_bytes)},
+    {"--image-max-edge", "N", "longest side of an image sent, in pixels", 16, 8000,
+     MCPREAD_COUNT(limits.image.max_edge)},
+    {"--image-max-bytes", "N", "largest image sent, measured on its base64 text", 1024, UINT64_MAX,
+     MCPREAD_COUNT(limits.image.max_base64_bytes)},
+    {"--image-max-input-bytes", "N", "larger image files are refused", 1, UINT64_MAX,
+     MCPREAD_COUNT(limits.image.max_input_bytes)},
+    {"--image-max-pixels", "N", "larger images (width x height) are refused before decoding", 1,
+     UINT64_MAX, MCPREAD_COUNT(limits.image.max_pixels)},
+    {"--audio-max-bytes", "N", "larger audio files are refused", 1, UINT64_MAX,
+     MCPREAD_COUNT(limits.audio_max_bytes)},
+    {"--max-directory-entries", "N", "entries listed of a directory", 1, UINT64_MAX,
+     MCPREAD_COUNT(limits.max_directory_entries)},
+    {"--structured-content", "", "also send structuredContent and an outputSchema (some hosts then "
+     "drop image blocks)", 0, 1, MCPREAD_COUNT(structured_content)},
+}};
+#undef MCPREAD_COUNT
+
+const Option* find_option(std::string_view name) {
+  for (const auto& o : options)
+    if (o.name == name) return &o;
+  return nullptr;
 }
 
-bool valid_log_level(std::string_view level) {
-  for (std::string_view l : {"trace", "debug", "info", "warn", "error", "critical", "off"})
-    if (l == level) return true;
-  return false;
+// "--image-max-edge" -> "MCP_READ_IMAGE_MAX_EDGE"
+std::string env_name(std::string_view option) {
+  std::string name = "MCP_READ_";
+  for (char ch : option.substr(2)) name.push_back(ch == '-' ? '_' : static_cast<char>(ch - (ch >= 'a' && ch <= 'z' ? 32 : 0)));
+  return name;
+}
+
+// Applies one value; returns the problem, or empty.
+std::string apply(const Option& o, std::string_view value, Config& c) {
+  if (o.value_name.empty()) {  // a switch; from the environment it takes a yes/no value
+    if (value == "1" || value == "true" || value == "yes" || value == "on") {
+      o.set_count(c, 1);
+    } else if (value == "0" || value == "false" || value == "no" || value == "off" || value.empty()) {
+      o.set_count(c, 0);
+    } else {
+      return std::string(o.name) + " takes 1/true/yes/on or 0/false/no/off, got '" + std::string(value) + "'";
+    }
+    return {};
+  }
+  if (o.set_text) {
+    if (!o.set_text(c, value)) return "unknown value '" + std::string(value) + "' for " + std::string(o.name);
+    return {};
+  }
+  std::uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (value.empty() || ec != std::errc{} || end != value.data() + value.size())
+    return "option " + std::string(o.name) + " needs a whole number, got '" + std::string(value) + "'";
+  if (n < o.min || n > o.max)
+    return "value " + std::string(value) + " is out of range for " + std::string(o.name) + " (" +
+           std::to_string(o.min) + " to " + (o.max == UINT64_MAX ? std::string("any") : std::to_string(o.max)) + ")";
+  o.set_count(c, n);
+  return {};
 }
 
 }  // namespace
 
 std::string usage() {
-  return R"(Usage: mcp-read [OPTIONS] [ROOT...]
+  std::string text = R"(Usage: mcp-read [OPTIONS] [ROOT...]
 
-An MCP server whose `read` tool gives a model any file the way it needs it: numbered text
-lines in any charset, with more file types to come. Speaks MCP over stdio. Reads are confined to
-the ROOT directories (default: the current directory); a client's MCP roots narrow them.
+An MCP server whose `read` tool gives a model any file the way it needs it: numbered text lines
+in any charset, images sized to what models accept, directory listings. Speaks MCP over stdio.
+Reads are confined to the ROOT directories (default: the current directory); a client's MCP
+roots narrow them.
 
-Options:
-  --log-level LEVEL          stderr log level: trace, debug, info, warn, error, critical, off
-                             (default: info)
-  --max-message-bytes N      largest JSON-RPC message accepted (default: 16777216)
-  --workers N                threads serving tool calls (default: one per core, at least 2)
-  --roots-wait-ms N          how long a read waits for the client's roots (default: 3000)
-  --default-limit N          lines returned when `limit` is not given (default: 2000)
-  --max-line-chars N         characters kept of a longer line (default: 2000)
-  --max-output-bytes N       cap on the text of one answer (default: 102400)
-  --count-lines-max-bytes N  count a file's lines only up to this size (default: 67108864)
-  --structured-content       also send structuredContent and an outputSchema (some hosts then
-                             drop image blocks)
-  -h, --help                 show this help
-  -V, --version              show the version
+Options (each can also be set with the environment variable shown; the command line wins):
 )";
+  const Config defaults;
+  for (const auto& o : options) {
+    std::string left = "  " + std::string(o.name) + (o.value_name.empty() ? "" : " " + std::string(o.value_name));
+    text += left + std::string(left.size() < 28 ? 28 - left.size() : 1, ' ') + std::string(o.help);
+    if (o.get_count && !o.value_name.empty())
+      text += " (default: " + std::to_string(o.get_count(defaults)) + ")";
+    if (o.name == "--log-level") text += " (default: " + defaults.log_level + ")";
+    text += "\n" + std::string(28, ' ') + "[" + env_name(o.name) + "]\n";
+  }
+  text += "  -h, --help                show this help\n  -V, --version             show the version\n";
+  return text;
 }
 
-CliOutcome parse_cli(const std::vector<std::string>& args) {
+CliOutcome parse_cli(const std::vector<std::string>& args, const Environment& getenv) {
   CliOutcome out;
   Config& c = out.config;
   auto fail = [&out](std::string message) {
@@ -55,6 +142,12 @@ CliOutcome parse_cli(const std::vector<std::string>& args) {
     out.text = "mcp-read: " + std::move(message) + "\nTry 'mcp-read --help'.\n";
     return out;
   };
+  for (const auto& o : options) {
+    const std::string name = env_name(o.name);
+    if (const char* value = getenv(name.c_str()); value != nullptr) {
+      if (auto problem = apply(o, value, c); !problem.empty()) return fail(name + ": " + problem);
+    }
+  }
   bool options_done = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string arg = args[i];
@@ -76,50 +169,20 @@ CliOutcome parse_cli(const std::vector<std::string>& args) {
       out.text = std::string("mcp-read ") + MCPREAD_VERSION + "\n";
       return out;
     }
-    if (arg == "--structured-content") {
-      c.structured_content = true;
-      continue;
-    }
-    // Options with a value: "--name value" or "--name=value".
-    static constexpr std::string_view valued[] = {
-        "--log-level",     "--max-message-bytes", "--workers",          "--roots-wait-ms",
-        "--default-limit", "--max-line-chars",    "--max-output-bytes", "--count-lines-max-bytes"};
-    const std::string name = arg.substr(0, arg.find('='));
-    if (std::find(std::begin(valued), std::end(valued), name) == std::end(valued))
-      return fail("unknown option " + name);
+    const auto eq = arg.find('=');
+    const Option* o = find_option(std::string_view(arg).substr(0, eq));
+    if (o == nullptr) return fail("unknown option " + arg.substr(0, eq));
     std::string value;
-    if (const auto eq = arg.find('='); eq != std::string::npos) {
+    if (o->value_name.empty()) {
+      value = eq == std::string::npos ? "1" : arg.substr(eq + 1);
+    } else if (eq != std::string::npos) {
       value = arg.substr(eq + 1);
-      arg.resize(eq);
     } else if (i + 1 < args.size()) {
       value = args[++i];
     } else {
       return fail("option " + arg + " needs a value");
     }
-    if (arg == "--log-level") {
-      if (!valid_log_level(value)) return fail("unknown log level '" + value + "'");
-      c.log_level = value;
-      continue;
-    }
-    const auto n = parse_count(value);
-    if (!n) return fail("option " + arg + " needs a whole number, got '" + value + "'");
-    if (arg == "--max-message-bytes" && *n >= 1024) {
-      c.max_message_bytes = *n;
-    } else if (arg == "--workers" && *n >= 1 && *n <= 256) {
-      c.workers = *n;
-    } else if (arg == "--roots-wait-ms" && *n <= 60000) {
-      c.roots_wait_ms = static_cast<unsigned>(*n);
-    } else if (arg == "--default-limit" && *n >= 1) {
-      c.limits.text.limit = *n;
-    } else if (arg == "--max-line-chars" && *n >= 1) {
-      c.limits.text.max_line_chars = *n;
-    } else if (arg == "--max-output-bytes" && *n >= 1024) {
-      c.limits.text.max_output_bytes = *n;
-    } else if (arg == "--count-lines-max-bytes") {
-      c.limits.text.count_lines_max_bytes = *n;
-    } else {
-      return fail("value " + value + " is out of range for " + arg);
-    }
+    if (auto problem = apply(*o, value, c); !problem.empty()) return fail(problem);
   }
   return out;
 }

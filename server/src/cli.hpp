@@ -1,8 +1,10 @@
 #pragma once
-// Command line: allowed roots as positional arguments, options for logging, limits and workers.
+// Command line and environment: allowed roots as positional arguments; every option can also be
+// set with an MCP_READ_* environment variable (the command line wins).
 #include "mcpread/readers/read.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,7 +26,9 @@ struct CliOutcome {
   Config config;
 };
 
-CliOutcome parse_cli(const std::vector<std::string>& args);
+// `getenv` is the environment to read MCP_READ_* variables from (tests pass their own).
+using Environment = std::function<const char*(const char*)>;
+CliOutcome parse_cli(const std::vector<std::string>& args, const Environment& getenv);
 std::string usage();
 
 }  // namespace mcpread::server

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -15,7 +16,7 @@
 int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);  // a closed stdout is an EPIPE error, not a silent death
   const std::vector<std::string> args(argv + 1, argv + argc);
-  auto cli = mcpread::server::parse_cli(args);
+  auto cli = mcpread::server::parse_cli(args, [](const char* name) { return std::getenv(name); });
   if (cli.action == mcpread::server::CliOutcome::Action::print_and_exit) {
     std::cout << cli.text;
     return 0;

@@ -1,5 +1,6 @@
 #include "read_tool.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -10,6 +11,7 @@ using nlohmann::json;
 
 std::string read_description(const Config& config) {
   const auto& t = config.limits.text;
+  const auto& i = config.limits.image;
   return "Read a file or list a directory on this machine, returned the way a model can use it.\n\n"
          "- Text files, in any charset (decoded to UTF-8): lines numbered like `cat -n` (line "
          "number, tab, line). Up to " + std::to_string(t.limit) +
@@ -17,10 +19,15 @@ std::string read_description(const Config& config) {
          "otherwise. Lines over " + std::to_string(t.max_line_chars) +
          " characters are cut. An answer over " + std::to_string(t.max_output_bytes / 1024) +
          " KB is truncated, and a closing note gives the `offset` to continue from.\n"
+         "- Images: PNG, JPEG, GIF and WebP within the limits are sent unchanged; larger ones are "
+         "downscaled to at most " + std::to_string(i.max_edge) + " px on the long side and " +
+         std::to_string(i.max_base64_bytes / (1024 * 1024)) + " MB, and BMP, TIFF, HEIC/HEIF, "
+         "AVIF, JPEG XL, ICO and SVG are converted. A text block first gives the original and the "
+         "sent size, and the factor that maps coordinates in the sent image to the original.\n"
+         "- Audio (WAV, MP3, OGG, FLAC, M4A/AAC): sent as audio content.\n"
          "- Directories: the sorted entries, directories marked with `/`.\n"
-         "- Jupyter notebooks are returned as their JSON text for now.\n"
-         "- Images, PDFs and audio are recognised and reported by type; other binary files are "
-         "refused with their detected type.\n\n"
+         "- Jupyter notebooks are returned as their JSON text for now; PDFs are recognised but "
+         "not returned yet. Other binary files are refused with their detected type.\n\n"
          "Paths are absolute, or relative to the first allowed root; only files inside the allowed "
          "roots can be read. Set `encoding` when a text file's charset is detected wrongly, and "
          "`file_type` to force how a file is read.";
@@ -162,6 +169,19 @@ std::variant<readers::ReadRequest, std::string> parse_read_arguments(const json&
 
 json to_call_tool_result(readers::ReadOutcome outcome, const protocol::VersionFeatures& features,
                          bool structured_content) {
+  const bool has_audio = std::any_of(outcome.blocks.begin(), outcome.blocks.end(), [](const auto& b) {
+    return std::holds_alternative<readers::AudioBlock>(b);
+  });
+  if (has_audio && !features.audio_content) {
+    // 2024-11-05 has no audio content type: say so rather than send what the client cannot read.
+    const std::string path = outcome.meta.value("path", std::string("The file"));
+    readers::ReadOutcome refused = readers::ReadOutcome::error(
+        path + " is audio (" + outcome.meta.value("mime", std::string("audio")) +
+        "), but this session's protocol version (2024-11-05) cannot carry audio content. "
+        "Audio needs a client that speaks MCP 2025-03-26 or later.");
+    refused.meta = std::move(outcome.meta);
+    outcome = std::move(refused);
+  }
   json content = json::array();
   for (auto& block : outcome.blocks) {
     if (auto* t = std::get_if<readers::TextBlock>(&block)) {
@@ -169,14 +189,7 @@ json to_call_tool_result(readers::ReadOutcome outcome, const protocol::VersionFe
     } else if (auto* i = std::get_if<readers::ImageBlock>(&block)) {
       content.push_back({{"type", "image"}, {"data", std::move(i->base64)}, {"mimeType", i->mime_type}});
     } else if (auto* a = std::get_if<readers::AudioBlock>(&block)) {
-      if (features.audio_content) {
-        content.push_back({{"type", "audio"}, {"data", std::move(a->base64)}, {"mimeType", a->mime_type}});
-      } else {
-        outcome.is_error = true;
-        content.push_back({{"type", "text"},
-                           {"text", "This session's protocol version (2024-11-05) cannot carry "
-                                    "audio content; reconnect with 2025-03-26 or later."}});
-      }
+      content.push_back({{"type", "audio"}, {"data", std::move(a->base64)}, {"mimeType", a->mime_type}});
     } else if (auto* r = std::get_if<readers::BlobResourceBlock>(&block)) {
       content.push_back({{"type", "resource"},
                          {"resource", {{"uri", r->uri}, {"mimeType", r->mime_type}, {"blob", std::move(r->base64)}}}});

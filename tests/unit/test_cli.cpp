@@ -2,12 +2,26 @@
 
 #include <doctest/doctest.h>
 
+#include <map>
+
 using namespace mcpread::server;
 using Action = CliOutcome::Action;
 
+namespace {
+CliOutcome parse(const std::vector<std::string>& args, std::map<std::string, std::string> env = {}) {
+  return parse_cli(args, [env = std::move(env)](const char* name) -> const char* {
+    static thread_local std::string value;
+    const auto it = env.find(name);
+    if (it == env.end()) return nullptr;
+    value = it->second;
+    return value.c_str();
+  });
+}
+}  // namespace
+
 TEST_CASE("command line") {
   SUBCASE("roots and options, both option forms") {
-    const auto r = parse_cli({"/a", "--log-level", "debug", "--default-limit=50", "/b", "--structured-content"});
+    const auto r = parse({"/a", "--log-level", "debug", "--default-limit=50", "/b", "--structured-content"});
     CHECK(r.action == Action::run);
     CHECK(r.config.roots == std::vector<std::string>{"/a", "/b"});
     CHECK(r.config.log_level == "debug");
@@ -15,28 +29,60 @@ TEST_CASE("command line") {
     CHECK(r.config.structured_content);
   }
   SUBCASE("defaults") {
-    const auto r = parse_cli({});
+    const auto r = parse({});
     CHECK(r.config.roots.empty());
     CHECK(r.config.max_message_bytes == 16u << 20);
     CHECK(r.config.limits.text.limit == 2000);
     CHECK(r.config.limits.text.max_line_chars == 2000);
     CHECK(r.config.limits.text.max_output_bytes == 100 * 1024);
+    CHECK(r.config.limits.image.max_edge == 2000);
+    CHECK(r.config.limits.image.max_base64_bytes == 5242880);
+    CHECK(r.config.limits.image.max_input_bytes == 20u << 20);
+    CHECK(r.config.limits.audio_max_bytes == 20u << 20);
+    CHECK_FALSE(r.config.structured_content);
+  }
+  SUBCASE("image and audio limits") {
+    const auto r = parse({"--image-max-edge", "1568", "--image-max-bytes=1000000", "--audio-max-bytes", "5000"});
+    CHECK(r.config.limits.image.max_edge == 1568);
+    CHECK(r.config.limits.image.max_base64_bytes == 1000000);
+    CHECK(r.config.limits.audio_max_bytes == 5000);
   }
   SUBCASE("-- ends the options") {
-    const auto r = parse_cli({"--", "--odd-dir-name"});
+    const auto r = parse({"--", "--odd-dir-name"});
     CHECK(r.config.roots == std::vector<std::string>{"--odd-dir-name"});
   }
-  SUBCASE("help and version") {
-    CHECK(parse_cli({"--help"}).action == Action::print_and_exit);
-    CHECK(parse_cli({"-V"}).text == std::string("mcp-read ") + MCPREAD_VERSION + "\n");
+  SUBCASE("help lists every option with its variable") {
+    const auto r = parse({"--help"});
+    CHECK(r.action == Action::print_and_exit);
+    CHECK(r.text.find("--image-max-edge N") != std::string::npos);
+    CHECK(r.text.find("[MCP_READ_IMAGE_MAX_EDGE]") != std::string::npos);
+    CHECK(r.text.find("(default: 2000)") != std::string::npos);
+    CHECK(parse({"-V"}).text == std::string("mcp-read ") + MCPREAD_VERSION + "\n");
   }
   SUBCASE("errors name the problem") {
-    CHECK(parse_cli({"--nope"}).text == "mcp-read: unknown option --nope\nTry 'mcp-read --help'.\n");
-    CHECK(parse_cli({"--workers"}).text == "mcp-read: option --workers needs a value\nTry 'mcp-read --help'.\n");
-    CHECK(parse_cli({"--workers", "x"}).text ==
+    CHECK(parse({"--nope"}).text == "mcp-read: unknown option --nope\nTry 'mcp-read --help'.\n");
+    CHECK(parse({"--workers"}).text == "mcp-read: option --workers needs a value\nTry 'mcp-read --help'.\n");
+    CHECK(parse({"--workers", "x"}).text ==
           "mcp-read: option --workers needs a whole number, got 'x'\nTry 'mcp-read --help'.\n");
-    CHECK(parse_cli({"--workers", "0"}).text ==
-          "mcp-read: value 0 is out of range for --workers\nTry 'mcp-read --help'.\n");
-    CHECK(parse_cli({"--log-level", "loud"}).action == Action::fail);
+    CHECK(parse({"--image-max-edge", "9000"}).text ==
+          "mcp-read: value 9000 is out of range for --image-max-edge (16 to 8000)\nTry 'mcp-read --help'.\n");
+    CHECK(parse({"--log-level", "loud"}).text ==
+          "mcp-read: unknown value 'loud' for --log-level\nTry 'mcp-read --help'.\n");
+  }
+}
+
+TEST_CASE("environment variables") {
+  SUBCASE("set options, and the command line wins") {
+    const auto r = parse({"--image-max-edge", "1000"},
+                         {{"MCP_READ_IMAGE_MAX_EDGE", "1568"}, {"MCP_READ_LOG_LEVEL", "warn"},
+                          {"MCP_READ_STRUCTURED_CONTENT", "yes"}});
+    CHECK(r.config.limits.image.max_edge == 1000);
+    CHECK(r.config.log_level == "warn");
+    CHECK(r.config.structured_content);
+  }
+  SUBCASE("a bad value names the variable") {
+    CHECK(parse({}, {{"MCP_READ_WORKERS", "many"}}).text ==
+          "mcp-read: MCP_READ_WORKERS: option --workers needs a whole number, got 'many'\nTry 'mcp-read --help'.\n");
+    CHECK(parse({}, {{"MCP_READ_STRUCTURED_CONTENT", "maybe"}}).action == Action::fail);
   }
 }

@@ -66,12 +66,12 @@ TEST_CASE("read_file dispatches by kind") {
     CHECK(o.meta["kind"] == "notebook");
     CHECK(text_of(o).rfind("     1\t{\"cells\"", 0) == 0);
   }
-  SUBCASE("an image is recognised and refused for now, with its type and size") {
-    dir.write("pic.png", png_bytes);
+  SUBCASE("a truncated image is recognised by its bytes and refused, naming what it is") {
+    dir.write("pic.png", png_bytes);  // a PNG signature and header, no pixel data
     const auto o = read(roots, "pic.png");
+    MESSAGE(text_of(o));
     CHECK(o.is_error);
-    CHECK(text_of(o).rfind(d + "/pic.png is an image (", 0) == 0);
-    CHECK(text_of(o).find("29 bytes") != std::string::npos);
+    CHECK(text_of(o).find(d + "/pic.png") != std::string::npos);
     CHECK(o.meta["mime"] == "image/png");
     CHECK(o.meta["kind"] == "image");
   }

@@ -4,6 +4,7 @@
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
 #include "mcpread/readers/classify.hpp"
+#include "mcpread/readers/image.hpp"
 #include "mcpread/readers/outcome.hpp"
 #include "mcpread/readers/text.hpp"
 
@@ -23,6 +24,8 @@ struct ReadRequest {
 
 struct ReadLimits {
   TextOptions text;                       // defaults for the text path
+  ImageLimits image;
+  std::uint64_t audio_max_bytes = 20ull << 20;
   std::size_t max_directory_entries = 1000;
 };
 

@@ -1,0 +1,18 @@
+#pragma once
+// Whole reads through an already opened descriptor (pread: the descriptor's offset is shared
+// with nobody and never moves).
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace mcpread::readers::file_io {
+
+// Reads until `max` bytes or the end of the file, from `offset`; EINTR is retried. The count,
+// or nullopt with errno set.
+std::optional<std::size_t> pread_full(int fd, char* buf, std::size_t max, std::uint64_t offset);
+
+// The whole file, reading until its end (it may have changed size since fstat) but never more
+// than `limit` bytes; nullopt with errno set on a read error, EFBIG when it grew past `limit`.
+std::optional<std::string> read_whole(int fd, std::uint64_t size_hint, std::uint64_t limit);
+
+}  // namespace mcpread::readers::file_io

@@ -1,0 +1,358 @@
+#include "mcpread/readers/image.hpp"
+
+#include "mcpread/readers/base64.hpp"
+#include "mcpread/readers/utf8.hpp"
+#include "file_io.hpp"
+#include "human_size.hpp"
+#include "vips_api.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+
+namespace mcpread::readers {
+namespace {
+
+enum class Fail { libvips, not_image, corrupt, too_many_pixels, cancelled, encode };
+struct Failure {
+  Fail kind;
+  std::string message;
+};
+using Result = std::variant<EncodedImage, Failure>;
+
+std::string safe(std::string_view s) {
+  std::string out;
+  utf8::append_sanitized(s, out);
+  return out;
+}
+
+// The byte budget in words: "5 MB", "48.8 KB".
+std::string budget_text(std::uint64_t bytes) {
+  std::string s = human_size(bytes);
+  if (const auto p = s.find(".0 "); p != std::string::npos) s.erase(p, 2);
+  return s;
+}
+
+std::string dims(unsigned w, unsigned h) { return std::to_string(w) + "\u00D7" + std::to_string(h); }
+
+// Up to three decimals, without trailing zeros: 2.016, 3, 0.125.
+std::string decimal(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  std::string s = buf;
+  while (s.ends_with('0')) s.pop_back();
+  if (s.ends_with('.')) s.pop_back();
+  return s;
+}
+
+std::string capitalized(std::string s) {
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
+std::string mime_of(std::string_view format) {
+  if (format == "PNG") return "image/png";
+  if (format == "JPEG") return "image/jpeg";
+  if (format == "GIF") return "image/gif";
+  if (format == "WEBP") return "image/webp";
+  return {};
+}
+
+// True when the file ends the way a complete file of its format does, so that a truncated file
+// is never passed through (the API rejects it, and a rejected image breaks the conversation).
+bool looks_complete(std::string_view format, std::string_view b) {
+  if (format == "PNG") return b.ends_with(std::string_view("\0\0\0\0IEND\xAE\x42\x60\x82", 12));
+  if (format == "GIF") return b.ends_with('\x3B');
+  if (format == "JPEG") {
+    const std::size_t eoi = b.rfind("\xFF\xD9");
+    return eoi != std::string_view::npos && b.size() - eoi <= 4096 + 2;
+  }
+  if (format == "WEBP") {
+    if (b.size() < 12) return false;
+    const auto* u = reinterpret_cast<const unsigned char*>(b.data());
+    const std::uint64_t riff = u[4] | (u[5] << 8) | (u[6] << 16) | (std::uint64_t{u[7]} << 24);
+    return riff + 8 <= b.size();
+  }
+  return false;
+}
+
+std::string article(const std::string& format) {
+  return (format.starts_with('A') || format.starts_with('I') || format.starts_with('H')
+              ? "an "
+              : "a ") + format;
+}
+
+Failure stopped() { return {Fail::cancelled, "The read was cancelled."}; }
+
+Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& limits,
+              const CancelToken& cancel, const std::string& subject) {
+  std::string err;
+  const vips::Api* api = vips::api(&err);
+  if (api == nullptr) return Failure{Fail::libvips, err};
+  if (cancel.cancelled()) return stopped();
+  if (bytes.empty()) return Failure{Fail::not_image, subject + " is empty (0 bytes), not an image."};
+  vips::Header h;
+  if (!vips::inspect(*api, bytes, hint, &h, &err))
+    return Failure{Fail::not_image, subject + " is not an image libvips can decode (it may be "
+                                              "truncated or corrupt, or not an image at all): " +
+                                        err + "."};
+  const bool svg = h.format == "SVG";
+  const int ico_page = h.page;
+  // thumbnail_buffer does not pass its own fail_on to the loader (libvips 8.14): say it here.
+  const std::string options =
+      "[fail_on=truncated" + (ico_page >= 0 ? ",page=" + std::to_string(ico_page) : "") + "]";
+
+  const bool swap = h.orientation >= 5 && h.orientation <= 8;
+  const unsigned ow = swap ? h.height : h.width, oh = swap ? h.width : h.height;
+  const unsigned long_edge = std::max({ow, oh, 1u});
+  // SVGs are drawn at a size that fits max_edge; tiny ones larger, as models read them poorly.
+  unsigned box = std::min(long_edge, limits.max_edge);
+  if (svg && long_edge < 200) box = std::min(800u, limits.max_edge);
+  const double drawn = static_cast<double>(box) / long_edge;
+  const std::uint64_t pixels =
+      svg ? static_cast<std::uint64_t>(std::ceil(ow * drawn) * std::ceil(oh * drawn))
+          : std::uint64_t{h.width} * h.height;
+  if (pixels > limits.max_pixels) {
+    char mp[64];
+    std::snprintf(mp, sizeof mp, "%.1f megapixels", static_cast<double>(pixels) / 1e6);
+    return Failure{Fail::too_many_pixels,
+                   subject + " is " + article(h.format) + " image of " + dims(h.width, h.height) + " px (" +
+                       mp + "), more than the limit of " + decimal(static_cast<double>(limits.max_pixels) / 1e6) +
+                       " megapixels, so it was not decoded (a guard against decompression "
+                       "bombs)."};
+  }
+
+  EncodedImage out;
+  out.original_width = ow;
+  out.original_height = oh;
+  out.original_format = h.format;
+  const std::string pass_mime = mime_of(h.format);
+  const bool animated = h.pages > 1 && (h.format == "GIF" || h.format == "WEBP");
+  const bool complete = !pass_mime.empty() && looks_complete(h.format, bytes);
+  const bool fits_bytes = base64_size(bytes.size()) <= limits.max_base64_bytes;
+  if (!pass_mime.empty() && long_edge <= limits.max_edge && fits_bytes && h.orientation <= 1 &&
+      h.eight_bit && !h.cmyk && complete) {
+    if (cancel.cancelled()) return stopped();
+    out.mime = pass_mime;
+    out.base64 = base64_encode(bytes);
+    out.width = ow;
+    out.height = oh;
+    out.passed_through = true;
+    if (animated) out.note = "animated, " + std::to_string(h.pages) + " frames";
+    return out;
+  }
+
+  const std::string budget = budget_text(limits.max_base64_bytes);
+  const bool png_first = h.format == "PNG" || h.format == "BMP" || h.format == "GIF" ||
+                         h.format == "ICO" || h.format == "CUR" || svg;
+  std::string encoded, sent_format;
+  int quality = 0, steps = 0;
+  bool png_too_big = false, flattened = false;
+  unsigned sent_w = 0, sent_h = 0;
+  vips::Image first;  // the image at the first size tried; smaller sizes are made from it
+  for (;; ++steps) {
+    const auto target = static_cast<int>(std::lround(box * std::pow(0.75, steps)));
+    if (target < 16)
+      return Failure{Fail::encode, subject + " cannot be made to fit in " + budget +
+                                       " of base64, even at 16 pixels."};
+    vips::Image img;
+    if (steps == 0) {
+      vips::Image thumb = vips::thumbnail(*api, bytes, target, svg, options, &err);
+      if (thumb) {
+        flattened = svg && api->image_hasalpha(thumb.get());
+        if (!cancel.cancelled()) img = vips::to_srgb8_in_memory(*api, std::move(thumb), svg, &err);
+      }
+      if (cancel.cancelled()) return stopped();
+      if (!img)
+        return Failure{Fail::corrupt, subject + " is " + article(h.format) + " image (" +
+                                          dims(ow, oh) + " px) that cannot be decoded; it is "
+                                          "probably truncated or corrupt (" + err + ")."};
+    } else {
+      vips::Image smaller = vips::shrink(*api, first.get(), target, &err);
+      if (smaller) img = vips::to_srgb8_in_memory(*api, std::move(smaller), false, &err);
+      if (!img) return Failure{Fail::encode, subject + " could not be resized: " + err + "."};
+    }
+    if (cancel.cancelled()) return stopped();
+    sent_w = static_cast<unsigned>(img->Xsize);
+    sent_h = static_cast<unsigned>(img->Ysize);
+    const bool alpha = api->image_hasalpha(img.get()) != 0;
+    const auto fits = [&] { return base64_size(encoded.size()) <= limits.max_base64_bytes; };
+    if (png_first || alpha) {
+      if (!vips::save_png(*api, img.get(), &encoded, &err))
+        return Failure{Fail::encode, subject + " could not be encoded as PNG: " + err + "."};
+      if (fits()) {
+        sent_format = "PNG";
+        break;
+      }
+      png_too_big = png_too_big || !alpha;
+      if (cancel.cancelled()) return stopped();
+    }
+    if (!alpha) {  // transparency needs PNG: only smaller dimensions help it
+      for (const int q : {85, 75, 65, 50}) {
+        if (!vips::save_jpeg(*api, img.get(), q, &encoded, &err))
+          return Failure{Fail::encode, subject + " could not be encoded as JPEG: " + err + "."};
+        if (cancel.cancelled()) return stopped();
+        quality = q;
+        if (fits()) break;
+      }
+      if (fits()) {
+        sent_format = "JPEG";
+        break;
+      }
+    }
+    if (steps == 0) first = std::move(img);  // fewer pixels next, 0.75× per side per step
+  }
+
+  out.mime = sent_format == "PNG" ? "image/png" : "image/jpeg";
+  out.base64 = base64_encode(encoded);
+  encoded.clear();
+  out.width = sent_w;
+  out.height = sent_h;
+  const unsigned sent_long = std::max({sent_w, sent_h, 1u});
+  out.scale = static_cast<double>(long_edge) / sent_long;
+
+  std::vector<std::string> notes;
+  if (svg) {
+    notes.emplace_back(std::string("rendered from SVG") + (flattened ? " on white" : ""));
+    if (sent_long > long_edge) notes.push_back("enlarged from " + dims(ow, oh) + " to be legible");
+  } else if (h.format != sent_format) {
+    notes.push_back("converted from " + h.format);
+  }
+  if (sent_long < long_edge) notes.push_back("downscaled from " + dims(ow, oh));
+  if (h.orientation > 1) notes.emplace_back("EXIF orientation applied");
+  if (animated) notes.push_back("first frame of " + std::to_string(h.pages));
+  else if (ico_page >= 0) notes.push_back("largest of " + std::to_string(h.pages) + " icon sizes");
+  else if (h.pages > 1) notes.push_back("first page of " + std::to_string(h.pages));
+  if (h.cmyk) notes.emplace_back("CMYK converted to sRGB");
+  if (h.sixteen_bit) notes.emplace_back("16-bit samples reduced to 8-bit");
+  std::vector<std::string> fitting;  // what was given up to fit the byte budget
+  if (png_too_big && sent_format == "JPEG")
+    fitting.push_back(quality < 85 ? "JPEG quality " + std::to_string(quality) + " instead of PNG"
+                                   : "JPEG instead of PNG");
+  else if (sent_format == "JPEG" && quality < 85)
+    fitting.push_back("JPEG quality " + std::to_string(quality));
+  if (steps > 0) fitting.emplace_back("fewer pixels");
+  if (!fitting.empty())
+    notes.push_back(fitting.size() == 2 ? fitting[0] + " and " + fitting[1] + " to fit " + budget
+                                        : fitting[0] + " to fit " + budget);
+  if (notes.empty()) {
+    if (!fits_bytes) notes.push_back("re-encoded to fit " + budget);
+    else if (!pass_mime.empty() && !complete)
+      notes.push_back("re-encoded: the file does not end like a complete " + h.format + " file");
+    else notes.emplace_back("re-encoded");
+  }
+  for (std::size_t i = 0; i < notes.size(); ++i) out.note += (i ? "; " : "") + notes[i];
+  return out;
+}
+
+std::size_t decoded_size(const std::string& b64) {
+  std::size_t n = b64.size() / 4 * 3;
+  if (b64.ends_with("==")) n -= 2;
+  else if (b64.ends_with('=')) n -= 1;
+  return n;
+}
+
+std::string format_name(const std::string& mime) {
+  return mime == "image/png" ? "PNG" : mime == "image/jpeg" ? "JPEG" : mime == "image/gif" ? "GIF" : "WEBP";
+}
+
+}  // namespace
+
+std::variant<EncodedImage, std::string> encode_for_model(std::string_view bytes,
+                                                         std::string_view mime_hint,
+                                                         const ImageLimits& limits,
+                                                         const CancelToken& cancel) {
+  Result r = encode(bytes, mime_hint, limits, cancel, "The data");
+  if (auto* f = std::get_if<Failure>(&r)) return safe(f->message);
+  return std::move(std::get<EncodedImage>(r));
+}
+
+ReadOutcome read_image(const OpenedFile& file, const Classification& classification,
+                       const ImageLimits& limits, const CancelToken& cancel) {
+  const std::string path = safe(file.path.string());
+  const auto size = static_cast<std::uint64_t>(file.st.st_size);
+  const auto with_meta = [&](ReadOutcome o) {
+    o.meta["path"] = path;
+    o.meta["mime"] = classification.mime;
+    o.meta["size"] = size;
+    return o;
+  };
+  if (size > limits.max_input_bytes)
+    return with_meta(ReadOutcome::error(
+        path + " is " + human_size(size) + " (" + std::to_string(size) + " bytes), more than the " +
+        human_size(limits.max_input_bytes) + " limit for image files, so it was not read. Start "
+        "mcp-read with a larger --image-max-input-bytes to read it."));
+  if (size == 0) return with_meta(ReadOutcome::error(path + " is empty (0 bytes), not an image."));
+  if (cancel.cancelled()) return ReadOutcome::stopped();
+  // Through the descriptor, never by path (the path may name another file by now).
+  std::optional<std::string> read = file_io::read_whole(file.fd.get(), size, limits.max_input_bytes);
+  if (!read)
+    return with_meta(ReadOutcome::error(
+        errno == EFBIG ? path + " grew past the " + human_size(limits.max_input_bytes) +
+                             " limit for image files while being read, so it was not read."
+                       : "Cannot read " + path + ": " + safe(std::strerror(errno)) + "."));
+  std::string bytes = std::move(*read);
+  read.reset();
+
+  Result r = encode(bytes, classification.mime, limits, cancel, path);
+  bytes = std::string();  // the source is no longer needed; release it before building the reply
+  if (auto* f = std::get_if<Failure>(&r)) {
+    std::string m = std::move(f->message);
+    const std::string what = classification.description.empty()
+                                 ? classification.mime
+                                 : classification.description + " (" + classification.mime + ")";
+    switch (f->kind) {
+      case Fail::cancelled: return ReadOutcome::stopped();
+      case Fail::libvips:
+        m = "Cannot read the image " + path + ": " + m +
+            " Install it (for example: apt install libvips42) and restart mcp-read.";
+        break;
+      case Fail::not_image:
+        m += " Its content looks like " + what + ".";
+        m += classification.kind == FileKind::text
+                 ? " Call read with file_type=\"text\" to read it as text."
+                 : " Call read with file_type=\"text\" if it is text.";
+        break;
+      case Fail::corrupt: m += " Re-create or re-download the file, or open it in an image editor."; break;
+      case Fail::too_many_pixels:
+        m += " If the file is trusted, start mcp-read with a larger --image-max-pixels.";
+        break;
+      case Fail::encode: break;
+    }
+    return with_meta(ReadOutcome::error(safe(m)));
+  }
+  EncodedImage& img = std::get<EncodedImage>(r);
+  std::string text = "Image " + path + ": " + img.original_format + ", " +
+                     dims(img.original_width, img.original_height) + " px, " + human_size(size) + ".";
+  if (img.passed_through) {
+    text += " Sent unchanged.";
+  } else {
+    text += " Sent as " + format_name(img.mime) + ", " + dims(img.width, img.height) + " px (" +
+            human_size(decoded_size(img.base64)) + ")";
+    if (img.width != img.original_width || img.height != img.original_height)
+      text += "; multiply coordinates in the sent image by " + decimal(img.scale) +
+              " to get original pixels";
+    text += ".";
+  }
+  if (!img.note.empty()) text += " " + capitalized(img.note) + ".";
+
+  ReadOutcome o = with_meta(ReadOutcome{});
+  o.meta["original_format"] = img.original_format;
+  o.meta["original_width"] = img.original_width;
+  o.meta["original_height"] = img.original_height;
+  o.meta["sent_mime"] = img.mime;
+  o.meta["width"] = img.width;
+  o.meta["height"] = img.height;
+  o.meta["sent_bytes"] = img.base64.size();
+  o.meta["scale"] = img.scale;
+  o.meta["passed_through"] = img.passed_through;
+  if (!img.note.empty()) o.meta["note"] = img.note;
+  o.blocks.emplace_back(TextBlock{std::move(text)});
+  o.blocks.emplace_back(ImageBlock{std::move(img.mime), std::move(img.base64)});
+  return o;
+}
+
+}  // namespace mcpread::readers

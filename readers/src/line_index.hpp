@@ -1,0 +1,40 @@
+#pragma once
+// Where the lines of recently read files are, so that reading deep into a large file again (an
+// agent paging through a log with offset=N) does not scan everything before N each time. For
+// each 1 MiB chunk boundary it remembers how many lines ended before it; a read jumps to the last
+// chunk that starts before its first line. Entries are tied to the file's identity and version
+// (device, inode, size, mtime): any change makes them unusable.
+#include <sys/stat.h>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace mcpread::readers::text_detail {
+
+struct ChunkCheckpoint {
+  std::uint64_t newlines_before = 0;  // '\n' bytes before the chunk's first byte
+  bool mid_line = false;              // the byte before the chunk is not '\n'
+};
+
+struct LineIndex {
+  std::vector<ChunkCheckpoint> chunks;  // chunks[i] describes offset i * chunk size; [0] is {0, false}
+  std::optional<std::uint64_t> total_lines;
+};
+
+class LineIndexCache {
+ public:
+  static LineIndexCache& instance();
+  // The index known for this version of the file (empty when none).
+  LineIndex find(const struct stat& st);
+  // Keeps what is known: the longer list of checkpoints, and the total once counted.
+  void store(const struct stat& st, LineIndex index);
+
+  static constexpr std::size_t max_files = 64;
+};
+
+// The last chunk from which line `first` can be reached by skipping forward: its line begins at
+// or after the chunk's start. Returns 0 when no later chunk qualifies.
+std::size_t start_chunk(const LineIndex& index, std::uint64_t first);
+
+}  // namespace mcpread::readers::text_detail

@@ -1,0 +1,63 @@
+#pragma once
+// Images made at test time with libvips' C API (the tests link libvips; the server does not), and
+// helpers that decode what the image reader sent. No libvips type leaks into this header.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mcpread::test {
+
+enum class Pattern {
+  gradient,  // smooth colour ramps: compresses well, like a photo of the sky
+  photo,     // gradient plus mild noise: compresses like a camera photo
+  noise,     // gradient plus strong noise: compresses badly
+  halves,    // left half black, right half white: shows which way an image was turned
+};
+
+struct Picture {
+  int width = 64;
+  int height = 48;
+  int bands = 3;  // 1 grey, 2 grey+alpha, 3 RGB, 4 RGBA
+  Pattern pattern = Pattern::gradient;
+  int pages = 1;  // > 1: an animation of `pages` frames (GIF, WebP)
+};
+
+// Encodes `picture` in the format named by `suffix`, saver options included, as libvips'
+// *_save_buffer understands it: ".png", ".jpg[Q=90,interlace]", ".gif", ".webp", ".tif",
+// ".heic", ".avif", ".jxl". ".bmp" and ".ico" go through ImageMagick. Empty when the encoder is
+// unavailable; *why then holds libvips' reason.
+std::string encode_picture(const Picture& picture, const std::string& suffix,
+                           std::string* why = nullptr);
+// A JPEG whose EXIF orientation tag is `orientation` (pixels stored unrotated).
+std::string jpeg_with_orientation(const Picture& picture, int orientation);
+// A CMYK JPEG (the picture converted with libvips' built-in CMYK profile).
+std::string cmyk_jpeg(const Picture& picture);
+// A 16-bit-per-sample RGB PNG.
+std::string png16(const Picture& picture);
+// A Windows icon holding one PNG-compressed RGBA image per size (each ≤ 256), in that order.
+std::string ico_with_sizes(const std::vector<int>& sizes);
+// A small valid PNG whose header is patched to claim width×height (a decompression bomb's shape).
+std::string png_claiming(unsigned width, unsigned height);
+// SVG text of the given natural size: a filled rectangle on a transparent background.
+std::string svg_text(int width, int height);
+// `count` pseudo-random bytes (fixed seed).
+std::string random_bytes(std::size_t count);
+
+// What an encoded image decodes to (header of the first page, and the page count).
+struct DecodedImage {
+  bool ok = false;
+  std::string error;
+  std::string loader;  // e.g. "pngload_buffer"
+  int width = 0;
+  int height = 0;      // of one page
+  int bands = 0;
+  int pages = 1;
+  int orientation = 1;
+  bool sixteen_bit = false;
+};
+DecodedImage decode_image(std::string_view bytes);
+// The sample values at (x, y) of the first page; empty on failure.
+std::vector<double> pixel_at(std::string_view bytes, int x, int y);
+std::string base64_decode(std::string_view text);
+
+}  // namespace mcpread::test

@@ -1,0 +1,103 @@
+// The line index: deep offsets read again jump to a remembered chunk, with the same answer as a
+// full scan, and stale entries are never used.
+#include "fixtures.hpp"
+
+#include "../../readers/src/line_index.hpp"
+#include "mcpread/readers/text.hpp"
+
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <string>
+
+using namespace mcpread::readers;
+using mcpread::test::TempDir;
+using text_detail::LineIndex;
+
+namespace {
+
+ReadOutcome read_at(const std::filesystem::path& path, std::uint64_t offset, std::uint64_t limit,
+                    TextOptions options = {}) {
+  OpenedFile f;
+  f.fd = UniqueFd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  REQUIRE(f.fd.valid());
+  REQUIRE(::fstat(f.fd.get(), &f.st) == 0);
+  f.path = path;
+  options.offset = offset;
+  options.limit = limit;
+  return read_text(f, options, CancelToken{});
+}
+
+std::string text_of(const ReadOutcome& o) { return std::get<TextBlock>(o.blocks.at(0)).text; }
+
+// ~3.4 MB: lines of varying length, one of them 1.5 MB long so that chunk boundaries fall both
+// between lines and inside one.
+std::string big_file() {
+  std::string s;
+  for (int i = 1; i <= 60000; ++i) {
+    s += "line " + std::to_string(i) + std::string(static_cast<std::size_t>(i % 37), 'x') + "\n";
+    if (i == 30000) s += std::string(1'500'000, 'L') + "\n";
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("start_chunk") {
+  LineIndex index;
+  index.chunks = {{0, false}, {100, true}, {200, false}, {250, true}};
+  CHECK(text_detail::start_chunk(index, 1) == 0);
+  CHECK(text_detail::start_chunk(index, 101) == 0);  // line 101 starts inside chunk 0
+  CHECK(text_detail::start_chunk(index, 102) == 1);
+  CHECK(text_detail::start_chunk(index, 201) == 2);  // chunk 2 starts exactly at line 201
+  CHECK(text_detail::start_chunk(index, 251) == 2);  // line 251 starts before chunk 3
+  CHECK(text_detail::start_chunk(index, 9999) == 3);
+}
+
+TEST_CASE("line index: repeated deep reads") {
+  TempDir dir;
+  const auto path = dir.write("big.log", big_file());
+  TextOptions small_count;
+  small_count.count_lines_max_bytes = 1024;  // totals are not counted for this file by default
+
+  SUBCASE("the second read of a deep window equals the first, and the first scan is remembered") {
+    for (std::uint64_t offset : {45000u, 30001u, 30002u, 59990u, 2u}) {
+      CAPTURE(offset);
+      const auto first = read_at(path, offset, 5, small_count);
+      const auto again = read_at(path, offset, 5, small_count);
+      CHECK(text_of(first) == text_of(again));
+      // Line 30001 is the long one; the numbered lines after it are one behind their text.
+      const std::string expected = offset == 30001 ? std::string(" 30001\tLLLL")
+                                   : " " + std::to_string(offset) + "\tline " +
+                                         std::to_string(offset > 30001 ? offset - 1 : offset);
+      CHECK(text_of(again).find(expected) != std::string::npos);
+    }
+    struct stat st {};
+    REQUIRE(::stat(path.c_str(), &st) == 0);
+    CHECK(text_detail::LineIndexCache::instance().find(st).chunks.size() >= 3);
+  }
+  SUBCASE("past the end is measured the same way with and without the index") {
+    const auto first = read_at(path, 70000, 5, small_count);
+    const auto again = read_at(path, 70000, 5, small_count);
+    CHECK(text_of(first) == "Offset 70000 is past the end of " + path.string() +
+                                ": the file has 60001 lines. Use an offset from 1 to 60001.");
+    CHECK(text_of(again) == text_of(first));
+  }
+  SUBCASE("once a read reached the end, later reads report the total") {
+    CHECK_FALSE(read_at(path, 1, 3, small_count).meta.contains("total_lines"));
+    read_at(path, 60001, 1, small_count);
+    const auto later = read_at(path, 1, 3, small_count);
+    CHECK(later.meta["total_lines"] == 60001);
+    CHECK(text_of(later).find("[Lines 1-3 of 60001. To read more, call read again with offset=4.]") !=
+          std::string::npos);
+  }
+  SUBCASE("a changed file is scanned afresh") {
+    read_at(path, 59000, 1, small_count);
+    std::string changed = "new first line\n" + big_file();
+    dir.write("big.log", changed);  // same inode, new size and mtime
+    const auto after = read_at(path, 59001, 1, small_count);
+    CHECK(text_of(after).rfind(" 59001\tline 58999", 0) == 0);
+  }
+}
