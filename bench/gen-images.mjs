@@ -14,7 +14,7 @@
 //
 // Usage: node bench/gen-images.mjs DIR
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync, rmSync, openSync, writeSync, fsyncSync, closeSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync, rmSync, openSync, fsyncSync, closeSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { imageInfo } from "./image-headers.mjs";
