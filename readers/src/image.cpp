@@ -1,9 +1,9 @@
 #include "mcpread/readers/image.hpp"
 
-#include "mcpread/readers/base64.hpp"
-#include "mcpread/readers/utf8.hpp"
 #include "file_io.hpp"
 #include "human_size.hpp"
+#include "mcpread/readers/base64.hpp"
+#include "mcpread/readers/utf8.hpp"
 #include "vips_api.hpp"
 
 #include <algorithm>
@@ -36,7 +36,9 @@ std::string budget_text(std::uint64_t bytes) {
   return s;
 }
 
-std::string dims(unsigned w, unsigned h) { return std::to_string(w) + "\u00D7" + std::to_string(h); }
+std::string dims(unsigned w, unsigned h) {
+  return std::to_string(w) + "\u00D7" + std::to_string(h);
+}
 
 // Up to three decimals, without trailing zeros: 2.016, 3, 0.125.
 std::string decimal(double v) {
@@ -80,9 +82,9 @@ bool looks_complete(std::string_view format, std::string_view b) {
 }
 
 std::string article(const std::string& format) {
-  return (format.starts_with('A') || format.starts_with('I') || format.starts_with('H')
-              ? "an "
-              : "a ") + format;
+  return (format.starts_with('A') || format.starts_with('I') || format.starts_with('H') ? "an "
+                                                                                        : "a ") +
+         format;
 }
 
 Failure stopped() { return {Fail::cancelled, "The read was cancelled."}; }
@@ -93,11 +95,13 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   const vips::Api* api = vips::api(&err);
   if (api == nullptr) return Failure{Fail::libvips, err};
   if (cancel.cancelled()) return stopped();
-  if (bytes.empty()) return Failure{Fail::not_image, subject + " is empty (0 bytes), not an image."};
+  if (bytes.empty())
+    return Failure{Fail::not_image, subject + " is empty (0 bytes), not an image."};
   vips::Header h;
   if (!vips::inspect(*api, bytes, hint, &h, &err))
-    return Failure{Fail::not_image, subject + " is not an image libvips can decode (it may be "
-                                              "truncated or corrupt, or not an image at all): " +
+    return Failure{Fail::not_image, subject +
+                                        " is not an image libvips can decode (it may be "
+                                        "truncated or corrupt, or not an image at all): " +
                                         err + "."};
   const bool svg = h.format == "SVG";
   const int ico_page = h.page;
@@ -112,15 +116,20 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   unsigned box = std::min(long_edge, limits.max_edge);
   if (svg && long_edge < 200) box = std::min(800u, limits.max_edge);
   const double drawn = static_cast<double>(box) / long_edge;
+  // The guard counts what will be decoded: JPEG shrinks on load by up to 8 per side, so a
+  // 108-megapixel phone photo decodes to under 2 megapixels on its way to max_edge.
+  std::uint64_t jpeg_shrink = 1;
+  while (h.format == "JPEG" && jpeg_shrink < 8 && long_edge / (jpeg_shrink * 2) >= box) jpeg_shrink *= 2;
   const std::uint64_t pixels =
       svg ? static_cast<std::uint64_t>(std::ceil(ow * drawn) * std::ceil(oh * drawn))
           : std::uint64_t{h.width} * h.height;
-  if (pixels > limits.max_pixels) {
+  if (pixels / (jpeg_shrink * jpeg_shrink) > limits.max_pixels) {
     char mp[64];
     std::snprintf(mp, sizeof mp, "%.1f megapixels", static_cast<double>(pixels) / 1e6);
     return Failure{Fail::too_many_pixels,
-                   subject + " is " + article(h.format) + " image of " + dims(h.width, h.height) + " px (" +
-                       mp + "), more than the limit of " + decimal(static_cast<double>(limits.max_pixels) / 1e6) +
+                   subject + " is " + article(h.format) + " image of " + dims(h.width, h.height) +
+                       " px (" + mp + "), more than the limit of " +
+                       decimal(static_cast<double>(limits.max_pixels) / 1e6) +
                        " megapixels, so it was not decoded (a guard against decompression "
                        "bombs)."};
   }
@@ -168,8 +177,10 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
       if (cancel.cancelled()) return stopped();
       if (!img)
         return Failure{Fail::corrupt, subject + " is " + article(h.format) + " image (" +
-                                          dims(ow, oh) + " px) that cannot be decoded; it is "
-                                          "probably truncated or corrupt (" + err + ")."};
+                                          dims(ow, oh) +
+                                          " px) that cannot be decoded; it is "
+                                          "probably truncated or corrupt (" +
+                                          err + ")."};
     } else {
       vips::Image smaller = vips::shrink(*api, first.get(), target, &err);
       if (smaller) img = vips::to_srgb8_in_memory(*api, std::move(smaller), false, &err);
@@ -180,7 +191,13 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
     sent_h = static_cast<unsigned>(img->Ysize);
     const bool alpha = api->image_hasalpha(img.get()) != 0;
     const auto fits = [&] { return base64_size(encoded.size()) <= limits.max_base64_bytes; };
-    if (png_first || alpha) {
+    // PNG is worth a try for transparency, and for opaque sources whose kind suits it, unless a
+    // PNG of these pixels already proved too big: an earlier, larger attempt, or the source
+    // itself, a PNG over the budget at this very size.
+    if (h.format == "PNG" && sent_w == ow && sent_h == oh &&
+        base64_size(bytes.size()) > limits.max_base64_bytes)
+      png_too_big = true;
+    if (alpha || (png_first && !png_too_big)) {
       if (!vips::save_png(*api, img.get(), &encoded, &err))
         return Failure{Fail::encode, subject + " could not be encoded as PNG: " + err + "."};
       if (fits()) {
@@ -223,9 +240,12 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   }
   if (sent_long < long_edge) notes.push_back("downscaled from " + dims(ow, oh));
   if (h.orientation > 1) notes.emplace_back("EXIF orientation applied");
-  if (animated) notes.push_back("first frame of " + std::to_string(h.pages));
-  else if (ico_page >= 0) notes.push_back("largest of " + std::to_string(h.pages) + " icon sizes");
-  else if (h.pages > 1) notes.push_back("first page of " + std::to_string(h.pages));
+  if (animated)
+    notes.push_back("first frame of " + std::to_string(h.pages));
+  else if (ico_page >= 0)
+    notes.push_back("largest of " + std::to_string(h.pages) + " icon sizes");
+  else if (h.pages > 1)
+    notes.push_back("first page of " + std::to_string(h.pages));
   if (h.cmyk) notes.emplace_back("CMYK converted to sRGB");
   if (h.sixteen_bit) notes.emplace_back("16-bit samples reduced to 8-bit");
   std::vector<std::string> fitting;  // what was given up to fit the byte budget
@@ -239,10 +259,12 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
     notes.push_back(fitting.size() == 2 ? fitting[0] + " and " + fitting[1] + " to fit " + budget
                                         : fitting[0] + " to fit " + budget);
   if (notes.empty()) {
-    if (!fits_bytes) notes.push_back("re-encoded to fit " + budget);
+    if (!fits_bytes)
+      notes.push_back("re-encoded to fit " + budget);
     else if (!pass_mime.empty() && !complete)
       notes.push_back("re-encoded: the file does not end like a complete " + h.format + " file");
-    else notes.emplace_back("re-encoded");
+    else
+      notes.emplace_back("re-encoded");
   }
   for (std::size_t i = 0; i < notes.size(); ++i) out.note += (i ? "; " : "") + notes[i];
   return out;
@@ -250,13 +272,18 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
 
 std::size_t decoded_size(const std::string& b64) {
   std::size_t n = b64.size() / 4 * 3;
-  if (b64.ends_with("==")) n -= 2;
-  else if (b64.ends_with('=')) n -= 1;
+  if (b64.ends_with("=="))
+    n -= 2;
+  else if (b64.ends_with('='))
+    n -= 1;
   return n;
 }
 
 std::string format_name(const std::string& mime) {
-  return mime == "image/png" ? "PNG" : mime == "image/jpeg" ? "JPEG" : mime == "image/gif" ? "GIF" : "WEBP";
+  return mime == "image/png"    ? "PNG"
+         : mime == "image/jpeg" ? "JPEG"
+         : mime == "image/gif"  ? "GIF"
+                                : "WEBP";
 }
 
 }  // namespace
@@ -281,14 +308,16 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
     return o;
   };
   if (size > limits.max_input_bytes)
-    return with_meta(ReadOutcome::error(
-        path + " is " + human_size(size) + " (" + std::to_string(size) + " bytes), more than the " +
-        human_size(limits.max_input_bytes) + " limit for image files, so it was not read. Start "
-        "mcp-read with a larger --image-max-input-bytes to read it."));
+    return with_meta(
+        ReadOutcome::error(path + " is " + human_size(size) + " (" + std::to_string(size) +
+                           " bytes), more than the " + human_size(limits.max_input_bytes) +
+                           " limit for image files, so it was not read. Start "
+                           "mcp-read with a larger --image-max-input-bytes to read it."));
   if (size == 0) return with_meta(ReadOutcome::error(path + " is empty (0 bytes), not an image."));
   if (cancel.cancelled()) return ReadOutcome::stopped();
   // Through the descriptor, never by path (the path may name another file by now).
-  std::optional<std::string> read = file_io::read_whole(file.fd.get(), size, limits.max_input_bytes);
+  std::optional<std::string> read =
+      file_io::read_whole(file.fd.get(), size, limits.max_input_bytes);
   if (!read)
     return with_meta(ReadOutcome::error(
         errno == EFBIG ? path + " grew past the " + human_size(limits.max_input_bytes) +
@@ -305,7 +334,8 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
                                  ? classification.mime
                                  : classification.description + " (" + classification.mime + ")";
     switch (f->kind) {
-      case Fail::cancelled: return ReadOutcome::stopped();
+      case Fail::cancelled:
+        return ReadOutcome::stopped();
       case Fail::libvips:
         m = "Cannot read the image " + path + ": " + m +
             " Install it (for example: apt install libvips42) and restart mcp-read.";
@@ -316,17 +346,21 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
                  ? " Call read with file_type=\"text\" to read it as text."
                  : " Call read with file_type=\"text\" if it is text.";
         break;
-      case Fail::corrupt: m += " Re-create or re-download the file, or open it in an image editor."; break;
+      case Fail::corrupt:
+        m += " Re-create or re-download the file, or open it in an image editor.";
+        break;
       case Fail::too_many_pixels:
         m += " If the file is trusted, start mcp-read with a larger --image-max-pixels.";
         break;
-      case Fail::encode: break;
+      case Fail::encode:
+        break;
     }
     return with_meta(ReadOutcome::error(safe(m)));
   }
   EncodedImage& img = std::get<EncodedImage>(r);
   std::string text = "Image " + path + ": " + img.original_format + ", " +
-                     dims(img.original_width, img.original_height) + " px, " + human_size(size) + ".";
+                     dims(img.original_width, img.original_height) + " px, " + human_size(size) +
+                     ".";
   if (img.passed_through) {
     text += " Sent unchanged.";
   } else {

@@ -19,8 +19,10 @@ template <typename Fn>
 bool bind(void* lib, const char* name, Fn* slot, std::string* error) {
   void* sym = ::dlsym(lib, name);
   if (sym == nullptr) {
-    *error = std::string("Reading images needs libvips 8.14 or later (Debian package libvips42): "
-                         "libvips.so.42 has no ") + name + ".";
+    *error = std::string(
+                 "Reading images needs libvips 8.14 or later (Debian package libvips42): "
+                 "libvips.so.42 has no ") +
+             name + ".";
     return false;
   }
   static_assert(sizeof(Fn) == sizeof(void*));
@@ -42,10 +44,12 @@ Loaded load() {
   // g_object_unref and g_free come from GLib, a dependency of libvips: dlsym on the libvips
   // handle searches its dependencies too.
   const bool ok =
-      bind(lib, "vips_init", &a.init, &e) && bind(lib, "vips_cache_set_max", &a.cache_set_max, &e) &&
+      bind(lib, "vips_init", &a.init, &e) &&
+      bind(lib, "vips_cache_set_max", &a.cache_set_max, &e) &&
       bind(lib, "vips_operation_block_set", &a.operation_block_set, &e) &&
-      bind(lib, "vips_error_buffer", &a.error_buffer, &e) &&
+      bind(lib, "vips_error_buffer_copy", &a.error_buffer_copy, &e) &&
       bind(lib, "vips_error_clear", &a.error_clear, &e) &&
+      bind(lib, "vips_foreign_find_load_buffer", &a.foreign_find_load_buffer, &e) &&
       bind(lib, "vips_image_new_from_buffer", &a.image_new_from_buffer, &e) &&
       bind(lib, "vips_thumbnail_buffer", &a.thumbnail_buffer, &e) &&
       bind(lib, "vips_thumbnail_image", &a.thumbnail_image, &e) &&
@@ -70,10 +74,11 @@ Loaded load() {
   // libvips reports failures through its error buffer, which ends up in the answer; its
   // warnings ("ignoring nclx profile", "error in tile ...") would only clutter the server's
   // stderr, which clients show as the server's log.
-  set_log_handler("VIPS",
-                  static_cast<GLogLevelFlags>(G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE |
-                                              G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG),
-                  [](const gchar*, GLogLevelFlags, const gchar*, gpointer) {}, nullptr);
+  set_log_handler(
+      "VIPS",
+      static_cast<GLogLevelFlags>(G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO |
+                                  G_LOG_LEVEL_DEBUG),
+      [](const gchar*, GLogLevelFlags, const gchar*, gpointer) {}, nullptr);
   if (a.init("mcp-read") != 0) {
     l.error = "Reading images needs libvips, which failed to start: " + take_error(a) + ".";
     return l;
@@ -105,8 +110,10 @@ const Api* api(std::string* error) {
 }
 
 std::string take_error(const Api& api) {
-  std::string text = api.error_buffer();
-  api.error_clear();
+  // Copied and cleared in one step, under libvips' lock.
+  char* copy = api.error_buffer_copy();
+  std::string text = copy != nullptr ? copy : "";
+  api.free(copy);
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ' || text.back() == '.'))
     text.pop_back();
   for (std::size_t p = 0; (p = text.find('\n', p)) != std::string::npos;) text.replace(p, 1, "; ");
@@ -154,19 +161,28 @@ std::string format_of(const Api& api, VipsImage* im, std::string_view bytes,
   const char* s = nullptr;
   std::string format;
   if (base == "heif") {
-    const bool av1 = api.image_get_string(im, "heif-compression", &s) == 0 && s &&
-                     std::string_view(s) == "av1";
+    const bool av1 =
+        api.image_get_string(im, "heif-compression", &s) == 0 && s && std::string_view(s) == "av1";
     format = av1 || bytes.substr(4, 8) == "ftypavif" || hint == "image/avif" ? "AVIF" : "HEIC";
   } else if (base == "magick") {  // ImageMagick's names vary ("BMP3", "ICON"): sniff first
-    if (bytes.starts_with(std::string_view("\0\0\1\0", 4))) format = "ICO";
-    else if (bytes.starts_with(std::string_view("\0\0\2\0", 4))) format = "CUR";
-    else if (bytes.starts_with("BM")) format = "BMP";
-    else if (api.image_get_string(im, "magick-format", &s) == 0 && s && *s) format = upper(s);
-    else if (hint.starts_with("image/")) format = upper(std::string(hint.substr(6)));
+    if (bytes.starts_with(std::string_view("\0\0\1\0", 4)))
+      format = "ICO";
+    else if (bytes.starts_with(std::string_view("\0\0\2\0", 4)))
+      format = "CUR";
+    else if (bytes.starts_with("BM"))
+      format = "BMP";
+    else if (api.image_get_string(im, "magick-format", &s) == 0 && s && *s)
+      format = upper(s);
+    else if (hint.starts_with("image/"))
+      format = upper(std::string(hint.substr(6)));
   } else {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> names = {{
-        {"jp2k", "JPEG 2000"}, {"rad", "Radiance HDR"}, {"openexr", "OpenEXR"}, {"ppm", "PNM"},
-        {"pdf", "PDF"}, {"vips", "VIPS"}}};
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> names = {
+        {{"jp2k", "JPEG 2000"},
+         {"rad", "Radiance HDR"},
+         {"openexr", "OpenEXR"},
+         {"ppm", "PNM"},
+         {"pdf", "PDF"},
+         {"vips", "VIPS"}}};
     format = upper(base);
     for (const auto& [k, v] : names)
       if (base == k) format = v;
@@ -196,6 +212,20 @@ void pick_largest_page(const Api& api, std::string_view bytes, Header* h) {
 
 bool inspect(const Api& api, std::string_view bytes, std::string_view hint, Header* h,
              std::string* error) {
+  const char* loader = api.foreign_find_load_buffer(bytes.data(), bytes.size());
+  if (loader == nullptr) {
+    *error = take_error(api);
+    return false;
+  }
+  const bool magick_allowed = bytes.starts_with("BM") || bytes.starts_with("8BPS") ||
+                              bytes.starts_with(std::string_view("\0\0\1\0", 4)) ||
+                              bytes.starts_with(std::string_view("\0\0\2\0", 4));
+  if (std::string_view(loader).starts_with("VipsForeignLoadMagick") && !magick_allowed) {
+    *error =
+        "only ImageMagick recognises it, and mcp-read lets ImageMagick read BMP, ICO, CUR "
+        "and PSD files only";
+    return false;
+  }
   const Image im = load_header(api, bytes, "", error);
   if (!im) return false;
   h->format = format_of(api, im.get(), bytes, hint);
@@ -217,7 +247,8 @@ Image thumbnail(const Api& api, std::string_view bytes, int box, bool upscale,
   void* data = const_cast<char*>(bytes.data());
   if (api.thumbnail_buffer(data, bytes.size(), &out, box, "height", box, "size",
                            upscale ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN, "fail_on",
-                           VIPS_FAIL_ON_TRUNCATED, "option_string", options.c_str(), nullptr) != 0) {
+                           VIPS_FAIL_ON_TRUNCATED, "option_string", options.c_str(),
+                           nullptr) != 0) {
     *error = take_error(api);
     return {};
   }
@@ -267,9 +298,8 @@ Image to_srgb8_in_memory(const Api& api, Image in, bool flatten, std::string* er
       type != VIPS_INTERPRETATION_RGB && type != VIPS_INTERPRETATION_MULTIBAND) {
     const VipsInterpretation target =
         cur->Bands >= 3 ? VIPS_INTERPRETATION_sRGB : VIPS_INTERPRETATION_B_W;
-    if (!step(api, &cur, error, [&](VipsImage* i, VipsImage** o) {
-          return api.colourspace(i, o, target, nullptr);
-        }))
+    if (!step(api, &cur, error,
+              [&](VipsImage* i, VipsImage** o) { return api.colourspace(i, o, target, nullptr); }))
       return {};
   }
   if (cur->BandFmt != VIPS_FORMAT_UCHAR &&
@@ -320,16 +350,15 @@ bool finish_save(const Api& api, int rc, void* buf, std::size_t len, std::string
 bool save_png(const Api& api, VipsImage* in, std::string* out, std::string* error) {
   void* buf = nullptr;
   std::size_t len = 0;
-  const int rc =
-      api.pngsave_buffer(in, &buf, &len, "compression", 6, "strip", TRUE, nullptr);
+  const int rc = api.pngsave_buffer(in, &buf, &len, "compression", 6, "strip", TRUE, nullptr);
   return finish_save(api, rc, buf, len, out, error);
 }
 
 bool save_jpeg(const Api& api, VipsImage* in, int quality, std::string* out, std::string* error) {
   void* buf = nullptr;
   std::size_t len = 0;
-  const int rc = api.jpegsave_buffer(in, &buf, &len, "Q", quality, "optimize_coding", TRUE,
-                                     "strip", TRUE, nullptr);
+  const int rc = api.jpegsave_buffer(in, &buf, &len, "Q", quality, "optimize_coding", TRUE, "strip",
+                                     TRUE, nullptr);
   return finish_save(api, rc, buf, len, out, error);
 }
 

@@ -13,8 +13,9 @@ struct Api {
   decltype(&::vips_init) init;
   decltype(&::vips_cache_set_max) cache_set_max;
   decltype(&::vips_operation_block_set) operation_block_set;
-  decltype(&::vips_error_buffer) error_buffer;
+  decltype(&::vips_error_buffer_copy) error_buffer_copy;
   decltype(&::vips_error_clear) error_clear;
+  decltype(&::vips_foreign_find_load_buffer) foreign_find_load_buffer;
   decltype(&::vips_image_new_from_buffer) image_new_from_buffer;
   decltype(&::vips_thumbnail_buffer) thumbnail_buffer;
   decltype(&::vips_thumbnail_image) thumbnail_image;
@@ -86,6 +87,8 @@ struct Header {
   int page = -1;  // icons: the page holding the largest size (width/height are its own)
 };
 // Reads the header; `hint` is the MIME type the caller guessed (for naming formats only).
+// Data that only ImageMagick would read is refused unless it is BMP, ICO, CUR or PSD:
+// ImageMagick also reads script-like formats (MVG, MSL, TEXT) that can pull in other files.
 bool inspect(const Api& api, std::string_view bytes, std::string_view hint, Header* header,
              std::string* error);
 // Loads, auto-rotates by EXIF and shrinks (shrink-on-load where the format has it) to fit a

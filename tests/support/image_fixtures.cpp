@@ -51,15 +51,13 @@ Img join(const std::vector<VipsImage*>& bands) {
 }
 
 Img band(const Img& in, int b) {
-  return apply(in, "extract_band", [&](VipsImage* i, VipsImage** o) {
-    return vips_extract_band(i, o, b, nullptr);
-  });
+  return apply(in, "extract_band",
+               [&](VipsImage* i, VipsImage** o) { return vips_extract_band(i, o, b, nullptr); });
 }
 
 Img linear(const Img& in, double a, double b) {
-  return apply(in, "linear", [&](VipsImage* i, VipsImage** o) {
-    return vips_linear1(i, o, a, b, nullptr);
-  });
+  return apply(in, "linear",
+               [&](VipsImage* i, VipsImage** o) { return vips_linear1(i, o, a, b, nullptr); });
 }
 
 Img noise(int w, int h, double sigma) {
@@ -89,17 +87,21 @@ Img make(const Picture& p) {
       const double sigma = p.pattern == Pattern::noise ? 70 : 12;
       const Img n1 = noise(w, h, sigma), n2 = noise(w, h, sigma), n3 = noise(w, h, sigma);
       const auto add = [](const Img& a, const Img& c) {
-        return apply(a, "add", [&](VipsImage* i, VipsImage** o) { return vips_add(i, c.get(), o, nullptr); });
+        return apply(a, "add",
+                     [&](VipsImage* i, VipsImage** o) { return vips_add(i, c.get(), o, nullptr); });
       };
       r = add(r, n1);
       g = add(g, n2);
       b = add(b, n3);
     }
   }
-  const Img alpha = linear(y, 127.0 / h, 128);  // 128 at the top to 255 at the bottom
+  // 128 at the top to 255 at the bottom, or 255 everywhere.
+  const Img alpha = p.opaque_alpha ? linear(y, 0, 255) : linear(y, 127.0 / h, 128);
   std::vector<VipsImage*> parts;
-  if (p.bands >= 3) parts = {r.get(), g.get(), b.get()};
-  else parts = {g.get()};
+  if (p.bands >= 3)
+    parts = {r.get(), g.get(), b.get()};
+  else
+    parts = {g.get()};
   if (p.bands == 2 || p.bands == 4) parts.push_back(alpha.get());
   const Img joined = join(parts);
   const Img cast = apply(joined, "cast", [](VipsImage* i, VipsImage** o) {
@@ -152,7 +154,8 @@ std::string encode_picture(const Picture& picture, const std::string& suffix, st
 
 std::string jpeg_with_orientation(const Picture& picture, int orientation) {
   const Img im = make(picture);
-  Img copy = apply(im, "copy", [](VipsImage* i, VipsImage** o) { return vips_copy(i, o, nullptr); });
+  Img copy =
+      apply(im, "copy", [](VipsImage* i, VipsImage** o) { return vips_copy(i, o, nullptr); });
   vips_image_set_int(copy.get(), "orientation", orientation);
   void* buf = nullptr;
   std::size_t len = 0;
@@ -223,10 +226,12 @@ std::string ico_with_sizes(const std::vector<int>& sizes) {
 std::string svg_text(int width, int height) {
   const std::string w = std::to_string(width), h = std::to_string(height);
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w + "\" height=\"" + h +
-         "\" viewBox=\"0 0 " + w + " " + h + "\">\n"
-         "  <rect x=\"" + std::to_string(width / 4) + "\" y=\"" + std::to_string(height / 4) +
-         "\" width=\"" + std::to_string(width / 2) + "\" height=\"" + std::to_string(height / 2) +
+         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+         w + "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h +
+         "\">\n"
+         "  <rect x=\"" +
+         std::to_string(width / 4) + "\" y=\"" + std::to_string(height / 4) + "\" width=\"" +
+         std::to_string(width / 2) + "\" height=\"" + std::to_string(height / 2) +
          "\" fill=\"#000000\"/>\n</svg>\n";
 }
 

@@ -19,7 +19,8 @@ struct Picture {
   int height = 48;
   int bands = 3;  // 1 grey, 2 grey+alpha, 3 RGB, 4 RGBA
   Pattern pattern = Pattern::gradient;
-  int pages = 1;  // > 1: an animation of `pages` frames (GIF, WebP)
+  int pages = 1;              // > 1: an animation of `pages` frames (GIF, WebP)
+  bool opaque_alpha = false;  // an alpha channel that is 255 everywhere (as in screenshots)
 };
 
 // Encodes `picture` in the format named by `suffix`, saver options included, as libvips'
@@ -49,7 +50,7 @@ struct DecodedImage {
   std::string error;
   std::string loader;  // e.g. "pngload_buffer"
   int width = 0;
-  int height = 0;      // of one page
+  int height = 0;  // of one page
   int bands = 0;
   int pages = 1;
   int orientation = 1;

@@ -1,0 +1,44 @@
+#pragma once
+// PDFs page by page: the selected pages' text under page markers, a PDF holding only those pages
+// (as an embedded resource), or the pages rendered as images. Poppler and qpdf live in a plugin
+// (libmcpread_pdf.so) loaded on first use, so that start-up stays fast.
+#include "mcpread/readers/access.hpp"
+#include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/image.hpp"
+#include "mcpread/readers/outcome.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace mcpread::readers {
+
+enum class PdfMode {
+  text_and_blob,  // default: text of each page + resource block with the subset PDF
+  text,           // file_type=text
+  images,         // file_type=image: each page rendered
+};
+
+struct PdfOptions {
+  std::string pages;                         // "3", "1-5", "2,4,7-9", "10-"; empty: see below
+  PdfMode mode = PdfMode::text_and_blob;
+  std::size_t max_pages = 20;                // pages per call at most
+  std::size_t whole_document_pages = 20;     // without `pages`, documents up to this are read whole
+  std::size_t max_output_bytes = 100 * 1024; // cap on the text of one answer
+  std::size_t max_blob_base64_bytes = 20u << 20;
+  std::uint64_t max_file_bytes = 256ull << 20;
+  double render_dpi = 120;
+  ImageLimits image;
+  // Called after each page: (pages done, pages in all, message). May be empty.
+  std::function<void(double, double, const std::string&)> progress;
+};
+
+// Parses a page selection against a page count: 1-based pages in the order given, duplicates
+// removed. The error is a complete sentence.
+std::variant<std::vector<int>, std::string> parse_page_ranges(std::string_view spec, int page_count);
+
+ReadOutcome read_pdf(const OpenedFile& file, const PdfOptions& options, const CancelToken& cancel);
+
+}  // namespace mcpread::readers

@@ -1,0 +1,261 @@
+// The plugin's entry points built on poppler-cpp: open, page count, metadata, text, rendering.
+// (The qpdf part, writing page subsets, is in pdf_subset.cpp.)
+#include "plugin_internal.hpp"
+
+#include <poppler-document.h>
+#include <poppler-global.h>
+#include <poppler-image.h>
+#include <poppler-page-renderer.h>
+#include <poppler-page.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+namespace mcpread_pdf {
+namespace {
+
+// Poppler reports parse errors through one process-wide callback (by default to stderr, which
+// clients show as the server's log). They are collected per thread instead, so that a failed
+// open can say why.
+thread_local std::vector<std::string> collected;
+
+void collect(const std::string& message, void*) {
+  std::string_view m = message;
+  if (m.starts_with("error")) {  // "error: ..." or "error (1234): ..."
+    const auto colon = m.find(": ");
+    if (colon != std::string_view::npos) m.remove_prefix(colon + 2);
+  }
+  while (!m.empty() && (m.back() == '\n' || m.back() == ' ' || m.back() == '.')) m.remove_suffix(1);
+  if (m.empty() || collected.size() >= 50) return;
+  for (const std::string& c : collected)
+    if (c == m) return;
+  collected.emplace_back(m);
+}
+
+// Noise next to the real reason: byte-level complaints and poppler's "continuing anyway".
+bool is_noise(std::string_view m) {
+  return m.starts_with("Illegal character") || m.starts_with("May not be a PDF file") ||
+         m.starts_with("Unterminated string") || m.starts_with("Bad 'Length'") ||
+         m.starts_with("Invalid XRef entry");
+}
+
+void init_once() {
+  static std::once_flag once;
+  std::call_once(once, [] { poppler::set_debug_error_function(collect, nullptr); });
+}
+
+// The messages collected since the last call, the informative ones first (at most 3).
+std::string take_collected(std::string_view fallback) {
+  std::vector<std::string> messages;
+  messages.swap(collected);
+  std::string out;
+  int kept = 0;
+  for (const bool noise : {false, true}) {
+    for (const std::string& m : messages) {
+      if (is_noise(m) != noise || kept == 3 || (noise && kept > 0)) continue;
+      out += (kept++ ? "; " : "") + m;
+    }
+  }
+  return out.empty() ? std::string(fallback) : out;
+}
+
+void send(mcpread_pdf_sink sink, void* ctx, const std::vector<char>& bytes) {
+  if (!bytes.empty()) sink(ctx, bytes.data(), bytes.size());
+}
+
+bool has_pdf_header(const char* data, std::size_t size) {
+  const std::string_view head(data, std::min<std::size_t>(size, 1024));
+  return head.find("%PDF-") != std::string_view::npos;
+}
+
+}  // namespace
+
+void set_error(char* error, std::size_t error_size, std::string_view text) {
+  if (error == nullptr || error_size == 0) return;
+  std::size_t n = std::min(text.size(), error_size - 1);
+  if (n < text.size())
+    while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;  // UTF-8 boundary
+  std::memcpy(error, text.data(), n);
+  error[n] = '\0';
+  for (std::size_t i = 0; i < n; ++i)
+    if (error[i] == '\n' || error[i] == '\r') error[i] = ' ';
+}
+
+bool valid_page(const mcpread_pdf_doc* doc, int page, char* error, std::size_t error_size) {
+  if (doc != nullptr && page >= 1 && page <= doc->pages) return true;
+  set_error(error, error_size,
+            "page " + std::to_string(page) + " is outside 1-" +
+                std::to_string(doc != nullptr ? doc->pages : 0));
+  return false;
+}
+
+}  // namespace mcpread_pdf
+
+using namespace mcpread_pdf;
+
+#define MCPREAD_PDF_EXPORT extern "C" __attribute__((visibility("default")))
+
+MCPREAD_PDF_EXPORT int mcpread_pdf_api_version(void) { return MCPREAD_PDF_API_VERSION; }
+
+MCPREAD_PDF_EXPORT int mcpread_pdf_open(const char* data, std::size_t size, const char* password,
+                                        mcpread_pdf_doc** out, char* error,
+                                        std::size_t error_size) {
+  if (out != nullptr) *out = nullptr;
+  return guarded(error, error_size, [&]() -> int {
+    init_once();
+    if (out == nullptr || (data == nullptr && size > 0)) {
+      set_error(error, error_size, "invalid arguments");
+      return MCPREAD_PDF_FAILED;
+    }
+    const bool header = has_pdf_header(data, size);
+    if (size == 0 || (!header && size < 64)) {
+      set_error(error, error_size, size == 0 ? "the file is empty" : "it has no %PDF- header");
+      return MCPREAD_PDF_NOT_PDF;
+    }
+    if (size > static_cast<std::size_t>(INT_MAX)) {
+      set_error(error, error_size, "over 2 GB, more than poppler reads from memory");
+      return MCPREAD_PDF_FAILED;
+    }
+    auto handle = std::make_unique<mcpread_pdf_doc>();
+    handle->data = data;
+    handle->size = size;
+    handle->password = password != nullptr ? password : "";
+    collected.clear();
+    handle->doc.reset(poppler::document::load_from_raw_data(data, static_cast<int>(size),
+                                                            handle->password, handle->password));
+    if (!handle->doc) {
+      const std::string why =
+          take_collected("poppler finds no document in its " + std::to_string(size) + " bytes");
+      if (!header) {
+        set_error(error, error_size,
+                  "it has no %PDF- header in its first 1024 bytes; poppler: " + why);
+        return MCPREAD_PDF_NOT_PDF;
+      }
+      set_error(error, error_size, why);
+      return MCPREAD_PDF_DAMAGED;
+    }
+    if (handle->doc->is_locked()) {
+      collected.clear();
+      set_error(error, error_size,
+                handle->password.empty() ? "a password is needed to open it"
+                                         : "the password does not open it");
+      return MCPREAD_PDF_NEEDS_PASSWORD;
+    }
+    handle->pages = std::max(0, handle->doc->pages());
+    handle->encrypted = handle->doc->is_encrypted();
+    collected.clear();
+    *out = handle.release();
+    return MCPREAD_PDF_OK;
+  });
+}
+
+MCPREAD_PDF_EXPORT void mcpread_pdf_close(mcpread_pdf_doc* doc) {
+  try {
+    delete doc;
+  } catch (...) {  // destructors should not throw; never let one cross the boundary
+  }
+}
+
+MCPREAD_PDF_EXPORT int mcpread_pdf_page_count(const mcpread_pdf_doc* doc) {
+  return doc != nullptr ? doc->pages : 0;
+}
+
+MCPREAD_PDF_EXPORT int mcpread_pdf_is_encrypted(const mcpread_pdf_doc* doc) {
+  return doc != nullptr && doc->encrypted ? 1 : 0;
+}
+
+MCPREAD_PDF_EXPORT int mcpread_pdf_info(const mcpread_pdf_doc* doc, const char* key,
+                                        mcpread_pdf_sink sink, void* ctx) {
+  if (doc == nullptr || key == nullptr || sink == nullptr) return 0;
+  try {
+    const std::vector<char> utf8 = doc->doc->info_key(key).to_utf8();
+    collected.clear();
+    if (utf8.empty()) return 0;
+    send(sink, ctx, utf8);
+    return 1;
+  } catch (...) {
+    return 0;
+  }
+}
+
+MCPREAD_PDF_EXPORT int mcpread_pdf_page_size(const mcpread_pdf_doc* doc, int page, double* width_pt,
+                                             double* height_pt, char* error,
+                                             std::size_t error_size) {
+  return guarded(error, error_size, [&]() -> int {
+    if (!valid_page(doc, page, error, error_size)) return MCPREAD_PDF_BAD_PAGE;
+    const std::unique_ptr<poppler::page> p(doc->doc->create_page(page - 1));
+    if (!p) {
+      set_error(error, error_size, take_collected("poppler cannot load the page"));
+      return MCPREAD_PDF_FAILED;
+    }
+    const poppler::rectf r = p->page_rect(poppler::crop_box);
+    const auto o = p->orientation();
+    const bool turned = o == poppler::page::landscape || o == poppler::page::seascape;
+    if (width_pt) *width_pt = turned ? r.height() : r.width();
+    if (height_pt) *height_pt = turned ? r.width() : r.height();
+    collected.clear();
+    return MCPREAD_PDF_OK;
+  });
+}
+
+MCPREAD_PDF_EXPORT int mcpread_pdf_page_text(mcpread_pdf_doc* doc, int page, mcpread_pdf_sink sink,
+                                             void* ctx, char* error, std::size_t error_size) {
+  return guarded(error, error_size, [&]() -> int {
+    if (!valid_page(doc, page, error, error_size)) return MCPREAD_PDF_BAD_PAGE;
+    const std::unique_ptr<poppler::page> p(doc->doc->create_page(page - 1));
+    if (!p) {
+      set_error(error, error_size, take_collected("poppler cannot load the page"));
+      return MCPREAD_PDF_FAILED;
+    }
+    // Physical layout (as pdftotext -layout): lines as they stand on the page, so that tables,
+    // tables of contents and indented code keep their shape.
+    send(sink, ctx, p->text(poppler::rectf(), poppler::page::physical_layout).to_utf8());
+    collected.clear();
+    return MCPREAD_PDF_OK;
+  });
+}
+
+MCPREAD_PDF_EXPORT int mcpread_pdf_render_png(mcpread_pdf_doc* doc, int page, double dpi,
+                                              int* width, int* height, mcpread_pdf_sink sink,
+                                              void* ctx, char* error, std::size_t error_size) {
+  return guarded(error, error_size, [&]() -> int {
+    if (!valid_page(doc, page, error, error_size)) return MCPREAD_PDF_BAD_PAGE;
+    if (!(dpi >= 1 && dpi <= 2400)) {
+      set_error(error, error_size, "the resolution must lie between 1 and 2400 DPI");
+      return MCPREAD_PDF_FAILED;
+    }
+    if (!poppler::page_renderer::can_render()) {
+      set_error(error, error_size, "this poppler was built without a renderer (Splash)");
+      return MCPREAD_PDF_FAILED;
+    }
+    const std::unique_ptr<poppler::page> p(doc->doc->create_page(page - 1));
+    if (!p) {
+      set_error(error, error_size, take_collected("poppler cannot load the page"));
+      return MCPREAD_PDF_FAILED;
+    }
+    poppler::page_renderer renderer;
+    renderer.set_render_hints(poppler::page_renderer::antialiasing |
+                              poppler::page_renderer::text_antialiasing);
+    renderer.set_paper_color(0xffffffff);
+    renderer.set_image_format(poppler::image::format_rgb24);
+    const poppler::image img = renderer.render_page(p.get(), dpi, dpi);
+    if (!img.is_valid() || img.width() <= 0 || img.height() <= 0) {
+      set_error(error, error_size, take_collected("poppler could not render the page"));
+      return MCPREAD_PDF_FAILED;
+    }
+    std::string png, why;
+    if (!encode_png(reinterpret_cast<const unsigned char*>(img.const_data()), img.width(),
+                    img.height(), img.bytes_per_row(), &png, &why)) {
+      set_error(error, error_size, "PNG encoding failed: " + why);
+      return MCPREAD_PDF_FAILED;
+    }
+    if (width) *width = img.width();
+    if (height) *height = img.height();
+    collected.clear();
+    sink(ctx, png.data(), png.size());
+    return MCPREAD_PDF_OK;
+  });
+}

@@ -1,0 +1,56 @@
+#pragma once
+// Shared by the plugin's translation units: the document handle and the error plumbing.
+#include "pdf_plugin_api.h"
+
+#include <cstddef>
+#include <exception>
+#include <memory>
+#include <new>
+#include <string>
+#include <string_view>
+
+namespace poppler {
+class document;
+}
+class QPDF;
+
+struct mcpread_pdf_doc {
+  const char* data = nullptr;  // the caller's bytes (not owned)
+  std::size_t size = 0;
+  std::string password;
+  std::unique_ptr<poppler::document> doc;
+  std::unique_ptr<QPDF> qpdf;  // opened on the first subset
+  int pages = 0;
+  bool encrypted = false;
+  mcpread_pdf_doc();  // out of line: QPDF and poppler::document are incomplete here
+  ~mcpread_pdf_doc();
+};
+
+namespace mcpread_pdf {
+
+// Copies `text` (one line) into the caller's buffer, truncated on a UTF-8 boundary.
+void set_error(char* error, std::size_t error_size, std::string_view text);
+
+// Runs `fn` (returning a status), turning every exception into MCPREAD_PDF_FAILED + message.
+template <typename Fn>
+int guarded(char* error, std::size_t error_size, Fn&& fn) noexcept {
+  try {
+    return fn();
+  } catch (const std::bad_alloc&) {
+    set_error(error, error_size, "out of memory");
+  } catch (const std::exception& e) {
+    set_error(error, error_size, e.what());
+  } catch (...) {
+    set_error(error, error_size, "unknown failure");
+  }
+  return MCPREAD_PDF_FAILED;
+}
+
+// Checks a 1-based page number against the document.
+bool valid_page(const mcpread_pdf_doc* doc, int page, char* error, std::size_t error_size);
+
+// 8-bit RGB pixels (rows `stride` bytes apart) as a PNG file.
+bool encode_png(const unsigned char* rgb, int width, int height, int stride, std::string* out,
+                std::string* why);
+
+}  // namespace mcpread_pdf

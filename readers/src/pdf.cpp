@@ -1,0 +1,379 @@
+// PDFs for models: the selected pages' text under page markers plus a PDF of just those pages
+// (Claude Code saves PDF blobs to disk instead of showing them, so the text must come along), the
+// text alone, or the pages rendered as images. Poppler and qpdf work inside the plugin
+// (pdf_loader.hpp); everything here is plain C++ on top of its C interface.
+#include "mcpread/readers/pdf.hpp"
+
+#include "file_io.hpp"
+#include "human_size.hpp"
+#include "mcpread/readers/base64.hpp"
+#include "mcpread/readers/utf8.hpp"
+#include "page_ranges.hpp"
+#include "pdf_loader.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+
+namespace mcpread::readers {
+namespace {
+
+constexpr std::size_t note_reserve = 512;  // room kept under max_output_bytes for the notes
+
+std::string file_uri(const std::string& path) {
+  static constexpr char hex[] = "0123456789ABCDEF";
+  std::string uri = "file://";
+  for (const char ch : path) {
+    const auto c = static_cast<unsigned char>(ch);
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+        std::strchr("/-._~", c) != nullptr) {
+      uri += ch;
+    } else {
+      uri += '%';
+      uri += hex[c >> 4];
+      uri += hex[c & 15];
+    }
+  }
+  return uri;
+}
+
+std::string marker(int page, int count) {
+  return "\u2500\u2500 Page " + std::to_string(page) + " of " + std::to_string(count) +
+         " \u2500\u2500";
+}
+
+std::string count_pages(std::size_t n) { return std::to_string(n) + (n == 1 ? " page" : " pages"); }
+
+// Valid UTF-8, "\n" line ends, no form feeds, no spaces at line ends, at most one blank line in
+// a row and none at either end.
+std::string clean_page_text(std::string_view raw) {
+  std::string text;
+  utf8::append_sanitized(raw, text);
+  std::string out;
+  out.reserve(text.size());
+  std::size_t blank_run = 0;
+  for (std::size_t pos = 0; pos < text.size();) {
+    std::size_t end = text.find_first_of("\r\n", pos);
+    if (end == std::string::npos) end = text.size();
+    std::string_view line(text.data() + pos, end - pos);
+    pos = end + (text.compare(end, 2, "\r\n") == 0 ? 2 : 1);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\f'))
+      line.remove_suffix(1);
+    if (line.find_first_not_of(" \t\f") == std::string_view::npos) {
+      ++blank_run;
+      continue;
+    }
+    if (!out.empty()) out += blank_run > 0 ? "\n\n" : "\n";
+    blank_run = 0;
+    for (char c : line)
+      if (c != '\f') out += c;
+  }
+  return out;
+}
+
+// One line, control characters as spaces, at most 300 bytes.
+std::string clean_title(std::string_view raw) {
+  std::string t;
+  utf8::append_sanitized(raw, t);
+  for (char& c : t)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  const auto first = t.find_first_not_of(' ');
+  if (first == std::string::npos) return {};
+  t = t.substr(first, t.find_last_not_of(' ') - first + 1);
+  if (t.size() > 300) t = t.substr(0, utf8::prefix_bytes(t.substr(0, 300), 300)) + "\u2026";
+  return t;
+}
+
+// The longest prefix of `text` within `room` bytes, ending on a line break when one lies in its
+// second half, and never inside a UTF-8 sequence.
+std::size_t cut_point(std::string_view text, std::size_t room) {
+  if (text.size() <= room) return text.size();
+  std::size_t n = room;
+  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+  const auto nl = text.rfind('\n', n);
+  if (nl != std::string_view::npos && nl >= n / 2) return nl;
+  return n;
+}
+
+struct Opened {
+  const pdf::Api* api = nullptr;
+  pdf::Document doc;
+  int pages = 0;
+  bool encrypted = false;
+  std::string title;
+};
+
+// Page selection: the pages to read, and the range a caller would ask for next (default cut).
+struct Selection {
+  std::vector<int> pages;
+  std::string next;   // e.g. "21-40"; empty when the selection was the caller's
+  int not_shown = 0;  // first page left out of the default selection
+};
+
+std::variant<Selection, std::string> select_pages(const PdfOptions& o, int count) {
+  Selection s;
+  const std::size_t max_pages = std::max<std::size_t>(o.max_pages, 1);
+  if (o.pages.find_first_not_of(" \t\r\n") == std::string::npos) {
+    const auto n = static_cast<std::size_t>(count);
+    // Short documents whole, longer ones from the start; never more than max_pages.
+    const std::size_t take =
+        std::min(n <= o.whole_document_pages ? n : std::min(n, max_pages), max_pages);
+    for (std::size_t p = 1; p <= take; ++p) s.pages.push_back(static_cast<int>(p));
+    if (take < n) {
+      s.not_shown = static_cast<int>(take + 1);
+      const std::size_t last = std::min(n, take + max_pages);
+      s.next = std::to_string(take + 1) + (last > take + 1 ? "-" + std::to_string(last) : "");
+    }
+    return s;
+  }
+  auto parsed = parse_page_ranges(o.pages, count);
+  if (auto* error = std::get_if<std::string>(&parsed)) return std::move(*error);
+  s.pages = std::move(std::get<std::vector<int>>(parsed));
+  if (s.pages.size() > max_pages) {
+    const auto at = [&](std::size_t i) { return s.pages.begin() + static_cast<std::ptrdiff_t>(i); };
+    const std::size_t second_end = std::min(s.pages.size(), 2 * max_pages);
+    return "pages=\"" + o.pages + "\" asks for " + count_pages(s.pages.size()) + "; at most " +
+           std::to_string(max_pages) + " per call \u2014 ask for " +
+           format_page_ranges({at(0), at(max_pages)}) + ", then " +
+           format_page_ranges({at(max_pages), at(second_end)}) +
+           (second_end < s.pages.size() ? ", and so on." : ".");
+  }
+  return s;
+}
+
+std::string header(const std::string& path, const Opened& d, std::uint64_t size,
+                   const std::vector<int>& pages, PdfMode mode) {
+  std::string h = "PDF " + path + ": ";
+  if (!d.title.empty()) h += "\"" + d.title + "\", ";
+  h += count_pages(static_cast<std::size_t>(d.pages)) + ", " + human_size(size) + ". ";
+  if (pages.empty()) return h + "It has no pages.";
+  const bool one = pages.size() == 1;
+  h +=
+      (one ? "Page " : "Pages ") + format_page_ranges(pages, ", ") + (one ? " follows" : " follow");
+  if (mode == PdfMode::images) h += one ? " as an image" : " as images";
+  return h + ".";
+}
+
+void report(const PdfOptions& o, std::size_t done, std::size_t total, int page, int count) {
+  if (o.progress)
+    o.progress(static_cast<double>(done), static_cast<double>(total),
+               "page " + std::to_string(page) + " of " + std::to_string(count));
+}
+
+std::variant<Opened, ReadOutcome> open_document(const std::string& path, const std::string& bytes) {
+  std::string why;
+  Opened d;
+  d.api = pdf::api(&why);
+  if (d.api == nullptr) return ReadOutcome::error("Cannot read the PDF " + path + ". " + why);
+  mcpread_pdf_doc* handle = nullptr;
+  pdf::ErrorBuffer e;
+  const int status = d.api->open(bytes.data(), bytes.size(), "", &handle, e.text, sizeof e.text);
+  switch (status) {
+    case MCPREAD_PDF_OK:
+      break;
+    case MCPREAD_PDF_NEEDS_PASSWORD:
+      return ReadOutcome::error(path + " is password-protected; mcp-read cannot read it.");
+    case MCPREAD_PDF_NOT_PDF:
+      return ReadOutcome::error(path + " is not a PDF document: " + e.str() + ".");
+    case MCPREAD_PDF_DAMAGED: {
+      // A download or copy cut short is the usual cause; the end of the file tells.
+      const std::string_view tail =
+          std::string_view(bytes).substr(bytes.size() - std::min<std::size_t>(bytes.size(), 1024));
+      const bool cut = tail.find("%%EOF") == std::string_view::npos;
+      return ReadOutcome::error(
+          path + " is a damaged PDF that poppler cannot open: " + e.str() +
+          (cut ? " (it does not end with %%EOF: it may be truncated)." : "."));
+    }
+    default:
+      return ReadOutcome::error("Cannot read the PDF " + path + ": " + e.str() + ".");
+  }
+  d.doc = pdf::Document(d.api, handle);
+  d.pages = d.api->page_count(handle);
+  d.encrypted = d.api->is_encrypted(handle) != 0;
+  std::string title;
+  if (d.api->info(handle, "Title", pdf::append_to_string, &title) != 0)
+    d.title = clean_title(title);
+  return d;
+}
+
+// Header and page texts (text modes). Returns false when cancelled.
+bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
+                  const CancelToken& cancel, std::string* text, nlohmann::json* meta) {
+  const std::size_t budget =
+      o.max_output_bytes > note_reserve ? o.max_output_bytes - note_reserve : 0;
+  for (std::size_t i = 0; i < sel.pages.size(); ++i) {
+    if (cancel.cancelled()) return false;
+    const int k = sel.pages[i];
+    std::string raw;
+    pdf::ErrorBuffer e;
+    std::string body;
+    if (d.api->page_text(d.doc.get(), k, pdf::append_to_string, &raw, e.text, sizeof e.text) !=
+        MCPREAD_PDF_OK) {
+      body = "[Page " + std::to_string(k) + " could not be read: " + e.str() + ".]";
+    } else if (body = clean_page_text(raw); body.empty()) {
+      body = "[Page " + std::to_string(k) +
+             " has no text layer; call read with file_type=\"image\" "
+             "and pages=\"" +
+             std::to_string(k) + "\" to see it.]";
+    }
+    const std::string head = "\n\n" + marker(k, d.pages) + "\n";
+    if (text->size() + head.size() + body.size() > budget) {
+      const std::size_t used = text->size() + head.size();
+      *text += head;
+      *text += body.substr(0, cut_point(body, used < budget ? budget - used : 0));
+      const std::string rest = format_page_ranges(
+          std::vector<int>(sel.pages.begin() + static_cast<std::ptrdiff_t>(i), sel.pages.end()));
+      *text += "\n\n[Text capped at " + std::to_string(o.max_output_bytes) + " bytes within page " +
+               std::to_string(k) + "; call read with pages=\"" + rest + "\" to continue.]";
+      (*meta)["truncated"] = true;
+      (*meta)["next_pages"] = rest;
+      report(o, i + 1, sel.pages.size(), k, d.pages);
+      return true;
+    }
+    *text += head;
+    *text += body;
+    report(o, i + 1, sel.pages.size(), k, d.pages);
+  }
+  if (!sel.next.empty()) {
+    *text += "\n\n[" +
+             (sel.not_shown == d.pages
+                  ? "Page " + std::to_string(d.pages)
+                  : "Pages " + std::to_string(sel.not_shown) + "-" + std::to_string(d.pages)) +
+             " not shown; call read with pages=\"" + sel.next + "\" to continue (at most " +
+             std::to_string(std::max<std::size_t>(o.max_pages, 1)) + " pages per call).]";
+    (*meta)["next_pages"] = sel.next;
+  }
+  return true;
+}
+
+// The PDF of the selected pages as a resource block, or a note saying why there is none.
+void attach_subset(const Opened& d, const std::string& path, const std::string& bytes,
+                   const Selection& sel, const PdfOptions& o, ReadOutcome* out, std::string* text) {
+  bool whole = !d.encrypted && static_cast<int>(sel.pages.size()) == d.pages;
+  for (std::size_t i = 0; whole && i < sel.pages.size(); ++i)
+    whole = sel.pages[i] == static_cast<int>(i) + 1;
+  std::string subset;
+  if (!whole) {
+    pdf::ErrorBuffer e;
+    if (d.api->write_subset(d.doc.get(), sel.pages.data(), sel.pages.size(), pdf::append_to_string,
+                            &subset, e.text, sizeof e.text) != MCPREAD_PDF_OK) {
+      *text += "\n\n[The PDF of these pages could not be attached: " + e.str() + ".]";
+      return;
+    }
+  }
+  const std::string_view pdf = whole ? std::string_view(bytes) : std::string_view(subset);
+  const std::size_t b64 = base64_size(pdf.size());
+  if (b64 > o.max_blob_base64_bytes) {
+    *text += "\n\n[The PDF of these pages is not attached: as base64 it would be " +
+             human_size(b64) + ", over the limit of " + human_size(o.max_blob_base64_bytes) +
+             " per answer; ask for fewer pages to get it.]";
+    return;
+  }
+  out->meta["blob_bytes"] = b64;
+  out->blocks.emplace_back(
+      BlobResourceBlock{file_uri(path), "application/pdf", base64_encode(pdf)});
+}
+
+// Each page rendered, sized for the model, after its marker. Returns false when cancelled.
+bool append_images(const Opened& d, const Selection& sel, const PdfOptions& o,
+                   const CancelToken& cancel, ReadOutcome* out) {
+  nlohmann::json rendered = nlohmann::json::array();
+  for (std::size_t i = 0; i < sel.pages.size(); ++i) {
+    if (cancel.cancelled()) return false;
+    const int k = sel.pages[i];
+    out->blocks.emplace_back(TextBlock{marker(k, d.pages)});
+    pdf::ErrorBuffer e;
+    double w = 0, h = 0;
+    std::string png;
+    int pw = 0, ph = 0;
+    std::string failure;
+    if (d.api->page_size(d.doc.get(), k, &w, &h, e.text, sizeof e.text) != MCPREAD_PDF_OK) {
+      failure = e.str();
+    } else {
+      // Never more pixels than the model gets: the long edge fits max_edge.
+      const double long_pt = std::max({w, h, 1.0});
+      const double dpi =
+          std::clamp(std::min(o.render_dpi, o.image.max_edge * 72.0 / long_pt), 1.0, 2400.0);
+      if (d.api->render_png(d.doc.get(), k, dpi, &pw, &ph, pdf::append_to_string, &png, e.text,
+                            sizeof e.text) != MCPREAD_PDF_OK)
+        failure = e.str();
+    }
+    if (failure.empty()) {
+      auto encoded = encode_for_model(png, "image/png", o.image, cancel);
+      if (auto* img = std::get_if<EncodedImage>(&encoded)) {
+        rendered.push_back({{"page", k},
+                            {"width", img->width},
+                            {"height", img->height},
+                            {"mime", img->mime},
+                            {"sent_bytes", img->base64.size()}});
+        out->blocks.emplace_back(ImageBlock{img->mime, std::move(img->base64)});
+      } else {
+        if (cancel.cancelled()) return false;
+        failure = std::get<std::string>(encoded);
+        while (!failure.empty() && failure.back() == '.') failure.pop_back();
+      }
+    }
+    if (!failure.empty())
+      std::get<TextBlock>(out->blocks.back()).text +=
+          "\n[Page " + std::to_string(k) + " could not be rendered: " + failure + ".]";
+    report(o, i + 1, sel.pages.size(), k, d.pages);
+  }
+  out->meta["rendered"] = std::move(rendered);
+  return true;
+}
+
+}  // namespace
+
+ReadOutcome read_pdf(const OpenedFile& file, const PdfOptions& options, const CancelToken& cancel) {
+  const std::string path = file.path.string();
+  const auto size = static_cast<std::uint64_t>(file.st.st_size);
+  if (size == 0) return ReadOutcome::error(path + " is empty (0 bytes), not a PDF document.");
+  if (size > options.max_file_bytes) {
+    return ReadOutcome::error(path + " is a PDF of " + human_size(size) + ", over the limit of " +
+                              human_size(options.max_file_bytes) + " for PDFs.");
+  }
+  const auto bytes = file_io::read_whole(file.fd.get(), size, options.max_file_bytes);
+  if (!bytes) {
+    return ReadOutcome::error("Cannot read " + path + ": " +
+                              (errno == EFBIG
+                                   ? std::string("it grew past the PDF size limit while being read")
+                                   : std::string(std::strerror(errno))) +
+                              ".");
+  }
+  if (cancel.cancelled()) return ReadOutcome::stopped();
+  auto opened = open_document(path, *bytes);
+  if (auto* failed = std::get_if<ReadOutcome>(&opened)) return std::move(*failed);
+  const Opened& d = std::get<Opened>(opened);
+  auto selected = select_pages(options, d.pages);
+  if (auto* error = std::get_if<std::string>(&selected)) return ReadOutcome::error(*error);
+  const Selection& sel = std::get<Selection>(selected);
+
+  ReadOutcome out;
+  out.meta = {{"path", path},          {"size", bytes->size()},    {"pages", d.pages},
+              {"selected", sel.pages}, {"encrypted", d.encrypted}, {"truncated", false}};
+  if (!d.title.empty()) out.meta["title"] = d.title;
+  std::string text = header(path, d, bytes->size(), sel.pages, options.mode);
+  if (options.mode == PdfMode::images) {
+    out.blocks.emplace_back(TextBlock{std::move(text)});
+    if (!append_images(d, sel, options, cancel, &out)) return ReadOutcome::stopped();
+    if (!sel.next.empty()) {
+      out.meta["next_pages"] = sel.next;
+      out.blocks.emplace_back(
+          TextBlock{"[More pages follow; call read with file_type=\"image\" and pages=\"" +
+                    sel.next + "\" to continue.]"});
+    }
+    return out;
+  }
+  if (!append_texts(d, sel, options, cancel, &text, &out.meta)) return ReadOutcome::stopped();
+  if (options.mode == PdfMode::text_and_blob && !sel.pages.empty()) {
+    if (cancel.cancelled()) return ReadOutcome::stopped();
+    attach_subset(d, path, *bytes, sel, options, &out, &text);
+    out.blocks.insert(out.blocks.begin(), TextBlock{std::move(text)});
+    return out;
+  }
+  out.blocks.emplace_back(TextBlock{std::move(text)});
+  return out;
+}
+
+}  // namespace mcpread::readers

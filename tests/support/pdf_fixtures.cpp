@@ -1,0 +1,170 @@
+#include "pdf_fixtures.hpp"
+
+#include <qpdf/Pl_String.hh>
+#include <qpdf/QPDF.hh>
+#include <qpdf/QPDFPageDocumentHelper.hh>
+#include <qpdf/QPDFPageObjectHelper.hh>
+#include <qpdf/QPDFWriter.hh>
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <memory>
+
+namespace mcpread::test {
+namespace {
+
+// The PDF reader finds its plugin through this variable: test executables live in a
+// subdirectory of the build tree, while the plugin sits at its top, next to mcp-read.
+const bool plugin_dir_set = [] {
+  ::setenv("MCP_READ_PDF_PLUGIN_DIR", MCPREAD_TEST_PDF_PLUGIN_DIR, 0);
+  return true;
+}();
+
+std::string literal(std::string_view s) {
+  std::string out = "(";
+  for (char c : s) {
+    if (c == '(' || c == ')' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + ")";
+}
+
+// ASCII as a literal string; anything else as UTF-16BE with a byte order mark (BMP only).
+std::string text_string(std::string_view utf8) {
+  bool ascii = true;
+  for (char c : utf8) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
+  if (ascii) return literal(utf8);
+  std::string hex = "<FEFF";
+  char buf[8];
+  for (std::size_t i = 0; i < utf8.size();) {
+    const auto c = static_cast<unsigned char>(utf8[i]);
+    unsigned cp = c;
+    int extra = c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+    if (extra) cp = c & (extra == 2 ? 0x0F : 0x1F);
+    for (int k = 1; k <= extra; ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
+    i += 1 + static_cast<std::size_t>(extra);
+    std::snprintf(buf, sizeof buf, "%04X", cp);
+    hex += buf;
+  }
+  return hex + ">";
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+std::string content_of(const PdfPage& p) {
+  switch (p.kind) {
+    case PdfPage::Kind::drawing:
+      return "1 0 0 rg 100 100 200 200 re f\n";
+    case PdfPage::Kind::blank:
+      return {};
+    case PdfPage::Kind::text:
+      break;
+  }
+  std::string s = "BT /F1 12 Tf 14 TL 72 " + number(p.height - 72) + " Td\n";
+  for (std::size_t i = 0; i < p.lines.size(); ++i)
+    s += (i ? "T* " : "") + literal(p.lines[i]) + " Tj\n";
+  return s + "ET\n";
+}
+
+}  // namespace
+
+std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title) {
+  const int n = static_cast<int>(pages.size());
+  std::vector<std::string> objects;  // object k+1 at index k
+  std::string kids;
+  for (int i = 0; i < n; ++i) kids += (i ? " " : "") + std::to_string(5 + 2 * i) + " 0 R";
+  objects.push_back("<< /Type /Catalog /Pages 2 0 R >>");
+  objects.push_back("<< /Type /Pages /Kids [" + kids + "] /Count " + std::to_string(n) + " >>");
+  objects.push_back(
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
+  objects.push_back("<< /Producer (mcp-read tests)" +
+                    (title.empty() ? std::string() : " /Title " + text_string(title)) + " >>");
+  for (int i = 0; i < n; ++i) {
+    const PdfPage& p = pages[static_cast<std::size_t>(i)];
+    std::string page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " + number(p.width) + " " +
+                       number(p.height) + "] /Resources << /Font << /F1 3 0 R >> >>";
+    if (p.rotate != 0) page += " /Rotate " + std::to_string(p.rotate);
+    if (p.kind != PdfPage::Kind::blank) page += " /Contents " + std::to_string(6 + 2 * i) + " 0 R";
+    objects.push_back(page + " >>");
+    const std::string content = content_of(p);
+    objects.push_back("<< /Length " + std::to_string(content.size()) + " >>\nstream\n" + content +
+                      "endstream");
+  }
+  std::string out = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n";
+  std::vector<std::size_t> offsets;
+  for (std::size_t k = 0; k < objects.size(); ++k) {
+    offsets.push_back(out.size());
+    out += std::to_string(k + 1) + " 0 obj\n" + objects[k] + "\nendobj\n";
+  }
+  const std::size_t xref = out.size();
+  out += "xref\n0 " + std::to_string(objects.size() + 1) + "\n0000000000 65535 f \n";
+  char entry[32];
+  for (std::size_t off : offsets) {
+    std::snprintf(entry, sizeof entry, "%010zu 00000 n \n", off);
+    out += entry;
+  }
+  out += "trailer\n<< /Size " + std::to_string(objects.size() + 1) +
+         " /Root 1 0 R /Info 4 0 R >>\nstartxref\n" + std::to_string(xref) + "\n%%EOF\n";
+  return out;
+}
+
+std::string page_line(int k) {
+  return "Page " + std::to_string(k) + ": the quick brown fox jumps over the lazy dog.";
+}
+
+std::string text_pdf(int count, const std::string& title) {
+  std::vector<PdfPage> pages(static_cast<std::size_t>(count));
+  for (int k = 1; k <= count; ++k) pages[static_cast<std::size_t>(k - 1)].lines = {page_line(k)};
+  return make_pdf(pages, title);
+}
+
+std::string encrypt_pdf(const std::string& pdf, const std::string& user_password,
+                        const std::string& owner_password, Cipher cipher) {
+  QPDF in;
+  in.processMemoryFile("fixture", pdf.data(), pdf.size());
+  QPDFWriter w(in);
+  w.setOutputMemory();
+  if (cipher == Cipher::aes256) {
+    w.setR6EncryptionParameters(user_password.c_str(), owner_password.c_str(), true, true, true,
+                                true, true, true, qpdf_r3p_full, true);
+  } else {
+    w.setR4EncryptionParametersInsecure(user_password.c_str(), owner_password.c_str(), true, true,
+                                        true, true, true, true, qpdf_r3p_full, true,
+                                        cipher == Cipher::aes128);
+  }
+  w.write();
+  const auto buffer = w.getBufferSharedPointer();
+  return {reinterpret_cast<const char*>(buffer->getBuffer()), buffer->getSize()};
+}
+
+PdfSummary inspect_pdf(std::string_view bytes) {
+  PdfSummary s;
+  try {
+    QPDF q;
+    q.setSuppressWarnings(true);
+    q.processMemoryFile("blob", bytes.data(), bytes.size());
+    s.encrypted = q.isEncrypted();
+    QPDFObjectHandle info = q.getTrailer().getKey("/Info");
+    if (info.isDictionary() && info.getKey("/Title").isString())
+      s.title = info.getKey("/Title").getUTF8Value();
+    for (QPDFPageObjectHelper& page : QPDFPageDocumentHelper(q).getAllPages()) {
+      std::string content;
+      Pl_String sink("contents", nullptr, content);
+      page.pipeContents(&sink);
+      s.contents.push_back(std::move(content));
+    }
+    s.pages = static_cast<int>(s.contents.size());
+    s.ok = true;
+  } catch (const std::exception& e) {
+    s.error = e.what();
+  }
+  return s;
+}
+
+}  // namespace mcpread::test
