@@ -3,12 +3,12 @@
 #include "file_io.hpp"
 #include "human_size.hpp"
 #include "mcpread/readers/utf8.hpp"
+#include "notebook_cells.hpp"
 #include "notebook_text.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <cstring>
 #include <string>
@@ -20,12 +20,15 @@ namespace {
 
 using json = nlohmann::json;
 namespace nt = notebook_text;
+using notebook_cells::CellOut;
+using notebook_cells::Context;
+using notebook_cells::fence_language;
+using notebook_cells::member;
+using notebook_cells::string_member;
 
 constexpr std::size_t kMaxDepth = 1000;         // JSON nesting refused beyond this (stack safety)
 constexpr std::size_t kFooterReserve = 400;     // bytes of the cap kept for the closing notes
 constexpr std::size_t kMinCellBudget = 512;     // the first cell keeps at least this much text
-constexpr std::array<std::string_view, 5> kImageTypes = {"image/png", "image/jpeg", "image/gif",
-                                                         "image/webp", "image/svg+xml"};
 
 std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
@@ -33,46 +36,6 @@ std::string safe(std::string_view s) {
   std::string out;
   utf8::append_sanitized(s, out);
   return out;
-}
-
-std::string dims(unsigned w, unsigned h) { return n2s(w) + "\u00D7" + n2s(h); }
-
-std::string format_name(const std::string& mime) {
-  return mime == "image/png" ? "PNG" : mime == "image/jpeg" ? "JPEG" : mime == "image/gif" ? "GIF" : "WEBP";
-}
-
-const json* member(const json& obj, const char* key) {
-  if (!obj.is_object()) return nullptr;
-  const auto it = obj.find(key);
-  return it == obj.end() ? nullptr : &*it;
-}
-json* member(json& obj, const char* key) {
-  if (!obj.is_object()) return nullptr;
-  const auto it = obj.find(key);
-  return it == obj.end() ? nullptr : &*it;
-}
-
-// nbformat's multiline strings: a string, or an array of strings to concatenate.
-std::string joined(const json* v) {
-  if (v == nullptr) return {};
-  if (v->is_string()) return v->get_ref<const std::string&>();
-  std::string out;
-  if (v->is_array())
-    for (const auto& part : *v)
-      if (part.is_string()) out += part.get_ref<const std::string&>();
-  return out;
-}
-
-std::string string_member(const json& obj, const char* key) {
-  const json* v = member(obj, key);
-  return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : std::string();
-}
-
-std::string keys_of(const json& obj) {
-  std::string out;
-  if (obj.is_object())
-    for (const auto& [k, v] : obj.items()) out += (out.empty() ? "" : ", ") + k;
-  return out.empty() ? "no data" : out;
 }
 
 // Deepest nesting of arrays and objects (strings skipped), stopping early past `limit`.
@@ -124,270 +87,6 @@ std::string json_error(std::string_view text) {
   if (const auto p = m.find("parse error"); p != std::string::npos) m.erase(0, p);
   if (m.size() > 300) m = m.substr(0, utf8::prefix_bytes(m, 300)) + "\u2026";
   return m.empty() ? std::string() : " (" + safe(m) + ")";
-}
-
-// nbformat 3 → 4, in place: worksheets' cells become "cells", "input"/"prompt_number" become
-// "source"/"execution_count", heading cells become markdown, pyout/pyerr outputs and their short
-// MIME keys take their nbformat 4 names.
-void upgrade_output_v3(json& o) {
-  if (!o.is_object()) return;
-  const std::string type = string_member(o, "output_type");
-  if (type == "pyout") {
-    o["output_type"] = "execute_result";
-    if (json* p = member(o, "prompt_number")) o["execution_count"] = *p;
-  } else if (type == "pyerr") {
-    o["output_type"] = "error";
-  } else if (type == "stream" && member(o, "name") == nullptr) {
-    o["name"] = string_member(o, "stream");
-  }
-  if (type != "pyout" && type != "display_data") return;
-  static constexpr std::array<std::pair<const char*, const char*>, 10> keys = {{
-      {"text", "text/plain"}, {"html", "text/html"}, {"markdown", "text/markdown"},
-      {"latex", "text/latex"}, {"png", "image/png"}, {"jpeg", "image/jpeg"},
-      {"svg", "image/svg+xml"}, {"json", "application/json"},
-      {"javascript", "application/javascript"}, {"pdf", "application/pdf"}}};
-  json data = json::object();
-  for (const auto& [old_key, mime] : keys) {
-    if (json* v = member(o, old_key)) {
-      data[mime] = std::move(*v);
-      o.erase(old_key);
-    }
-  }
-  o["data"] = std::move(data);
-}
-
-void upgrade_v3(json& doc) {
-  json cells = json::array();
-  json* sheets = member(doc, "worksheets");
-  for (json& sheet : *sheets) {
-    json* list = member(sheet, "cells");
-    if (list == nullptr || !list->is_array()) continue;
-    for (json& cell : *list) {
-      if (cell.is_object()) {
-        const std::string type = string_member(cell, "cell_type");
-        if (type == "heading") {
-          const json* level = member(cell, "level");
-          const auto n = level != nullptr && level->is_number_integer()
-                             ? std::clamp<std::int64_t>(level->get<std::int64_t>(), 1, 6)
-                             : 1;
-          cell["source"] = std::string(static_cast<std::size_t>(n), '#') + " " +
-                           joined(member(cell, "source"));
-          cell["cell_type"] = "markdown";
-        } else if (type == "code") {
-          json input = member(cell, "input") ? std::move(cell["input"]) : json("");
-          cell["source"] = std::move(input);
-          json count = member(cell, "prompt_number") ? cell["prompt_number"] : json(nullptr);
-          cell["execution_count"] = std::move(count);
-          if (json* outputs = member(cell, "outputs"); outputs != nullptr && outputs->is_array())
-            for (json& o : *outputs) upgrade_output_v3(o);
-        }
-      }
-      cells.push_back(std::move(cell));
-    }
-  }
-  doc["cells"] = std::move(cells);
-  doc.erase("worksheets");
-}
-
-// A fence info string: letters, digits and + # . _ - only, lower case.
-std::string fence_language(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    if (c >= 'A' && c <= 'Z') out += static_cast<char>(c - 'A' + 'a');
-    else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || std::strchr("+#._-", c) != nullptr)
-      out += c;
-  }
-  return out;
-}
-
-struct Context {
-  const NotebookOptions& options;
-  const CancelToken& cancel;
-  std::string language;               // of code cells
-  std::size_t images_committed = 0;   // sent by the cells already accepted
-};
-
-struct CellOut {
-  std::string text;
-  std::vector<ImageBlock> images;
-  std::size_t unsent = 0;  // image outputs named but not sent because of max_images
-  std::size_t trimmed = 0; // outputs cut to max_chars_per_output
-  bool cancelled = false;
-};
-
-// One image of a cell: the line standing for it; the image goes to out.images when it is sent.
-bool add_image(Context& ctx, CellOut& out, const std::string& label, std::string_view mime,
-               const json& value, std::string& line) {
-  const std::string head = "[" + label + ": ";
-  if (ctx.images_committed + out.images.size() >= ctx.options.max_images) {
-    ++out.unsent;
-    line = head + std::string(mime) + ", not sent: the limit of " + n2s(ctx.options.max_images) +
-           " images per answer was reached]";
-    return false;
-  }
-  std::string bytes = joined(&value);
-  if (mime != "image/svg+xml") {
-    auto decoded = nt::base64_decode(bytes);
-    if (!decoded) {
-      line = head + std::string(mime) + ", not sent: its base64 data is not valid]";
-      return false;
-    }
-    bytes = std::move(*decoded);
-  }
-  if (bytes.empty()) {
-    line = head + std::string(mime) + ", not sent: it is empty]";
-    return false;
-  }
-  if (bytes.size() > ctx.options.image.max_input_bytes) {
-    line = head + std::string(mime) + ", " + human_size(bytes.size()) + ", not sent: over the " +
-           human_size(ctx.options.image.max_input_bytes) + " limit for images]";
-    return false;
-  }
-  auto result = encode_for_model(bytes, mime, ctx.options.image, ctx.cancel);
-  if (const auto* error = std::get_if<std::string>(&result)) {
-    out.cancelled = ctx.cancel.cancelled();
-    line = head + std::string(mime) + ", not sent. " + *error + "]";
-    return false;
-  }
-  auto& img = std::get<EncodedImage>(result);
-  line = head + safe(img.original_format) + " " + dims(img.original_width, img.original_height) + " px";
-  if (!img.passed_through) line += ", sent as " + format_name(img.mime) + " " + dims(img.width, img.height) + " px";
-  line += "]";
-  out.images.push_back(ImageBlock{std::move(img.mime), std::move(img.base64)});
-  return true;
-}
-
-// Output text as sent: base64 payloads removed, cut to max_chars_per_output, ending in "\n".
-void append_output_text(const Context& ctx, CellOut& out, std::string& body, std::string_view text) {
-  bool trimmed = false;
-  body += nt::trim_output(nt::scrub_data_uris(text), ctx.options.max_chars_per_output, &trimmed);
-  if (trimmed) ++out.trimmed;
-  if (!body.empty() && body.back() != '\n') body += '\n';
-}
-
-// The text form of a MIME bundle: markdown, plain text, HTML reduced to text, LaTeX, JSON.
-std::optional<std::string> text_representation(const json& data) {
-  if (const json* v = member(data, "text/markdown")) return joined(v);
-  if (const json* v = member(data, "text/plain")) return nt::clean_terminal(joined(v));
-  if (const json* v = member(data, "text/html")) return nt::html_to_text(joined(v));
-  if (const json* v = member(data, "text/latex")) return joined(v);
-  if (const json* v = member(data, "application/json"))
-    return v->is_string() ? v->get<std::string>() : v->dump(2, ' ', false, json::error_handler_t::replace);
-  return std::nullopt;
-}
-
-// A display_data / execute_result bundle: its image when it has one (the richest form for a
-// multimodal reader), otherwise (or when the image is not sent) its text form.
-void render_bundle(Context& ctx, CellOut& out, std::uint64_t cell, std::size_t& image_k,
-                   const json* data, const std::string& label) {
-  std::string body;
-  if (data != nullptr && data->is_object()) {
-    bool shown = false;
-    for (std::string_view type : kImageTypes) {
-      if (const json* v = member(*data, std::string(type).c_str())) {
-        std::string line;
-        shown = add_image(ctx, out, "Image output " + n2s(++image_k) + " of cell " + n2s(cell), type, *v, line);
-        body += line + "\n";
-        break;
-      }
-    }
-    if (!shown)
-      if (auto text = text_representation(*data)) append_output_text(ctx, out, body, *text);
-  }
-  if (body.empty())
-    out.text += label + ": [not shown: " + (data != nullptr ? keys_of(*data) : std::string("no data")) + "]\n";
-  else
-    out.text += label + ":\n" + body;
-}
-
-void render_output(Context& ctx, CellOut& out, std::uint64_t cell, std::size_t& image_k, const json& o) {
-  if (!o.is_object()) {
-    out.text += "Output: [not a JSON object]\n";
-    return;
-  }
-  const std::string type = string_member(o, "output_type");
-  std::string body;
-  if (type == "stream") {
-    const std::string name = string_member(o, "name");
-    append_output_text(ctx, out, body, nt::clean_terminal(joined(member(o, "text"))));
-    out.text += "Output (stream" + (name.empty() ? "" : " " + name) + "):\n" + body;
-  } else if (type == "execute_result") {
-    const json* count = member(o, "execution_count");
-    const std::string n = count != nullptr && count->is_number_integer() ? " [" + count->dump() + "]" : "";
-    render_bundle(ctx, out, cell, image_k, member(o, "data"), "Output" + n + " (execute_result)");
-  } else if (type == "display_data" || type == "update_display_data") {
-    render_bundle(ctx, out, cell, image_k, member(o, "data"), "Output (" + type + ")");
-  } else if (type == "error") {
-    const std::string value = nt::clean_terminal(string_member(o, "evalue"));
-    out.text += "Error: " + nt::clean_terminal(string_member(o, "ename")) + (value.empty() ? "" : ": " + value) + "\n";
-    std::string traceback;
-    if (const json* tb = member(o, "traceback"); tb != nullptr && tb->is_array())
-      for (const auto& line : *tb)
-        if (line.is_string()) {  // entries are lines, some of them already ending in "\n"
-          traceback += line.get_ref<const std::string&>();
-          if (!traceback.empty() && traceback.back() != '\n') traceback += '\n';
-        }
-    append_output_text(ctx, out, body, nt::clean_terminal(traceback));
-    out.text += body;
-  } else {
-    out.text += "Output (" + (type.empty() ? std::string("no output_type") : type) + "): [not shown]\n";
-  }
-}
-
-CellOut render_cell(Context& ctx, const json& cell, std::uint64_t index) {
-  CellOut out;
-  const std::string marker = "\u2500\u2500 Cell " + n2s(index) + " \u00B7 ";
-  if (!cell.is_object()) {
-    out.text = marker + "unknown \u2500\u2500\n[This cell is not a JSON object.]\n";
-    return out;
-  }
-  std::string type = string_member(cell, "cell_type");
-  if (type.empty()) type = "unknown";
-  std::string source = nt::scrub_data_uris(joined(member(cell, "source")));
-  if (!source.empty() && source.back() != '\n') source += '\n';
-  if (type == "code") {
-    const json* count = member(cell, "execution_count");
-    const std::string n = count != nullptr && count->is_number_integer() ? count->dump() : " ";
-    out.text = marker + "code \u00B7 [" + n + "] \u2500\u2500\n";
-    const std::string own = string_member(cell, "language");  // nbformat 3 cells name theirs
-    const std::string fence = nt::fence_for(source);
-    out.text += fence + (own.empty() ? ctx.language : fence_language(own)) + "\n" + source + fence + "\n";
-  } else if (type == "markdown") {
-    out.text = marker + "markdown \u2500\u2500\n" + (source.empty() ? std::string("(empty)\n") : source);
-  } else {
-    const std::string fence = nt::fence_for(source);
-    out.text = marker + type + " \u2500\u2500\n" + fence + "\n" + source + fence + "\n";
-  }
-  if (const json* attachments = member(cell, "attachments"); attachments != nullptr && attachments->is_object()) {
-    for (const auto& [name, bundle] : attachments->items()) {
-      const std::string label = "Image attachment " + name + " of cell " + n2s(index);
-      bool found = false;
-      for (std::string_view t : kImageTypes) {
-        if (const json* v = member(bundle, std::string(t).c_str())) {
-          std::string line;
-          add_image(ctx, out, label, t, *v, line);
-          out.text += line + "\n";
-          found = true;
-          break;
-        }
-      }
-      if (!found) out.text += "[Attachment " + name + ": " + keys_of(bundle) + ", not shown]\n";
-      if (out.cancelled) return out;
-    }
-  }
-  if (type == "code") {
-    std::size_t image_k = 0;
-    if (const json* outputs = member(cell, "outputs"); outputs != nullptr && outputs->is_array()) {
-      for (const auto& o : *outputs) {
-        render_output(ctx, out, index, image_k, o);
-        if (out.cancelled || ctx.cancel.cancelled()) {
-          out.cancelled = true;
-          return out;
-        }
-      }
-    }
-  }
-  return out;
 }
 
 // The first cell of an answer, cut in the middle to about `budget` bytes.
@@ -450,7 +149,7 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   const json* sheets = member(doc, "worksheets");
   if (sheets != nullptr && (major == 3 || member(doc, "cells") == nullptr)) {
     if (!sheets->is_array()) return failure(invalid + "'worksheets' is not an array." + as_text, meta);
-    upgrade_v3(doc);
+    notebook_cells::upgrade_v3(doc);
   } else if (major == 3 && member(doc, "cells") == nullptr) {
     return failure(invalid + "'worksheets' is missing (nbformat 3)." + as_text, meta);
   }
@@ -525,7 +224,7 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   const std::size_t cap = options.max_output_bytes;
   for (std::uint64_t i = start; i <= last; ++i) {
     if (cancel.cancelled()) return ReadOutcome::stopped();
-    CellOut c = render_cell(ctx, cells[static_cast<std::size_t>(i - 1)], i);
+    CellOut c = notebook_cells::render_cell(ctx, cells[static_cast<std::size_t>(i - 1)], i);
     if (c.cancelled || cancel.cancelled()) return ReadOutcome::stopped();
     const std::size_t used = sent_text + current.size() + (current.empty() ? 0 : 1);
     if (used + c.text.size() + kFooterReserve > cap) {

@@ -143,7 +143,8 @@ std::string clean_terminal(std::string_view in) {
         while (j < n && in[j] != '\x07' && !(in[j] == '\x1b' && j + 1 < n && in[j + 1] == '\\')) ++j;
         i = j >= n ? n : (in[j] == '\x07' ? j + 1 : j + 2);
       } else if (byte(k) >= 0x20 && byte(k) <= 0x2F) {
-        i = std::min(n, i + 3);  // ESC ( B and the like
+        // ESC ( B and the like: a final byte, if it is one (never part of a UTF-8 sequence).
+        i += (i + 2 < n && byte(in[i + 2]) >= 0x20 && byte(in[i + 2]) <= 0x7E) ? 3 : 2;
       } else if (byte(k) >= 0x30 && byte(k) <= 0x7E) {
         i += 2;  // ESC 7, ESC M, ...
       } else {

@@ -155,6 +155,17 @@ std::string header(const std::string& path, const Opened& d, std::uint64_t size,
   return h + ".";
 }
 
+// Where to go on after a default selection: "[Pages 21-300 not shown; call read with ...]".
+std::string more_pages_note(const Selection& sel, int count, const PdfOptions& o, bool images) {
+  const std::string left = sel.not_shown == count ? "Page " + std::to_string(count)
+                                                  : "Pages " + std::to_string(sel.not_shown) +
+                                                        "-" + std::to_string(count);
+  return "[" + left + " not shown; call read with " +
+         (images ? "file_type=\"image\" and " : "") + "pages=\"" + sel.next +
+         "\" to continue (at most " + std::to_string(std::max<std::size_t>(o.max_pages, 1)) +
+         " pages per call).]";
+}
+
 void report(const PdfOptions& o, std::size_t done, std::size_t total, int page, int count) {
   if (o.progress)
     o.progress(static_cast<double>(done), static_cast<double>(total),
@@ -236,12 +247,7 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
     report(o, i + 1, sel.pages.size(), k, d.pages);
   }
   if (!sel.next.empty()) {
-    *text += "\n\n[" +
-             (sel.not_shown == d.pages
-                  ? "Page " + std::to_string(d.pages)
-                  : "Pages " + std::to_string(sel.not_shown) + "-" + std::to_string(d.pages)) +
-             " not shown; call read with pages=\"" + sel.next + "\" to continue (at most " +
-             std::to_string(std::max<std::size_t>(o.max_pages, 1)) + " pages per call).]";
+    *text += "\n\n" + more_pages_note(sel, d.pages, o, false);
     (*meta)["next_pages"] = sel.next;
   }
   return true;
@@ -359,9 +365,7 @@ ReadOutcome read_pdf(const OpenedFile& file, const PdfOptions& options, const Ca
     if (!append_images(d, sel, options, cancel, &out)) return ReadOutcome::stopped();
     if (!sel.next.empty()) {
       out.meta["next_pages"] = sel.next;
-      out.blocks.emplace_back(
-          TextBlock{"[More pages follow; call read with file_type=\"image\" and pages=\"" +
-                    sel.next + "\" to continue.]"});
+      out.blocks.emplace_back(TextBlock{more_pages_note(sel, d.pages, options, true)});
     }
     return out;
   }

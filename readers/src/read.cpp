@@ -5,6 +5,8 @@
 #include "mcpread/readers/audio.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/listing.hpp"
+#include "mcpread/readers/notebook.hpp"
+#include "mcpread/readers/pdf.hpp"
 
 #include <unistd.h>
 
@@ -89,10 +91,31 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
         file, c, c.kind);
   }
 
+  // Errors of the kind-specific readers also carry what the file is.
+  auto typed = [&](ReadOutcome outcome, FileKind k) {
+    return outcome.is_error && !outcome.cancelled ? with_type_meta(std::move(outcome), file, c, k)
+                                                  : outcome;
+  };
+  // A PDF keeps its own reader when asked for text (its text only) or images (rendered pages).
+  const bool pdf = kind == FileKind::pdf ||
+                   (c.kind == FileKind::pdf && (kind == FileKind::text || kind == FileKind::image));
+  if (pdf) {
+    PdfOptions options;
+    options.pages = request.pages;
+    options.mode = kind == FileKind::text    ? PdfMode::text
+                   : kind == FileKind::image ? PdfMode::images
+                                             : PdfMode::text_and_blob;
+    options.max_pages = limits.pdf_max_pages;
+    options.whole_document_pages = limits.pdf_max_pages;
+    options.max_output_bytes = limits.text.max_output_bytes;
+    options.max_blob_base64_bytes = limits.pdf_max_blob_bytes;
+    options.render_dpi = static_cast<double>(limits.pdf_render_dpi);
+    options.image = limits.image;
+    options.progress = request.progress;
+    return typed(read_pdf(file, options, cancel), FileKind::pdf);
+  }
   switch (kind) {
-    case FileKind::text:
-    case FileKind::notebook: {
-      // Notebooks are read as their JSON text until a notebook renderer exists.
+    case FileKind::text: {
       TextOptions options = limits.text;
       if (request.offset) options.offset = *request.offset;
       if (request.limit) options.limit = *request.limit;
@@ -102,23 +125,19 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
       outcome.meta["kind"] = std::string(to_string(kind));
       return outcome;
     }
-    case FileKind::image: {
-      ReadOutcome outcome = read_image(file, c, limits.image, cancel);
-      if (outcome.is_error && !outcome.cancelled) return with_type_meta(std::move(outcome), file, c, kind);
-      return outcome;
+    case FileKind::notebook: {
+      NotebookOptions options;
+      if (request.offset) options.offset = *request.offset;
+      options.limit = request.limit;
+      options.max_output_bytes = limits.text.max_output_bytes;
+      options.image = limits.image;
+      return typed(read_notebook(file, options, cancel), FileKind::notebook);
     }
-    case FileKind::audio: {
-      ReadOutcome outcome = read_audio(file, c, limits.audio_max_bytes, cancel);
-      if (outcome.is_error && !outcome.cancelled) return with_type_meta(std::move(outcome), file, c, kind);
-      return outcome;
-    }
-    case FileKind::pdf:
-      return with_type_meta(
-          ReadOutcome::error(file.path.string() + " is " + article(kind) + " (" + what_it_is(c) +
-                             ", " + size + "). This version of mcp-read cannot return PDF documents "
-                             "yet. Call read with file_type=\"text\" only if you want its bytes "
-                             "as text."),
-          file, c, kind);
+    case FileKind::image:
+      return typed(read_image(file, c, limits.image, cancel), FileKind::image);
+    case FileKind::audio:
+      return typed(read_audio(file, c, limits.audio_max_bytes, cancel), FileKind::audio);
+    case FileKind::pdf:  // handled above
     case FileKind::binary:
       break;
   }

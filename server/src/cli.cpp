@@ -30,7 +30,7 @@ constexpr std::array<std::string_view, 7> log_levels = {"trace", "debug", "info"
   [](Config& c, std::uint64_t v) { c.field = static_cast<decltype(c.field)>(v); },              \
       [](const Config& c) { return static_cast<std::uint64_t>(c.field); }, nullptr
 
-const std::array<Option, 15> options = {{
+const std::array<Option, 18> options = {{
     {"--log-level", "LEVEL", "stderr log level: trace, debug, info, warn, error, critical, off", 0, 0,
      nullptr, nullptr,
      [](Config& c, std::string_view v) {
@@ -62,6 +62,11 @@ const std::array<Option, 15> options = {{
      UINT64_MAX, MCPREAD_COUNT(limits.image.max_pixels)},
     {"--audio-max-bytes", "N", "larger audio files are refused", 1, UINT64_MAX,
      MCPREAD_COUNT(limits.audio_max_bytes)},
+    {"--pdf-max-pages", "N", "PDF pages per call", 1, 100, MCPREAD_COUNT(limits.pdf_max_pages)},
+    {"--pdf-dpi", "N", "resolution of PDF pages rendered as images", 36, 600,
+     MCPREAD_COUNT(limits.pdf_render_dpi)},
+    {"--pdf-max-blob-bytes", "N", "largest PDF attached, measured on its base64 text", 0, UINT64_MAX,
+     MCPREAD_COUNT(limits.pdf_max_blob_bytes)},
     {"--max-directory-entries", "N", "entries listed of a directory", 1, UINT64_MAX,
      MCPREAD_COUNT(limits.max_directory_entries)},
     {"--structured-content", "", "also send structuredContent and an outputSchema (some hosts then "

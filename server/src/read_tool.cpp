@@ -24,10 +24,16 @@ std::string read_description(const Config& config) {
          std::to_string(i.max_base64_bytes / (1024 * 1024)) + " MB, and BMP, TIFF, HEIC/HEIF, "
          "AVIF, JPEG XL, ICO and SVG are converted. A text block first gives the original and the "
          "sent size, and the factor that maps coordinates in the sent image to the original.\n"
+         "- PDFs: `pages` selects pages (\"3\", \"1-5\", \"2,4,7-9\", \"10-\"), at most " +
+         std::to_string(config.limits.pdf_max_pages) +
+         " per call; documents up to that length are read whole. The answer holds each page's "
+         "text under a page marker and a PDF of just those pages; `file_type` \"text\" gives the "
+         "text only, \"image\" renders the pages as images (for scans and figures).\n"
+         "- Jupyter notebooks: every cell with its source and outputs, image outputs as images; "
+         "`offset`/`limit` count cells. `file_type` \"text\" gives the raw JSON.\n"
          "- Audio (WAV, MP3, OGG, FLAC, M4A/AAC): sent as audio content.\n"
          "- Directories: the sorted entries, directories marked with `/`.\n"
-         "- Jupyter notebooks are returned as their JSON text for now; PDFs are recognised but "
-         "not returned yet. Other binary files are refused with their detected type.\n\n"
+         "- Other binary files are refused with their detected type.\n\n"
          "Paths are absolute, or relative to the first allowed root; only files inside the allowed "
          "roots can be read. Set `encoding` when a text file's charset is detected wrongly, and "
          "`file_type` to force how a file is read.";
@@ -40,9 +46,9 @@ json read_input_schema() {
       "file_path": {"type": "string",
         "description": "Absolute path of the file or directory to read, or a path relative to the first allowed root."},
       "offset": {"type": "integer", "minimum": 1,
-        "description": "Line to start from, 1-based (default 1)."},
+        "description": "Line to start from, 1-based (default 1); for notebooks, the first cell."},
       "limit": {"type": "integer", "minimum": 1,
-        "description": "Number of lines to return (default 2000)."},
+        "description": "Number of lines to return (default 2000); for notebooks, of cells."},
       "pages": {"type": "string",
         "description": "PDF pages to read, e.g. \"3\", \"1-5\", \"2,4,7-9\" or \"10-\"."},
       "file_type": {"type": "string", "enum": ["auto", "text", "image", "pdf", "notebook", "audio"],

@@ -22,8 +22,9 @@ std::size_t worker_count(std::size_t configured) {
 protocol::ServerInfo server_info() {
   return {"mcp-read", "mcp-read: file reader for models", MCPREAD_VERSION,
           "Use the read tool to read files: text with numbered lines (offset/limit to page "
-          "through large files), images sized for the model, audio, and directory listings. Paths "
-          "must lie inside the allowed roots."};
+          "through large files), images sized for the model, PDFs page by page, notebooks with "
+          "their outputs, audio, and directory listings. Paths must lie inside the allowed "
+          "roots."};
 }
 
 // Writes all of `data` to a blocking descriptor; false on error.

@@ -38,6 +38,7 @@ json ToolHost::run_call(const protocol::ToolCall& call) const {
   if (auto* problem = std::get_if<std::string>(&parsed))
     return to_call_tool_result(readers::ReadOutcome::error(*problem), features, config_.structured_content);
   auto& request = std::get<readers::ReadRequest>(parsed);
+  request.progress = call.progress;  // notifications/progress when the client asked for them
 
   const auto roots = roots_.current(std::chrono::milliseconds(config_.roots_wait_ms));
   readers::CancelToken cancel = readers::CancelToken::wrap(call.cancelled);

@@ -158,6 +158,11 @@ TEST_CASE("pdf: long documents and the page limit") {
     const auto o = read(dir, "long.pdf", opt);
     CHECK(o.meta["selected"].size() == 5);
     CHECK(o.meta["next_pages"] == "6-10");
+    opt.max_pages = 299;
+    opt.whole_document_pages = 299;
+    CHECK(text(read(dir, "long.pdf", opt))
+              .ends_with("\n\n[Page 300 not shown; call read with pages=\"300\" to continue (at "
+                         "most 299 pages per call).]"));
   }
 }
 
@@ -254,6 +259,15 @@ TEST_CASE("pdf: rendered pages") {
   CHECK(pixel_at(page2, 50, 50) == std::vector<double>{255, 255, 255});
   CHECK(o.meta["rendered"].size() == 3);
   CHECK(o.meta["rendered"][0]["width"] == 1020);
+  SUBCASE("a long document: the first pages and where to go on") {
+    dir.write("long.pdf", text_pdf(25));
+    opt.max_pages = 2;
+    const auto p = read(dir, "long.pdf", opt);
+    REQUIRE(p.blocks.size() == 6);
+    CHECK(text(p, 5) == "[Pages 3-25 not shown; call read with file_type=\"image\" and "
+                        "pages=\"3-4\" to continue (at most 2 pages per call).]");
+    CHECK(p.meta["next_pages"] == "3-4");
+  }
   SUBCASE("a huge page is rendered to fit the image limit") {
     std::vector<PdfPage> poster(1);
     poster[0].width = 7200;

@@ -1,5 +1,6 @@
 // read_file: the orchestration from a path to the reader for its kind.
 #include "fixtures.hpp"
+#include "pdf_fixtures.hpp"
 
 #include "mcpread/readers/read.hpp"
 
@@ -59,17 +60,35 @@ TEST_CASE("read_file dispatches by kind") {
     CHECK(text_of(o) == "     2\tb\n\n[Lines 2-2 of 3. To read more, call read again with offset=3.]\n"
                         "[Decoded from ISO-8859-1 to UTF-8.]");
   }
-  SUBCASE("a notebook is read as its JSON text for now") {
-    dir.write("nb.ipynb", "{\"cells\": [], \"nbformat\": 4}\n");
+  SUBCASE("a notebook is rendered; file_type=text gives its raw JSON") {
+    dir.write("nb.ipynb", R"({"cells": [{"cell_type": "markdown", "metadata": {}, "source": "# Title"}],
+                             "metadata": {}, "nbformat": 4, "nbformat_minor": 5})");
     const auto o = read(roots, "nb.ipynb");
     CHECK_FALSE(o.is_error);
-    CHECK(o.meta["kind"] == "notebook");
-    CHECK(text_of(o).rfind("     1\t{\"cells\"", 0) == 0);
+    CHECK(text_of(o).rfind("Notebook " + d + "/nb.ipynb: 1 cell (0 code, 1 markdown, 0 raw)", 0) == 0);
+    CHECK(o.meta["cells"] == 1);
+    const auto raw = read(roots, "nb.ipynb", FileKind::text);
+    CHECK(text_of(raw).rfind("     1\t{\"cells\"", 0) == 0);
+  }
+  SUBCASE("a PDF: text and subset by default, text only with file_type=text") {
+    dir.write("doc.pdf", mcpread::test::text_pdf(3, "Report"));
+    const auto o = read(roots, "doc.pdf");
+    CHECK_FALSE(o.is_error);
+    CHECK(text_of(o).rfind("PDF " + d + "/doc.pdf: \"Report\", 3 pages", 0) == 0);
+    REQUIRE(o.blocks.size() == 2);
+    CHECK(std::get<BlobResourceBlock>(o.blocks[1]).mime_type == "application/pdf");
+    ReadRequest request;
+    request.file_path = "doc.pdf";
+    request.pages = "2";
+    request.forced_kind = FileKind::text;
+    const auto page2 = read_file(roots, request, ReadLimits{}, CancelToken{});
+    REQUIRE(page2.blocks.size() == 1);
+    CHECK(text_of(page2).find("\u2500\u2500 Page 2 of 3 \u2500\u2500") != std::string::npos);
+    CHECK(page2.meta["selected"] == nlohmann::json::array({2}));
   }
   SUBCASE("a truncated image is recognised by its bytes and refused, naming what it is") {
     dir.write("pic.png", png_bytes);  // a PNG signature and header, no pixel data
     const auto o = read(roots, "pic.png");
-    MESSAGE(text_of(o));
     CHECK(o.is_error);
     CHECK(text_of(o).find(d + "/pic.png") != std::string::npos);
     CHECK(o.meta["mime"] == "image/png");

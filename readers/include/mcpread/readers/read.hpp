@@ -8,6 +8,7 @@
 #include "mcpread/readers/outcome.hpp"
 #include "mcpread/readers/text.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -20,12 +21,17 @@ struct ReadRequest {
   std::string pages;                     // PDF page selection
   std::optional<FileKind> forced_kind;   // file_type other than "auto"
   std::string encoding;
+  // Told of progress through long reads (pages done, pages in all, message); may be empty.
+  std::function<void(double, double, const std::string&)> progress;
 };
 
 struct ReadLimits {
   TextOptions text;                       // defaults for the text path
   ImageLimits image;
   std::uint64_t audio_max_bytes = 20ull << 20;
+  std::uint64_t pdf_max_pages = 20;              // pages per call
+  std::uint64_t pdf_render_dpi = 120;            // file_type=image
+  std::uint64_t pdf_max_blob_bytes = 20ull << 20;  // base64 of the subset PDF
   std::size_t max_directory_entries = 1000;
 };
 
