@@ -6,7 +6,7 @@ set -euo pipefail
 exec 1>&2
 
 build_packages=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libmagic-dev
-  libspdlog-dev libfmt-dev libuchardet-dev libvips-dev libpoppler-cpp-dev libqpdf-dev liblzma-dev libbz2-dev zlib1g-dev)
+  libspdlog-dev libfmt-dev libuchardet-dev libvips-dev libpoppler-cpp-dev libqpdf-dev libpng-dev liblzma-dev libbz2-dev zlib1g-dev)
 test_packages=(doctest-dev libvalijson-dev)
 
 wanted=("${build_packages[@]}")

@@ -1,4 +1,5 @@
 #include "pdf_loader.hpp"
+#include "dl_symbol.hpp"
 
 #include <dlfcn.h>
 #include <unistd.h>
@@ -35,15 +36,10 @@ std::string executable_directory() {
 
 template <typename Fn>
 bool bind(void* lib, const char* name, Fn* slot, std::string* error) {
-  void* sym = ::dlsym(lib, name);
-  if (sym == nullptr) {
-    *error = std::string(needs) + "the plugin found has no " + name +
-             " (rebuild mcp-read and the plugin together).";
-    return false;
-  }
-  static_assert(sizeof(Fn) == sizeof(void*));
-  std::memcpy(slot, &sym, sizeof sym);
-  return true;
+  if (load_symbol(lib, name, slot)) return true;
+  *error = std::string(needs) + "the plugin found has no " + name +
+           " (rebuild mcp-read and the plugin together).";
+  return false;
 }
 
 Loaded load() {

@@ -1,4 +1,5 @@
 #include "vips_api.hpp"
+#include "dl_symbol.hpp"
 
 #include <dlfcn.h>
 
@@ -17,17 +18,12 @@ struct Loaded {
 
 template <typename Fn>
 bool bind(void* lib, const char* name, Fn* slot, std::string* error) {
-  void* sym = ::dlsym(lib, name);
-  if (sym == nullptr) {
-    *error = std::string(
-                 "Reading images needs libvips 8.14 or later (Debian package libvips42): "
-                 "libvips.so.42 has no ") +
-             name + ".";
-    return false;
-  }
-  static_assert(sizeof(Fn) == sizeof(void*));
-  std::memcpy(slot, &sym, sizeof sym);
-  return true;
+  if (load_symbol(lib, name, slot)) return true;
+  *error = std::string(
+               "Reading images needs libvips 8.14 or later (Debian package libvips42): "
+               "libvips.so.42 has no ") +
+           name + ".";
+  return false;
 }
 
 Loaded load() {
