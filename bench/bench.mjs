@@ -6,9 +6,11 @@
 //                        [--only mcp-read|peer]
 //
 // DIR is what bench/gen-fixtures.mjs wrote (source.cpp, app.log, manifest.json), plus, when
-// present, what bench/gen-images.mjs wrote (pass.png, big.png, photo.jpg, scan.bmp, images.json).
+// present, what bench/gen-images.mjs wrote (pass.png, big.png, photo.jpg, scan.bmp, images.json)
+// and what bench/gen-docs.mjs wrote (doc.pdf, nb.ipynb, docs.json).
 // Both servers get DIR as their only root. Every answer is checked (line count, first and last
-// line; for images the bytes, format, dimensions and size) before it counts, so a server that
+// line; for images the bytes, format, dimensions and size; for documents the page markers and
+// texts, the pages inside the PDF sent back, the images) before it counts, so a server that
 // answers wrongly fails the run instead of looking fast.
 // Exit status: 0 when every measured answer was correct, 1 otherwise, 2 on bad usage.
 import { spawn } from "node:child_process";
@@ -16,6 +18,8 @@ import { readFileSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { cpus } from "node:os";
+import { inflateSync } from "node:zlib";
+import { createHash } from "node:crypto";
 import { imageInfo, imageComplete } from "./image-headers.mjs";
 
 // ------------------------------------------------------------------ settings
@@ -24,6 +28,10 @@ const THROUGHPUT_SECONDS = 2.5;  // row 2: sequential calls for this long
 const WARMUP_CALLS = 10;         // row 2: not counted
 const LOG_CALLS = 20;            // rows 3 and 4: calls per server
 const IMAGE_CALLS = 20;          // image rows: calls per server
+const DOC_CALLS = 10;            // document rows (PDF text, notebook): calls per server
+const RENDER_CALLS = 5;          // PDF pages rendered as images: calls
+const DOC_MAX_EDGE = 2000;       // long edge of a rendered page at most (px)
+const DOC_MAX_BASE64 = 5 * 1024 * 1024; // base64 of one image block at most
 const FLOOR_RUNS = 20;           // image rows: in-process read + base64 of the same file
 const FLOOR_WARMUP = 5;          // not counted (the first runs mostly measure heap growth)
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -60,6 +68,8 @@ const W = manifest.window;
 const DEEP = manifest.deepOffset;
 const imagesManifest = existsSync(`${args.fixtures}/images.json`)
   ? JSON.parse(readFileSync(`${args.fixtures}/images.json`, "utf8")) : null;
+const docsManifest = existsSync(`${args.fixtures}/docs.json`)
+  ? JSON.parse(readFileSync(`${args.fixtures}/docs.json`, "utf8")) : null;
 
 // ------------------------------------------------------------------ helpers
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -301,9 +311,180 @@ function checkImage(server, img, result, { textFirst, passThrough }) {
   return { mime: mimeType, width: info.width, height: info.height, b64: data.length, passedThrough: data === expected };
 }
 
+// Documents (doc.pdf, nb.ipynb). Each check returns what was sent, for the row's note.
+const PAGE_MARKER_RE = /── Page (\d+) of (\d+) ──/g;
+const sha256 = (buf) => createHash("sha256").update(buf).digest("hex");
+const blocksOf = (server, what, result) => {
+  if (!result || typeof result !== "object") fail(`${server}: ${what}: no result`);
+  const blocks = Array.isArray(result.content) ? result.content : [];
+  if (result.isError) {
+    const t = blocks.filter((b) => b && b.type === "text").map((b) => b.text).join(" ");
+    fail(`${server}: ${what}: tool error: ${t.slice(0, 300)}`);
+  }
+  if (!blocks.length) fail(`${server}: ${what}: no content`);
+  return blocks;
+};
+const kinds = (blocks) => blocks.map((b) => (b && b.type) || "?").join(", ");
+const textBytes = (blocks) => blocks.filter((b) => b.type === "text").reduce((n, b) => n + Buffer.byteLength(b.text), 0);
+// Pages in a PDF, counted roughly without a PDF library: `/Type /Page` objects in the file and in
+// every Flate stream (object streams hide them), and which fixture pages' heading lines
+// ("(Section k. ") appear in the content streams.
+function pdfPages(buf) {
+  const s = buf.toString("latin1");
+  let all = s;
+  const re = />>\s*stream\r?\n/g;
+  let m;
+  while ((m = re.exec(s))) {
+    const start = m.index + m[0].length;
+    const end = s.indexOf("endstream", start);
+    if (end < 0) break;
+    try { all += "\n" + inflateSync(buf.subarray(start, end)).toString("latin1"); } catch { /* not Flate */ }
+  }
+  const objects = (all.match(/\/Type\s*\/Page(?![A-Za-z])/g) || []).length;
+  const headings = [...all.matchAll(/\(Section (\d+)\. /g)].map((x) => Number(x[1]));
+  return { objects, headings: [...new Set(headings)].sort((a, b) => a - b) };
+}
+// mcp-read's page text: the markers must be exactly `pages` (of the document's count), each page's
+// text starting with the fixture's first line of that page and holding its last line.
+function checkPageText(server, text, pages) {
+  const D = docsManifest.pdf;
+  const found = [...text.matchAll(PAGE_MARKER_RE)];
+  const nums = found.map((x) => Number(x[1]));
+  if (nums.join(",") !== pages.join(",")) fail(`${server}: doc.pdf: page markers ${nums.join(",") || "none"}, expected ${pages.join(",")}`);
+  if (found.some((x) => Number(x[2]) !== D.pages)) fail(`${server}: doc.pdf: a marker does not say "of ${D.pages}"`);
+  for (let i = 0; i < found.length; i++) {
+    const k = nums[i];
+    const body = text.slice(found[i].index + found[i][0].length, i + 1 < found.length ? found[i + 1].index : text.length).trim();
+    if (body.split("\n")[0] !== D.firstLines[k - 1]) fail(`${server}: doc.pdf: page ${k} starts ${JSON.stringify(body.slice(0, 80))}, expected ${JSON.stringify(D.firstLines[k - 1])}`);
+    if (!body.includes(D.lastLines[k - 1])) fail(`${server}: doc.pdf: page ${k} lacks its last line ${JSON.stringify(D.lastLines[k - 1])}`);
+  }
+  return found.length;
+}
+const seq = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+// mcp-read, pages "1-20": one text block with the 20 pages' text, then a resource block holding a
+// PDF of exactly those pages; file_type "text": the text block alone.
+function checkPdfText(server, result, { blob }) {
+  const blocks = blocksOf(server, "doc.pdf", result);
+  const want = seq(1, 20);
+  if (blocks[0].type !== "text") fail(`${server}: doc.pdf: first block is ${blocks[0].type}, expected text`);
+  const markers = checkPageText(server, blocks[0].text, want);
+  const sent = { text: Buffer.byteLength(blocks[0].text), markers };
+  if (result._meta && Array.isArray(result._meta.selected) && result._meta.selected.join(",") !== want.join(",")) {
+    fail(`${server}: doc.pdf: _meta.selected is ${result._meta.selected.join(",")}`);
+  }
+  if (!blob) {
+    if (blocks.length !== 1) fail(`${server}: doc.pdf, file_type text: expected one text block, got ${kinds(blocks)}`);
+    return sent;
+  }
+  if (blocks.length !== 2 || blocks[1].type !== "resource") fail(`${server}: doc.pdf: expected text, resource; got ${kinds(blocks)}`);
+  const r = blocks[1].resource || {};
+  if (r.mimeType !== "application/pdf") fail(`${server}: doc.pdf: resource mimeType ${r.mimeType}, expected application/pdf`);
+  if (typeof r.uri !== "string" || !r.uri.endsWith("/doc.pdf")) fail(`${server}: doc.pdf: resource uri ${r.uri}`);
+  if (typeof r.blob !== "string" || r.blob.length % 4 !== 0 || !BASE64_RE.test(r.blob)) fail(`${server}: doc.pdf: resource blob is not valid base64`);
+  const pdf = Buffer.from(r.blob, "base64");
+  if (pdf.toString("latin1", 0, 5) !== "%PDF-") fail(`${server}: doc.pdf: the blob does not start with %PDF-`);
+  if (!pdf.toString("latin1", Math.max(0, pdf.length - 1024)).includes("%%EOF")) fail(`${server}: doc.pdf: the blob does not end with %%EOF`);
+  const counted = pdfPages(pdf);
+  if (counted.objects !== want.length) fail(`${server}: doc.pdf: the blob holds ${counted.objects} /Type /Page objects, expected ${want.length}`);
+  if (counted.headings.join(",") !== want.join(",")) fail(`${server}: doc.pdf: the blob's pages are ${counted.headings.join(",")}, expected ${want.join(",")}`);
+  return { ...sent, blob: r.blob.length, blobBytes: pdf.length, blobPages: counted.objects };
+}
+// mcp-read, pages "1-3", file_type "image": a text header, then per page its marker and one image.
+function checkPdfRender(server, result) {
+  const blocks = blocksOf(server, "doc.pdf images", result);
+  const want = [1, 2, 3];
+  const expect = ["text", ...want.flatMap(() => ["text", "image"])].join(", ");
+  if (kinds(blocks) !== expect) fail(`${server}: doc.pdf images: blocks ${kinds(blocks)}, expected ${expect}`);
+  const images = [];
+  want.forEach((k, i) => {
+    const marker = blocks[1 + 2 * i].text;
+    if (!marker.includes(`── Page ${k} of ${docsManifest.pdf.pages} ──`)) fail(`${server}: doc.pdf images: block ${2 + 2 * i} is ${JSON.stringify(marker.slice(0, 80))}, expected page ${k}'s marker`);
+    const { data, mimeType } = blocks[2 + 2 * i];
+    if (typeof data !== "string" || data.length % 4 !== 0 || !BASE64_RE.test(data)) fail(`${server}: doc.pdf page ${k}: image data is not valid base64`);
+    if (data.length > DOC_MAX_BASE64) fail(`${server}: doc.pdf page ${k}: base64 is ${data.length} chars (> ${DOC_MAX_BASE64})`);
+    const bytes = Buffer.from(data, "base64");
+    const info = imageInfo(bytes);
+    const want = { "image/png": "png", "image/jpeg": "jpeg" }[mimeType];
+    if (!want || !info || info.format !== want) fail(`${server}: doc.pdf page ${k}: mimeType ${mimeType}, data ${info ? info.format : "not a PNG or JPEG"}`);
+    if (!imageComplete(bytes, info.format)) fail(`${server}: doc.pdf page ${k}: the ${info.format} data is truncated`);
+    if (Math.max(info.width, info.height) > DOC_MAX_EDGE || Math.min(info.width, info.height) < 100) fail(`${server}: doc.pdf page ${k}: rendered ${info.width}×${info.height}`);
+    if (Math.abs((info.width / info.height) / (612 / 792) - 1) > 0.02) fail(`${server}: doc.pdf page ${k}: ${info.width}×${info.height} is not the page's aspect ratio (612:792)`);
+    images.push({ mime: mimeType, width: info.width, height: info.height, b64: data.length });
+  });
+  return { images, b64: images.reduce((n, i) => n + i.b64, 0) };
+}
+// The notebook's PNG outputs as the file holds them (base64 joined), to find them in answers.
+let nbImagesCache = null;
+function nbImages() {
+  if (!nbImagesCache) {
+    const nb = JSON.parse(readFileSync(docsManifest.notebook.path, "utf8"));
+    nbImagesCache = [];
+    for (const c of nb.cells) for (const o of c.outputs || []) {
+      const d = o.data && o.data["image/png"];
+      if (d) nbImagesCache.push([].concat(d).join("").replace(/\s+/g, ""));
+    }
+  }
+  return nbImagesCache;
+}
+// mcp-read: text blocks and image blocks; every cell present, every PNG output an image block (the
+// file's PNG unchanged, or a PNG/JPEG within the limits), no base64 in any text block.
+function checkNotebook(server, result) {
+  const N = docsManifest.notebook;
+  const blocks = blocksOf(server, "nb.ipynb", result);
+  const texts = blocks.filter((b) => b.type === "text");
+  const imgs = blocks.filter((b) => b.type === "image");
+  if (texts.length + imgs.length !== blocks.length) fail(`${server}: nb.ipynb: unexpected blocks ${kinds(blocks)}`);
+  if (imgs.length < 1) fail(`${server}: nb.ipynb: no image block (got ${kinds(blocks)})`);
+  if (imgs.length !== N.images.length) fail(`${server}: nb.ipynb: ${imgs.length} image blocks, the notebook has ${N.images.length} PNG outputs`);
+  const all = texts.map((b) => b.text).join("\n");
+  const b64run = /[A-Za-z0-9+/]{120,}={0,2}/.exec(all);
+  if (b64run) fail(`${server}: nb.ipynb: a text block holds base64-like data: ${b64run[0].slice(0, 60)}…`);
+  for (const b64 of nbImages()) if (all.includes(b64.slice(0, 40))) fail(`${server}: nb.ipynb: a text block holds an image's base64`);
+  for (let c = 1; c <= N.cells; c++) {
+    if (!all.includes(`# step ${c}: load, transform and summarise batch ${c}\n`)) fail(`${server}: nb.ipynb: cell ${c}'s source is missing`);
+    if (!all.includes(`batch ${c}: `)) fail(`${server}: nb.ipynb: cell ${c}'s output is missing`);
+  }
+  const originals = new Set(N.images.map((i) => i.sha256));
+  let unchanged = 0, b64 = 0;
+  for (const [i, im] of imgs.entries()) {
+    if (typeof im.data !== "string" || im.data.length % 4 !== 0 || !BASE64_RE.test(im.data)) fail(`${server}: nb.ipynb: image ${i + 1}: data is not valid base64`);
+    const bytes = Buffer.from(im.data, "base64");
+    const info = imageInfo(bytes);
+    const want = { "image/png": "png", "image/jpeg": "jpeg" }[im.mimeType];
+    if (!want || !info || info.format !== want) fail(`${server}: nb.ipynb: image ${i + 1}: mimeType ${im.mimeType}, data ${info ? info.format : "not a PNG or JPEG"}`);
+    if (!imageComplete(bytes, info.format) || Math.max(info.width, info.height) > DOC_MAX_EDGE) fail(`${server}: nb.ipynb: image ${i + 1}: truncated or over ${DOC_MAX_EDGE} px`);
+    if (originals.has(sha256(bytes))) unchanged++;
+    b64 += im.data.length;
+  }
+  const meta = result._meta;
+  if (meta && (meta.end_cell !== undefined && meta.end_cell !== N.cells || meta.truncated === true)) fail(`${server}: nb.ipynb: _meta says end_cell ${meta.end_cell}, truncated ${meta.truncated}`);
+  return { texts: texts.length, text: textBytes(blocks), images: imgs.length, unchanged, b64 };
+}
+// Peer, read_media_file on the PDF: one resource block holding the whole file as base64.
+let pdfFileBase64 = null;
+function checkPeerPdf(server, result) {
+  const blocks = blocksOf(server, "doc.pdf", result);
+  if (blocks.length !== 1 || blocks[0].type !== "resource") fail(`${server}: doc.pdf: expected one resource block, got ${kinds(blocks)}`);
+  const r = blocks[0].resource || {};
+  pdfFileBase64 ??= readFileSync(docsManifest.pdf.path).toString("base64");
+  if (r.blob !== pdfFileBase64) fail(`${server}: doc.pdf: the blob (${(r.blob || "").length} chars) is not the base64 of the file (${pdfFileBase64.length} chars)`);
+  return { blob: r.blob.length, mime: r.mimeType || "none" };
+}
+// Peer, read_text_file on the notebook: the file's text, unchanged.
+let nbFileText = null;
+function checkPeerNotebook(server, result) {
+  const blocks = blocksOf(server, "nb.ipynb", result);
+  if (blocks.length !== 1 || blocks[0].type !== "text") fail(`${server}: nb.ipynb: expected one text block, got ${kinds(blocks)}`);
+  nbFileText ??= readFileSync(docsManifest.notebook.path, "utf8");
+  if (blocks[0].text !== nbFileText) fail(`${server}: nb.ipynb: the text (${blocks[0].text.length} chars) is not the file (${nbFileText.length} chars)`);
+  return { text: Buffer.byteLength(blocks[0].text), inlineB64: nbImages().reduce((n, b) => n + b.length, 0) };
+}
+
 // ------------------------------------------------------------------ the two servers
 const S = manifest.source;
 const L = manifest.log;
+const DP = docsManifest ? docsManifest.pdf : null;
+const NB = docsManifest ? docsManifest.notebook : null;
 const servers = [];
 if (only !== "peer") {
   servers.push({
@@ -327,6 +508,15 @@ if (only !== "peer") {
     logDeep: {
       call: { name: "read", arguments: { file_path: L.path, offset: DEEP, limit: W } },
       check: (t) => checkNumbered("mcp-read", t, DEEP, W, L.deepFirst, L.deepLast),
+    },
+    docs: docsManifest && {
+      pdf: { call: { name: "read", arguments: { file_path: DP.path, pages: "1-20" } },
+        check: (r) => checkPdfText("mcp-read", r, { blob: true }) },
+      pdfText: { call: { name: "read", arguments: { file_path: DP.path, pages: "1-20", file_type: "text" } },
+        check: (r) => checkPdfText("mcp-read", r, { blob: false }) },
+      pdfRender: { call: { name: "read", arguments: { file_path: DP.path, pages: "1-3", file_type: "image" } },
+        check: (r) => checkPdfRender("mcp-read", r), calls: RENDER_CALLS },
+      nb: { call: { name: "read", arguments: { file_path: NB.path } }, check: (r) => checkNotebook("mcp-read", r) },
     },
   });
 }
@@ -352,6 +542,11 @@ if (only !== "mcp-read") {
     logDeep: {
       call: { name: "read_text_file", arguments: { path: L.path, tail: W } },
       check: (t) => checkPlainTail("peer", t, W),
+    },
+    // The peer has no page selection, text extraction or rendering: the PDF only as a blob.
+    docs: docsManifest && {
+      pdf: { call: { name: "read_media_file", arguments: { path: DP.path } }, check: (r) => checkPeerPdf("peer", r) },
+      nb: { call: { name: "read_text_file", arguments: { path: NB.path } }, check: (r) => checkPeerNotebook("peer", r) },
     },
   });
 }
@@ -466,6 +661,28 @@ async function measureImage(server, s, img, n) {
   }
   return { value: median(lat), first: lat[0], p90: pct(lat, 90), wire, sent, parse: median(parse) };
 }
+// Document rows: the first answer is checked in full; every later one must carry the same blocks.
+async function measureDoc(server, s, spec, n) {
+  const lat = [];
+  const parse = [];
+  let sent = null, reference = null, wire = 0;
+  for (let i = 0; i < n; i++) {
+    const { result, ms, bytes, parseMs } = await s.callTool(spec.call);
+    parse.push(parseMs);
+    const key = JSON.stringify(result && result.content);
+    if (reference === null) {
+      sent = spec.check(result);
+      reference = key;
+    } else if (key !== reference) {
+      spec.check(result); // names what is wrong, if anything is
+      fail(`${server.name}: ${JSON.stringify(spec.call.arguments)}: answer differs from the first answer to the same call`);
+    }
+    lat.push(ms);
+    wire = bytes;
+  }
+  return { value: median(lat), first: lat[0], p90: pct(lat, 90), wire, sent, parse: median(parse), calls: n };
+}
+
 // Client-side floor: reading the file and base64-encoding it, in this process.
 function measureFloor(img) {
   const t = [];
@@ -543,6 +760,39 @@ if (IMAGES.length) {
     await s.close();
   }
 }
+
+// Document rows: again a fresh process per server, one row after another, each server in turn.
+// A row a server has no equivalent for is left out for that server ("—" in the table).
+const DOC_ROWS = docsManifest ? ["pdf", "pdfText", "pdfRender", "nb"] : [];
+if (DOC_ROWS.length) {
+  const docSessions = new Map();
+  for (const server of servers) {
+    try {
+      docSessions.set(server.name, await openSession(server, server.imageTool));
+    } catch (e) {
+      errors.push(`document session: ${e.message}`);
+      results[server.name] ??= {};
+      for (const row of DOC_ROWS.filter((r) => server.docs[r])) results[server.name]["doc_" + row] = { error: e.message };
+      results[server.name].docPeakRss = { error: e.message };
+    }
+  }
+  const docLive = servers.filter((s) => docSessions.has(s.name));
+  for (const row of DOC_ROWS) {
+    for (const server of docLive) {
+      const spec = server.docs[row];
+      if (!spec) continue;
+      await record(server, "doc_" + row, () => measureDoc(server, docSessions.get(server.name), spec, spec.calls || DOC_CALLS));
+    }
+  }
+  for (const server of docLive) {
+    const s = docSessions.get(server.name);
+    await record(server, "docPeakRss", async () => {
+      if (s.exited) fail(`${server.name} ${s.exited}`);
+      return { value: vmHWMKiB(s.pid) / 1024 };
+    });
+    await s.close();
+  }
+}
 const totalSecs = (performance.now() - tStart) / 1000;
 const loadAfter = loadavg();
 
@@ -605,6 +855,49 @@ if (IM) {
       note: () => `ratio = peer ÷ mcp-read; a fresh process per server for the image rows, so this is their peak alone` },
   );
 }
+// Document rows (when the document fixtures exist).
+const sentOf = (r) => (r && !r.error && r.sent ? r.sent : null);
+const kib = (n) => (n >= 1048576 ? fmtMB(n) : fmtKiB(n));
+const docCommon = (m, p) => `answer on the wire ${wire(m)} / ${wire(p)}; client's own decoding ${parseMs(m)} / ${parseMs(p)} (p50); first call ${first(m)} / ${first(p)}`;
+const mcpOnly = (m) => `answer on the wire ${wire(m)}; client's own decoding ${parseMs(m)} (p50); first call ${first(m)}`;
+if (docsManifest) {
+  rows.push(
+    { key: "doc_pdf", label: `doc.pdf (${DP.pages} pages, ${fmtKiB(DP.bytes)}), pages 1-20, text + PDF of those pages: p50 of ${DOC_CALLS}`, fmt: fmtMs, better: "lower",
+      note: (m, p) => {
+        const a = sentOf(m), b = sentOf(p);
+        return `ratio = peer ÷ mcp-read, not the same work: mcp-read sends text the model can read, ` +
+          (a ? `pages 1-20 under ${a.markers} page markers (${kib(a.text)}), plus a PDF of only the selected pages (${a.blobPages} pages, ${kib(a.blobBytes)}, ${kib(a.blob)} of base64) as a \`resource\` block` : "n/a") +
+          `; the peer (\`read_media_file\`, no page selection) sends the whole ${DP.pages}-page file as one opaque base64 blob` +
+          (b ? ` (\`resource\`, \`${b.mime}\`, ${kib(b.blob)}, repeated in \`structuredContent\`)` : "") +
+          `, no text: Claude Code saves such a blob to disk instead of showing it; ${docCommon(m, p)}`;
+      } },
+    { key: "doc_pdfText", label: `doc.pdf, pages 1-20, \`file_type: "text"\`: p50 of ${DOC_CALLS}`, fmt: fmtMs, better: "lower",
+      note: (m) => {
+        const a = sentOf(m);
+        return `mcp-read only: the text of the selected pages alone${a ? ` (${a.markers} page markers, ${kib(a.text)})` : ""}, no blob; ` +
+          `the peer has no text extraction (its only way to the PDF is the whole-file blob of the row above); ${mcpOnly(m)}`;
+      } },
+    { key: "doc_pdfRender", label: `doc.pdf, pages 1-3 rendered, \`file_type: "image"\`: p50 of ${RENDER_CALLS}`, fmt: fmtMs, better: "lower",
+      note: (m) => {
+        const a = sentOf(m);
+        return `mcp-read only: each page rendered (poppler) and sized for the model (long edge ≤ ${DOC_MAX_EDGE} px), after its page marker` +
+          (a ? `: ${a.images.map((i) => `${i.mime.replace("image/", "").toUpperCase()} ${i.width}×${i.height}`).join(", ")}, ${fmtMB(a.b64)} of base64 in all` : "") +
+          `; the peer cannot render pages; ${mcpOnly(m)}`;
+      } },
+    { key: "doc_nb", label: `nb.ipynb (${NB.cells} code cells, ${NB.images.length} PNG outputs, ${fmtMB(NB.bytes)}): p50 of ${DOC_CALLS}`, fmt: fmtMs, better: "lower",
+      note: (m, p) => {
+        const a = sentOf(m), b = sentOf(p);
+        return `ratio = peer ÷ mcp-read, not the same work: mcp-read sends the cells (sources and outputs) as text the model can read` +
+          (a ? ` (${a.texts} text blocks, ${kib(a.text)}, no base64 in them) and the ${a.images} PNG outputs as \`image\` blocks the model sees ` +
+            `(${a.unchanged} of them the file's PNG unchanged, ${fmtMB(a.b64)} of base64)` : "") +
+          `; the peer (\`read_text_file\`) sends the raw JSON` +
+          (b ? ` (${kib(b.text)}, of which ${fmtMB(b.inlineB64)} is the images' base64 as plain characters; repeated in \`structuredContent\`)` : "") +
+          `; ${docCommon(m, p)}`;
+      } },
+    { key: "docPeakRss", label: "peak RSS after the document rows (VmHWM)", fmt: fmtMiB, better: "lower",
+      note: () => `ratio = peer ÷ mcp-read; a fresh process per server for the document rows, so this is their peak alone` },
+  );
+}
 function range(r) { return r && !r.error && r.min !== undefined ? `${fmtMs(r.min)}–${fmtMs(r.max)}` : "n/a"; }
 function spawnCall(r) { return r && !r.error && r.spawnCall !== undefined ? fmtMs(r.spawnCall) : "n/a"; }
 function calls(r) { return r && !r.error ? r.calls : "n/a"; }
@@ -644,7 +937,8 @@ const header = [
   `- mcp-read: ${only === "peer" ? "not run" : `${args["mcp-read"]} (${info(servers.find((s) => s.name === "mcp-read"))})`}`,
   `- peer: @modelcontextprotocol/server-filesystem ${peerVersion} (${info(servers.find((s) => s.name === "peer"))}), \`node dist/index.js ROOT\``,
   `- fixtures: source.cpp ${fmtKiB(S.bytes)}, ${S.lines} lines; app.log ${(L.bytes / 1048576).toFixed(0)} MiB, ${L.lines.toLocaleString("en-US")} lines` +
-    (IM ? `; images (${imagesManifest.vips}): ${Object.values(IM).map((i) => `${i.file} ${dims(i)} ${fmtMB(i.bytes)}`).join(", ")}` : "; no image fixtures (image rows not run)"),
+    (IM ? `; images (${imagesManifest.vips}): ${Object.values(IM).map((i) => `${i.file} ${dims(i)} ${fmtMB(i.bytes)}`).join(", ")}` : "; no image fixtures (image rows not run)") +
+    (docsManifest ? `; documents: doc.pdf ${DP.pages} pages ${fmtKiB(DP.bytes)}, nb.ipynb ${NB.cells} cells with ${NB.images.length} PNG outputs ${fmtMB(NB.bytes)}` : "; no document fixtures (document rows not run)"),
   `- latencies are measured by the client from writing the request to having parsed the answer`,
   "",
 ];

@@ -7,8 +7,9 @@
 # directory, runs bench/bench.mjs and prints the table; the table is also written to
 # bench/results/latest.md. Exits non-zero when a server fails to answer correctly.
 # BENCH_ONLY=peer or BENCH_ONLY=mcp-read measures one side only.
-# The image fixtures need the `vips` command (Debian package libvips-tools), installed here with
-# apt-get when missing; BENCH_IMAGES=0 leaves the image rows out.
+# The image fixtures and the notebook's images need the `vips` command (Debian package
+# libvips-tools), installed here with apt-get when missing; BENCH_IMAGES=0 leaves the image rows
+# out, BENCH_DOCS=0 the document rows (PDF, notebook).
 set -euo pipefail
 
 PEER_PKG="@modelcontextprotocol/server-filesystem"
@@ -21,6 +22,7 @@ cd "$repo"
 mcp_read="${1:-build/mcp-read}"
 only="${BENCH_ONLY:-}"
 images="${BENCH_IMAGES:-1}"
+docs="${BENCH_DOCS:-1}"
 
 command -v node >/dev/null || { echo "bench: node is required" >&2; exit 2; }
 command -v npm >/dev/null || { echo "bench: npm is required" >&2; exit 2; }
@@ -43,8 +45,8 @@ if [[ "$only" != "mcp-read" && ( "$installed" != "$PEER_VERSION" || ! -f "$peer_
   [[ -f "$peer_entry" ]] || { echo "bench: $peer_entry missing after npm install" >&2; exit 2; }
 fi
 
-# --- vips, for the image fixtures
-if [[ "$images" != "0" ]] && ! command -v vips >/dev/null; then
+# --- vips, for the image fixtures and the notebook's images
+if [[ "$images" != "0" || "$docs" != "0" ]] && ! command -v vips >/dev/null; then
   echo "bench: vips not found; installing the Debian package libvips-tools" >&2
   sudo=()
   [[ "$(id -u)" != "0" ]] && command -v sudo >/dev/null && sudo=(sudo -n)
@@ -55,17 +57,19 @@ if [[ "$images" != "0" ]] && ! command -v vips >/dev/null; then
     fi
   fi
   command -v vips >/dev/null || {
-    echo "bench: the image fixtures need the vips command (Debian package libvips-tools); install it," \
-      "or run with BENCH_IMAGES=0 to leave the image rows out" >&2
+    echo "bench: the image and notebook fixtures need the vips command (Debian package libvips-tools);" \
+      "install it, or run with BENCH_IMAGES=0 BENCH_DOCS=0 to leave those rows out" >&2
     exit 2
   }
 fi
 
-# --- fixtures: ~300 KB source file, ~170 MB log, four images (~34 MB), deterministic
+# --- fixtures: ~300 KB source file, ~170 MB log, four images (~34 MB), a 40-page PDF and a
+# notebook (~3.5 MB), deterministic
 fixtures="$(mktemp -d "${TMPDIR:-/tmp}/mcp-read-bench.XXXXXX")"
 trap 'rm -rf "$fixtures"' EXIT
 node "$here/gen-fixtures.mjs" "$fixtures"
 [[ "$images" != "0" ]] && node "$here/gen-images.mjs" "$fixtures"
+[[ "$docs" != "0" ]] && node "$here/gen-docs.mjs" "$fixtures"
 
 # --- measure
 args=(--fixtures "$fixtures" --out "$here/results/latest.md" --peer "$peer_entry")
