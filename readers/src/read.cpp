@@ -23,13 +23,13 @@ constexpr std::size_t head_bytes = 64 * 1024;
 
 // The first head_bytes of the file, for classification; false (errno text in *error) on error.
 bool read_head(int fd, std::string* head, std::string* error) {
-  head->resize(head_bytes);
-  const auto got = file_io::pread_full(fd, head->data(), head_bytes, 0);
+  const auto buffer = std::make_unique_for_overwrite<char[]>(head_bytes);
+  const auto got = file_io::pread_full(fd, buffer.get(), head_bytes, 0);
   if (!got) {
     *error = std::strerror(errno);
     return false;
   }
-  head->resize(*got);
+  head->assign(buffer.get(), *got);
   return true;
 }
 

@@ -4,6 +4,7 @@
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -66,6 +67,13 @@ int StdioServer::run() {
   signals_.async_wait([this](const boost::system::error_code& ec, int signal) {
     if (!ec) begin_shutdown(signal == SIGINT ? "SIGINT" : "SIGTERM");
   });
+
+  // A read's answer is often larger than a pipe's default 64 KiB: with a 1 MiB pipe it goes out
+  // in one write instead of several, each waiting for the client to drain the last.
+  for (int fd : {STDIN_FILENO, STDOUT_FILENO}) {
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) ::fcntl(fd, F_SETPIPE_SZ, 1 << 20);
+  }
 
   boost::system::error_code ec;
   out_.emplace(io_);
