@@ -102,6 +102,9 @@ extern "C" __attribute__((visibility("default"))) int mcpread_pdf_write_subset(
     writer.setMinimumPDFVersion(in.getPDFVersion());
     writer.setDecodeLevel(qpdf_dl_none);  // stream data copied as stored (decrypted), not recoded
     writer.setObjectStreamMode(qpdf_o_generate);
+    // The /ID is derived from the content, not the clock: the same pages give the same bytes on
+    // every call (read is idempotent, and clients may cache by content).
+    writer.setDeterministicID(true);
     writer.write();
     const std::shared_ptr<Buffer> buffer = writer.getBufferSharedPointer();
     sink(ctx, reinterpret_cast<const char*>(buffer->getBuffer()), buffer->getSize());
