@@ -17,27 +17,6 @@ MessageError params_error(const json& id, std::string message) {
 
 }  // namespace
 
-// Collects the answers of a batch and sends them as one array when the last one is in.
-struct Session::Batch {
-  Batch(Reply r, std::size_t n, bool expects) : reply(std::move(r)), pending(n), expects_reply(expects) {}
-  void add(std::optional<json> response) {
-    std::unique_lock lock(mutex);
-    if (response) responses.push_back(std::move(*response));
-    if (--pending != 0) return;
-    json all = std::move(responses);
-    lock.unlock();
-    if (!all.empty())
-      reply(serialize(all), true);
-    else if (expects_reply)
-      reply(std::string(), true);  // every request in it was cancelled: close the exchange
-  }
-  std::mutex mutex;
-  Reply reply;
-  std::size_t pending;
-  bool expects_reply;
-  json responses = json::array();
-};
-
 Session::Session(ServerInfo info, ServerHandler& handler, std::function<void(std::string)> outbound)
     : info_(std::move(info)), handler_(handler), outbound_(std::move(outbound)) {}
 
@@ -83,51 +62,6 @@ bool Session::receive(std::string_view text, Reply reply) {
     reply(response ? serialize(*response) : std::string(), true);
   });
   return true;
-}
-
-bool Session::handle_batch(const json& array, Reply reply) {
-  bool batches = false;
-  {
-    std::lock_guard lock(mutex_);
-    batches = features_.batches && phase_ != Phase::awaiting_initialize;
-  }
-  if (!batches) {
-    reply(unaddressed_error(error_code::invalid_request,
-                            "Invalid Request: JSON-RPC batches are accepted only when protocol "
-                            "version 2025-03-26 was negotiated"),
-          true);
-    return true;
-  }
-  if (array.empty()) {
-    reply(unaddressed_error(error_code::invalid_request, "Invalid Request: empty batch"), true);
-    return true;
-  }
-  std::vector<std::variant<Message, MessageError>> messages;
-  messages.reserve(array.size());
-  bool expects = false;
-  for (const auto& element : array) {
-    messages.push_back(to_message(element));
-    const auto* m = std::get_if<Message>(&messages.back());
-    expects = expects || m == nullptr || m->kind == MessageKind::request;
-  }
-  auto batch = std::make_shared<Batch>(reply, messages.size(), expects);
-  for (const auto& message : messages) {
-    if (const auto* e = std::get_if<MessageError>(&message)) {
-      batch->add(error_json(*e));
-      continue;
-    }
-    const Message& m = std::get<Message>(message);
-    if (m.kind == MessageKind::request) {
-      handle_request(m, true, reply, [batch](std::optional<json> r) { batch->add(std::move(r)); });
-    } else {
-      if (m.kind == MessageKind::notification)
-        handle_notification(m);
-      else
-        handle_response(m);
-      batch->add(std::nullopt);
-    }
-  }
-  return expects;
 }
 
 void Session::handle_request(const Message& m, bool in_batch, const Reply& reply, Respond respond) {
@@ -355,47 +289,6 @@ void Session::handle_notification(const Message& m) {
     in_flight_.erase(it);
   }
   // Other notifications need no action.
-}
-
-void Session::request_roots() {
-  json id;
-  {
-    std::lock_guard lock(mutex_);
-    id = "mcp-read-roots-" + std::to_string(next_outgoing_id_++);
-    outgoing_[id_key(id)] = "roots/list";
-  }
-  handler_.roots_requested();
-  outbound_(serialize(make_request(id, "roots/list", nullptr)));
-}
-
-void Session::handle_response(const Message& m) {
-  std::string method;
-  {
-    std::lock_guard lock(mutex_);
-    const auto it = outgoing_.find(id_key(m.id));
-    if (it == outgoing_.end()) return;  // not ours, or answered already
-    method = it->second;
-    outgoing_.erase(it);
-  }
-  if (method != "roots/list") return;
-  if (!m.error.is_null()) {
-    std::string why = "the client answered roots/list with an error";
-    if (m.error.is_object() && m.error.contains("message") && m.error["message"].is_string())
-      why += ": " + m.error["message"].get<std::string>();
-    handler_.roots_failed(why);
-    return;
-  }
-  const auto roots = m.result.is_object() ? m.result.find("roots") : m.result.end();
-  if (!m.result.is_object() || roots == m.result.end() || !roots->is_array()) {
-    handler_.roots_failed("the roots/list result has no \"roots\" array");
-    return;
-  }
-  std::vector<std::string> uris;
-  for (const auto& root : *roots) {
-    if (root.is_object() && root.contains("uri") && root["uri"].is_string())
-      uris.push_back(root["uri"].get<std::string>());
-  }
-  handler_.roots_received(uris);
 }
 
 bool Session::level_passes(LogLevel level) const {
