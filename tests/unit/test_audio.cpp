@@ -1,5 +1,6 @@
 // Audio through read_file: the bytes unchanged as an audio block, with a describing text block.
 #include "fixtures.hpp"
+#include "reader_fixtures.hpp"
 
 #include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/read.hpp"
@@ -28,9 +29,7 @@ std::string wav(std::uint32_t samples) {
 }
 
 ReadOutcome read(const TempDir& dir, const std::string& name, ReadLimits limits = {}) {
-  Roots roots;
-  std::string error;
-  REQUIRE(Roots::from_paths({dir.path().string()}, &roots, &error));
+  const Roots roots = mcpread::test::roots_of(dir);
   ReadRequest request;
   request.file_path = name;
   return read_file(roots, request, limits, CancelToken{});

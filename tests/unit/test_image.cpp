@@ -1,6 +1,7 @@
 // Images through read_file (classification, then read_image) and encode_for_model. Every fixture
 // is made at test time with libvips; what was sent is decoded back to check it.
 #include "fixtures.hpp"
+#include "reader_fixtures.hpp"
 #include "image_fixtures.hpp"
 
 #include "mcpread/readers/image.hpp"
@@ -22,13 +23,6 @@ using namespace mcpread::readers;
 using namespace mcpread::test;
 
 namespace {
-
-Roots roots_of(const TempDir& dir) {
-  Roots roots;
-  std::string error;
-  REQUIRE(Roots::from_paths({dir.path().string()}, &roots, &error));
-  return roots;
-}
 
 ReadOutcome read(const TempDir& dir, const std::string& name, const ImageLimits& image = {},
                  std::optional<FileKind> kind = {}, const CancelToken& cancel = {}) {

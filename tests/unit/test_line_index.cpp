@@ -1,6 +1,7 @@
 // The line index: deep offsets read again jump to a remembered chunk, with the same answer as a
 // full scan, and stale entries are never used.
 #include "fixtures.hpp"
+#include "reader_fixtures.hpp"
 
 #include "../../readers/src/line_index.hpp"
 #include "mcpread/readers/text.hpp"
@@ -20,11 +21,7 @@ namespace {
 
 ReadOutcome read_at(const std::filesystem::path& path, std::uint64_t offset, std::uint64_t limit,
                     TextOptions options = {}) {
-  OpenedFile f;
-  f.fd = UniqueFd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  REQUIRE(f.fd.valid());
-  REQUIRE(::fstat(f.fd.get(), &f.st) == 0);
-  f.path = path;
+  const OpenedFile f = mcpread::test::open_file(path);
   options.offset = offset;
   options.limit = limit;
   return read_text(f, options, CancelToken{});

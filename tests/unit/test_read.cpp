@@ -1,5 +1,6 @@
 // read_file: the orchestration from a path to the reader for its kind.
 #include "fixtures.hpp"
+#include "reader_fixtures.hpp"
 #include "pdf_fixtures.hpp"
 
 #include "mcpread/readers/read.hpp"
@@ -10,15 +11,9 @@
 
 using namespace mcpread::readers;
 using mcpread::test::TempDir;
+using mcpread::test::roots_of;
 
 namespace {
-
-Roots roots_of(const TempDir& dir) {
-  Roots roots;
-  std::string error;
-  REQUIRE(Roots::from_paths({dir.path().string()}, &roots, &error));
-  return roots;
-}
 
 std::string text_of(const ReadOutcome& o) {
   REQUIRE_FALSE(o.blocks.empty());
