@@ -92,6 +92,25 @@ bool valid_page(const mcpread_pdf_doc* doc, int page, char* error, std::size_t e
   return false;
 }
 
+namespace {
+
+// Page `page` (1-based) of the document, or nullptr with the error written and *status set.
+std::unique_ptr<poppler::page> load_page(const mcpread_pdf_doc* doc, int page, char* error,
+                                         std::size_t error_size, int* status) {
+  if (!valid_page(doc, page, error, error_size)) {
+    *status = MCPREAD_PDF_BAD_PAGE;
+    return nullptr;
+  }
+  std::unique_ptr<poppler::page> p(doc->doc->create_page(page - 1));
+  if (!p) {
+    set_error(error, error_size, take_collected("poppler cannot load the page"));
+    *status = MCPREAD_PDF_FAILED;
+  }
+  return p;
+}
+
+}  // namespace
+
 }  // namespace mcpread_pdf
 
 using namespace mcpread_pdf;
@@ -185,12 +204,9 @@ MCPREAD_PDF_EXPORT int mcpread_pdf_page_size(const mcpread_pdf_doc* doc, int pag
                                              double* height_pt, char* error,
                                              std::size_t error_size) {
   return guarded(error, error_size, [&]() -> int {
-    if (!valid_page(doc, page, error, error_size)) return MCPREAD_PDF_BAD_PAGE;
-    const std::unique_ptr<poppler::page> p(doc->doc->create_page(page - 1));
-    if (!p) {
-      set_error(error, error_size, take_collected("poppler cannot load the page"));
-      return MCPREAD_PDF_FAILED;
-    }
+    int status = MCPREAD_PDF_OK;
+    const std::unique_ptr<poppler::page> p = load_page(doc, page, error, error_size, &status);
+    if (!p) return status;
     const poppler::rectf r = p->page_rect(poppler::crop_box);
     const auto o = p->orientation();
     const bool turned = o == poppler::page::landscape || o == poppler::page::seascape;
@@ -204,12 +220,9 @@ MCPREAD_PDF_EXPORT int mcpread_pdf_page_size(const mcpread_pdf_doc* doc, int pag
 MCPREAD_PDF_EXPORT int mcpread_pdf_page_text(mcpread_pdf_doc* doc, int page, mcpread_pdf_sink sink,
                                              void* ctx, char* error, std::size_t error_size) {
   return guarded(error, error_size, [&]() -> int {
-    if (!valid_page(doc, page, error, error_size)) return MCPREAD_PDF_BAD_PAGE;
-    const std::unique_ptr<poppler::page> p(doc->doc->create_page(page - 1));
-    if (!p) {
-      set_error(error, error_size, take_collected("poppler cannot load the page"));
-      return MCPREAD_PDF_FAILED;
-    }
+    int status = MCPREAD_PDF_OK;
+    const std::unique_ptr<poppler::page> p = load_page(doc, page, error, error_size, &status);
+    if (!p) return status;
     // Physical layout (as pdftotext -layout): lines as they stand on the page, so that tables,
     // tables of contents and indented code keep their shape.
     send(sink, ctx, p->text(poppler::rectf(), poppler::page::physical_layout).to_utf8());
@@ -222,18 +235,15 @@ MCPREAD_PDF_EXPORT int mcpread_pdf_render_png(mcpread_pdf_doc* doc, int page, do
                                               int* width, int* height, mcpread_pdf_sink sink,
                                               void* ctx, char* error, std::size_t error_size) {
   return guarded(error, error_size, [&]() -> int {
-    if (!valid_page(doc, page, error, error_size)) return MCPREAD_PDF_BAD_PAGE;
+    int status = MCPREAD_PDF_OK;
+    const std::unique_ptr<poppler::page> p = load_page(doc, page, error, error_size, &status);
+    if (!p) return status;
     if (!(dpi >= 1 && dpi <= 2400)) {
       set_error(error, error_size, "the resolution must lie between 1 and 2400 DPI");
       return MCPREAD_PDF_FAILED;
     }
     if (!poppler::page_renderer::can_render()) {
       set_error(error, error_size, "this poppler was built without a renderer (Splash)");
-      return MCPREAD_PDF_FAILED;
-    }
-    const std::unique_ptr<poppler::page> p(doc->doc->create_page(page - 1));
-    if (!p) {
-      set_error(error, error_size, take_collected("poppler cannot load the page"));
       return MCPREAD_PDF_FAILED;
     }
     poppler::page_renderer renderer;
