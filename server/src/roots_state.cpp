@@ -1,5 +1,6 @@
 #include "roots_state.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 namespace mcpread::server {
@@ -9,11 +10,20 @@ RootsState::RootsState(readers::Roots cli_roots, bool cli_default)
       cli_default_(cli_default),
       current_(std::make_shared<const readers::Roots>(cli_)) {}
 
-std::shared_ptr<const readers::Roots> RootsState::current(std::chrono::milliseconds wait) const {
-  std::unique_lock lock(mutex_);
+std::shared_ptr<const readers::Roots> RootsState::current(std::chrono::milliseconds wait,
+                                                          const std::atomic<bool>* cancelled) const {
   // Measured from when the request went out, so a client that never answers delays only the
   // reads of the first `wait`, not every read after it.
-  changed_.wait_until(lock, pending_since_ + wait, [this] { return pending_ == 0; });
+  std::unique_lock lock(mutex_);
+  const auto deadline = pending_since_ + wait;
+  auto is_cancelled = [cancelled] { return cancelled != nullptr && cancelled->load(); };
+  while (pending_ != 0 && std::chrono::steady_clock::now() < deadline) {
+    if (is_cancelled()) return nullptr;
+    // Cancellation sets a flag without waking us: look again every 20 ms.
+    changed_.wait_until(lock, std::min(deadline, std::chrono::steady_clock::now() +
+                                                     std::chrono::milliseconds(20)));
+  }
+  if (is_cancelled()) return nullptr;
   return current_;
 }
 

@@ -4,6 +4,7 @@
 // read never slips through before the client has narrowed the roots.
 #include "mcpread/readers/access.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <memory>
@@ -18,8 +19,10 @@ class RootsState {
   // `cli_default`: the roots are the default (cwd), so client roots replace rather than narrow.
   RootsState(readers::Roots cli_roots, bool cli_default);
 
-  // The roots to use now; waits up to `wait` while a roots/list answer is pending.
-  std::shared_ptr<const readers::Roots> current(std::chrono::milliseconds wait) const;
+  // The roots to use now; waits up to `wait` while a roots/list answer is pending. nullptr when
+  // `cancelled` (if given) becomes true while waiting: the read was cancelled meanwhile.
+  std::shared_ptr<const readers::Roots> current(std::chrono::milliseconds wait,
+                                                const std::atomic<bool>* cancelled = nullptr) const;
 
   void request_started();
   // Applies the client's root URIs. Returns a sentence describing the outcome, for logs.

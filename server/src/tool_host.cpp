@@ -40,7 +40,8 @@ json ToolHost::run_call(const protocol::ToolCall& call) const {
   auto& request = std::get<readers::ReadRequest>(parsed);
   request.progress = call.progress;  // notifications/progress when the client asked for them
 
-  const auto roots = roots_.current(std::chrono::milliseconds(config_.roots_wait_ms));
+  const auto roots = roots_.current(std::chrono::milliseconds(config_.roots_wait_ms), call.cancelled.get());
+  if (!roots) return to_call_tool_result(readers::ReadOutcome::stopped(), features, false);
   readers::CancelToken cancel = readers::CancelToken::wrap(call.cancelled);
   const auto started = std::chrono::steady_clock::now();
   readers::ReadOutcome outcome = readers::read_file(*roots, request, config_.limits, cancel);
