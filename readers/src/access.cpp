@@ -208,12 +208,6 @@ int open_resolved(const fs::path& p) {
   return fd;
 }
 
-std::string valid_utf8(std::string_view s) {
-  std::string out;
-  utf8::append_sanitized(s, out);
-  return out;
-}
-
 }  // namespace
 
 UniqueFd& UniqueFd::operator=(UniqueFd&& o) noexcept {
@@ -237,7 +231,7 @@ bool Roots::from_paths(const std::vector<std::string>& dirs, Roots* out, std::st
       err = ENOTDIR;
     if (err != 0) {
       if (error != nullptr)
-        *error = valid_utf8("Cannot use " + (d.empty() ? std::string("an empty path") : d) +
+        *error = utf8::sanitized("Cannot use " + (d.empty() ? std::string("an empty path") : d) +
                             " as an allowed root: " + errno_text(err) + ".");
       return false;
     }
@@ -345,7 +339,7 @@ AccessResult open_checked(const Roots& roots, std::string_view requested) {
 
 AccessResult open_in_roots(const Roots& roots, std::string_view requested) {
   AccessResult result = open_checked(roots, requested);
-  if (auto* e = std::get_if<AccessError>(&result)) e->message = valid_utf8(e->message);
+  if (auto* e = std::get_if<AccessError>(&result)) e->message = utf8::sanitized(e->message);
   return result;
 }
 

@@ -23,12 +23,6 @@ struct Failure {
 };
 using Result = std::variant<EncodedImage, Failure>;
 
-std::string safe(std::string_view s) {
-  std::string out;
-  utf8::append_sanitized(s, out);
-  return out;
-}
-
 // The byte budget in words: "5 MB", "48.8 KB".
 std::string budget_text(std::uint64_t bytes) {
   std::string s = human_size(bytes);
@@ -293,13 +287,13 @@ std::variant<EncodedImage, std::string> encode_for_model(std::string_view bytes,
                                                          const ImageLimits& limits,
                                                          const CancelToken& cancel) {
   Result r = encode(bytes, mime_hint, limits, cancel, "The data");
-  if (auto* f = std::get_if<Failure>(&r)) return safe(f->message);
+  if (auto* f = std::get_if<Failure>(&r)) return utf8::sanitized(f->message);
   return std::move(std::get<EncodedImage>(r));
 }
 
 ReadOutcome read_image(const OpenedFile& file, const Classification& classification,
                        const ImageLimits& limits, const CancelToken& cancel) {
-  const std::string path = safe(file.path.string());
+  const std::string path = utf8::sanitized(file.path.string());
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
   const auto with_meta = [&](ReadOutcome o) {
     o.meta["path"] = path;
@@ -322,7 +316,7 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
     return with_meta(ReadOutcome::error(
         errno == EFBIG ? path + " grew past the " + human_size(limits.max_input_bytes) +
                              " limit for image files while being read, so it was not read."
-                       : "Cannot read " + path + ": " + safe(std::strerror(errno)) + "."));
+                       : "Cannot read " + path + ": " + utf8::sanitized(std::strerror(errno)) + "."));
   std::string bytes = std::move(*read);
   read.reset();
 
@@ -355,7 +349,7 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
       case Fail::encode:
         break;
     }
-    return with_meta(ReadOutcome::error(safe(m)));
+    return with_meta(ReadOutcome::error(utf8::sanitized(m)));
   }
   EncodedImage& img = std::get<EncodedImage>(r);
   std::string text = "Image " + path + ": " + img.original_format + ", " +

@@ -32,12 +32,6 @@ constexpr std::size_t kMinCellBudget = 512;     // the first cell keeps at least
 
 std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
-std::string safe(std::string_view s) {
-  std::string out;
-  utf8::append_sanitized(s, out);
-  return out;
-}
-
 // Deepest nesting of arrays and objects (strings skipped), stopping early past `limit`.
 std::size_t nesting_depth(std::string_view s, std::size_t limit) {
   std::size_t depth = 0;
@@ -86,7 +80,7 @@ std::string json_error(std::string_view text) {
   std::string m = sax.message;
   if (const auto p = m.find("parse error"); p != std::string::npos) m.erase(0, p);
   if (m.size() > 300) m = m.substr(0, utf8::prefix_bytes(m, 300)) + "\u2026";
-  return m.empty() ? std::string() : " (" + safe(m) + ")";
+  return m.empty() ? std::string() : " (" + utf8::sanitized(m) + ")";
 }
 
 // The first cell of an answer, cut in the middle to about `budget` bytes.
@@ -111,7 +105,7 @@ ReadOutcome failure(std::string message, const json& meta) {
 
 ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options,
                           const CancelToken& cancel) {
-  const std::string path = safe(file.path.string());
+  const std::string path = utf8::sanitized(file.path.string());
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
   json meta = {{"path", path}, {"size", size}};
   const std::string as_text = " Call read with file_type=\"text\" (and offset/limit) to read the raw JSON.";
@@ -124,11 +118,11 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   if (!bytes)
     return failure(errno == EFBIG ? path + " grew past the " + human_size(options.max_file_bytes) +
                                         " limit for notebooks while being read, so it was not parsed." + as_text
-                                  : "Cannot read " + path + ": " + safe(std::strerror(errno)) + ".",
+                                  : "Cannot read " + path + ": " + utf8::sanitized(std::strerror(errno)) + ".",
                    meta);
   if (cancel.cancelled()) return ReadOutcome::stopped();
   const bool repaired = !utf8::is_valid(*bytes);
-  if (repaired) *bytes = safe(*bytes);
+  if (repaired) *bytes = utf8::sanitized(*bytes);
   const std::string invalid = path + " is not a valid notebook: ";
   if (nesting_depth(*bytes, kMaxDepth) > kMaxDepth)
     return failure(invalid + "its JSON is nested more than " + n2s(kMaxDepth) + " levels deep." + as_text, meta);
@@ -199,7 +193,7 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
     o.meta = std::move(meta);
     o.meta["truncated"] = false;
     o.meta["images"] = 0;
-    o.blocks.emplace_back(TextBlock{safe(header + "\n[The notebook has no cells.]")});
+    o.blocks.emplace_back(TextBlock{utf8::sanitized(header + "\n[The notebook has no cells.]")});
     return o;
   }
   if (start > n)
@@ -275,7 +269,7 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   current += footer;
   o.blocks.emplace_back(TextBlock{std::move(current)});
   for (auto& b : o.blocks)
-    if (auto* t = std::get_if<TextBlock>(&b); t != nullptr && !utf8::is_valid(t->text)) t->text = safe(t->text);
+    if (auto* t = std::get_if<TextBlock>(&b); t != nullptr && !utf8::is_valid(t->text)) t->text = utf8::sanitized(t->text);
 
   meta["start_cell"] = start;
   meta["end_cell"] = end;

@@ -18,12 +18,6 @@ constexpr std::array<std::string_view, 5> kImageTypes = {"image/png", "image/jpe
 
 std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
-std::string safe(std::string_view s) {
-  std::string out;
-  utf8::append_sanitized(s, out);
-  return out;
-}
-
 std::string dims(unsigned w, unsigned h) { return n2s(w) + "\u00D7" + n2s(h); }
 
 std::string format_name(const std::string& mime) {
@@ -72,7 +66,7 @@ bool add_image(Context& ctx, CellOut& out, const std::string& label, std::string
     return false;
   }
   auto& img = std::get<EncodedImage>(result);
-  line = head + safe(img.original_format) + " " + dims(img.original_width, img.original_height) + " px";
+  line = head + utf8::sanitized(img.original_format) + " " + dims(img.original_width, img.original_height) + " px";
   if (!img.passed_through) line += ", sent as " + format_name(img.mime) + " " + dims(img.width, img.height) + " px";
   line += "]";
   out.images.push_back(ImageBlock{std::move(img.mime), std::move(img.base64)});

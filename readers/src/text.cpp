@@ -29,12 +29,6 @@ constexpr std::size_t kSampleBytes = 64u << 10;
 
 std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
-std::string safe(std::string_view s) {
-  std::string out;
-  utf8::append_sanitized(s, out);
-  return out;
-}
-
 std::string iso_mtime(const struct stat& st) {
   std::tm tm{};
   const time_t secs = st.st_mtim.tv_sec;
@@ -174,7 +168,7 @@ std::string accepted_encodings() {
 }  // namespace
 
 ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const CancelToken& cancel) {
-  const std::string path = safe(file.path.string());
+  const std::string path = utf8::sanitized(file.path.string());
   if (cancel.cancelled()) return ReadOutcome::stopped();
   const int fd = file.fd.get();
   ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
@@ -184,7 +178,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   thread_local const auto buffer = std::make_unique_for_overwrite<char[]>(kChunkBytes);
   ChunkReader reader(fd);
   auto read_error = [&] {
-    return ReadOutcome::error("Could not read " + path + ": " + safe(std::strerror(errno)) + ".");
+    return ReadOutcome::error("Could not read " + path + ": " + utf8::sanitized(std::strerror(errno)) + ".");
   };
   auto got = reader.read(buffer.get(), kChunkBytes);
   if (!got) return read_error();
@@ -195,7 +189,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   if (options.encoding.empty()) {
     cs = detect_charset(std::span(reinterpret_cast<const unsigned char*>(sample.data()), sample.size()));
   } else if (!charset_from_option(options.encoding, sample, &cs)) {
-    return ReadOutcome::error("Unknown encoding \"" + safe(options.encoding) + "\" for " + path +
+    return ReadOutcome::error("Unknown encoding \"" + utf8::sanitized(options.encoding) + "\" for " + path +
                               ". Use a name iconv knows, for example " + accepted_encodings() +
                               "; or omit encoding to detect it.");
   }

@@ -46,6 +46,12 @@ void append_sanitized(std::string_view in, std::string& out) {
   }
 }
 
+std::string sanitized(std::string_view in) {
+  std::string out;
+  append_sanitized(in, out);
+  return out;
+}
+
 bool is_valid(std::string_view in) { return valid_prefix(bytes(in), in.size()) == in.size(); }
 
 std::size_t count_chars(std::string_view in) {

@@ -8,6 +8,9 @@ namespace mcpread::readers::utf8 {
 
 // Appends `in` to `out`, replacing each invalid or incomplete sequence with U+FFFD.
 void append_sanitized(std::string_view in, std::string& out);
+// `in` with each invalid or incomplete sequence replaced by U+FFFD (for paths, errno text and
+// other bytes that end up in a message).
+std::string sanitized(std::string_view in);
 // True when `in` is entirely valid UTF-8.
 bool is_valid(std::string_view in);
 // Number of code points in valid UTF-8 `in`.
