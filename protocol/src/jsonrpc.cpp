@@ -78,7 +78,11 @@ json make_error(const json& id, int code, std::string_view message) {
   return json{{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}};
 }
 
-json make_error(const MessageError& e) { return make_error(e.id, e.code, e.message); }
+json make_error(const MessageError& e) {
+  json j = make_error(e.id, e.code, e.message);
+  if (!e.data.is_null()) j["error"]["data"] = e.data;
+  return j;
+}
 
 json make_request(const json& id, std::string_view method, json params) {
   json m{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}};

@@ -1,6 +1,6 @@
 #include "mcpread/protocol/session.hpp"
 
-#include "mcpread/protocol/pagination.hpp"
+#include "method_helpers.hpp"
 
 #include <exception>
 #include <utility>
@@ -8,17 +8,12 @@
 namespace mcpread::protocol {
 namespace {
 
-constexpr std::size_t tools_page_size = 50;
 constexpr LogLevel default_log_threshold = LogLevel::warning;
-
-MessageError params_error(const json& id, std::string message) {
-  return MessageError{id, error_code::invalid_params, "Invalid params: " + std::move(message)};
-}
 
 }  // namespace
 
 Session::Session(ServerInfo info, ServerHandler& handler, std::function<void(std::string)> outbound)
-    : info_(std::move(info)), handler_(handler), outbound_(std::move(outbound)) {}
+    : info_(info), handler_(handler), outbound_(std::move(outbound)), stateless_(std::move(info), handler) {}
 
 Session::~Session() { cancel_all(); }
 
@@ -69,6 +64,20 @@ void Session::handle_request(const Message& m, bool in_batch, const Reply& reply
   if (m.method == "ping") {
     respond(make_result(m.id, json::object()));
     return;
+  }
+  if (m.method != "initialize" && !in_batch && declares_version(m)) {
+    // A stateless request (2026-07-28) unless this session negotiated an older version and the
+    // request merely repeats it.
+    bool legacy = false;
+    {
+      std::lock_guard lock(mutex_);
+      legacy = phase_ != Phase::awaiting_initialize && !is_stateless_version(m.params["_meta"].value(
+                                                           meta_key::protocol_version, std::string()));
+    }
+    if (!legacy) {
+      serve_stateless(m, reply);
+      return;
+    }
   }
   if (m.method == "initialize") {
     std::optional<MessageError> error;
@@ -129,7 +138,7 @@ json Session::on_initialize(const Message& m, bool in_batch, std::optional<Messa
   json server_info{{"name", info_.name}, {"version", info_.version}};
   if (features_.titles && !info_.title.empty()) server_info["title"] = info_.title;
   json result{{"protocolVersion", version_},
-              {"capabilities", {{"logging", json::object()}, {"tools", {{"listChanged", false}}}}},
+              {"capabilities", server_capabilities(handler_)},
               {"serverInfo", std::move(server_info)}};
   if (!info_.instructions.empty()) result["instructions"] = info_.instructions;
   return result;
@@ -149,61 +158,21 @@ std::optional<MessageError> Session::on_set_level(const Message& m) {
 }
 
 json Session::on_tools_list(const Message& m, std::optional<MessageError>* error) {
-  const auto& tools = handler_.tools();
-  std::size_t position = 0;
-  if (const auto cursor = m.params.find("cursor"); cursor != m.params.end() && !cursor->is_null()) {
-    std::optional<std::size_t> decoded;
-    if (cursor->is_string()) decoded = decode_cursor("tools", cursor->get<std::string>(), tools.size());
-    if (!decoded) {
-      *error = params_error(m.id, "unknown \"cursor\"; pass a nextCursor from an earlier tools/list");
-      return nullptr;
-    }
-    position = *decoded;
-  }
   VersionFeatures features;
   {
     std::lock_guard lock(mutex_);
     features = features_;
   }
-  json list = json::array();
-  const std::size_t end = std::min(tools.size(), position + tools_page_size);
-  for (std::size_t i = position; i < end; ++i) list.push_back(render_tool(tools[i], features));
-  json result{{"tools", std::move(list)}};
-  if (end < tools.size()) result["nextCursor"] = encode_cursor("tools", end);
-  return result;
+  return list_tools(handler_.tools(), m, features, error);
 }
 
 void Session::on_tools_call(const Message& m, const Reply& reply, Respond respond) {
-  const auto name = m.params.find("name");
-  if (name == m.params.end() || !name->is_string()) {
-    respond(make_error(params_error(m.id, "\"tools/call\" needs \"name\" (a string)")));
+  auto prepared = prepare_tool_call(handler_.tools(), m);
+  if (auto* refusal = std::get_if<json>(&prepared)) {
+    respond(std::move(*refusal));
     return;
   }
-  const auto& tools = handler_.tools();
-  const std::string tool_name = name->get<std::string>();
-  bool known = false;
-  std::string available;
-  for (const auto& t : tools) {
-    known = known || t.name == tool_name;
-    available += (available.empty() ? "" : ", ") + t.name;
-  }
-  if (!known) {
-    respond(make_error(m.id, error_code::invalid_params,
-                       "Unknown tool: " + tool_name + ". Available tools: " + available));
-    return;
-  }
-  ToolCall call;
-  call.id = m.id;
-  call.name = tool_name;
-  if (const auto args = m.params.find("arguments"); args != m.params.end() && !args->is_null()) {
-    if (!args->is_object()) {
-      respond(make_result(m.id, json{{"content", json::array({json{{"type", "text"},
-                                                                  {"text", "Invalid arguments: \"arguments\" must be an object"}}})},
-                                     {"isError", true}}));
-      return;
-    }
-    call.arguments = *args;
-  }
+  ToolCall call = std::move(std::get<ToolCall>(prepared));
   const std::string key = id_key(m.id);
   auto cancelled = std::make_shared<std::atomic<bool>>(false);
   {
@@ -216,27 +185,9 @@ void Session::on_tools_call(const Message& m, const Reply& reply, Respond respon
     call.protocol_version = version_;
   }
   call.cancelled = cancelled;
-  call.log = [this, reply](LogLevel level, const std::string& text) {
-    if (!level_passes(level)) return;
-    reply(serialize(make_notification("notifications/message",
-                                      {{"level", to_string(level)}, {"logger", info_.name}, {"data", text}})),
-          false);
-  };
-  json token;
-  if (const auto meta = m.params.find("_meta"); meta != m.params.end() && meta->is_object()) {
-    if (const auto t = meta->find("progressToken");
-        t != meta->end() && (t->is_string() || t->is_number_integer()))
-      token = *t;
-  }
-  const bool progress_message = features_of(call.protocol_version).progress_message;
-  call.progress = [reply, token, progress_message](double progress, std::optional<double> total,
-                                                   const std::string& text) {
-    if (token.is_null()) return;
-    json params{{"progressToken", token}, {"progress", progress}};
-    if (total) params["total"] = *total;
-    if (progress_message && !text.empty()) params["message"] = text;
-    reply(serialize(make_notification("notifications/progress", std::move(params))), false);
-  };
+  call.log = log_sender(info_.name, [this](LogLevel level) { return level_passes(level); }, reply);
+  call.progress = progress_sender(progress_token(m), features_of(call.protocol_version).progress_message,
+                                  reply);
 
   auto done = [this, key, cancelled, id = m.id, respond](json result) {
     bool live = false;
@@ -260,6 +211,33 @@ void Session::on_tools_call(const Message& m, const Reply& reply, Respond respon
     }
     respond(make_error(m.id, error_code::internal_error, std::string("Internal error: ") + e.what()));
   }
+}
+
+void Session::serve_stateless(const Message& m, const Reply& reply) {
+  if (auto error = stateless_.check(m)) {
+    reply(serialize(make_error(*error)), true);
+    return;
+  }
+  // Tracked like any call in flight, so notifications/cancelled reaches it and ids stay unique.
+  const std::string key = id_key(m.id);
+  auto cancelled = std::make_shared<std::atomic<bool>>(false);
+  {
+    std::lock_guard lock(mutex_);
+    if (!in_flight_.emplace(key, cancelled).second) {
+      reply(serialize(make_error(m.id, error_code::invalid_request,
+                                 "Invalid Request: id " + key + " is already used by a request in progress")),
+            true);
+      return;
+    }
+  }
+  stateless_.serve(m, [this, key, cancelled, reply](std::string message, bool final) {
+    if (final) {
+      std::lock_guard lock(mutex_);
+      const auto it = in_flight_.find(key);
+      if (it != in_flight_.end() && it->second == cancelled) in_flight_.erase(it);
+    }
+    reply(std::move(message), final);
+  }, cancelled);
 }
 
 void Session::handle_notification(const Message& m) {

@@ -6,6 +6,17 @@ namespace mcpread::protocol {
 
 std::string_view latest_version() { return supported_versions.back(); }
 
+bool is_stateless_version(std::string_view version) {
+  return std::find(stateless_versions.begin(), stateless_versions.end(), version) !=
+         stateless_versions.end();
+}
+
+std::vector<std::string> all_versions() {
+  std::vector<std::string> out(stateless_versions.rbegin(), stateless_versions.rend());
+  out.insert(out.end(), supported_versions.rbegin(), supported_versions.rend());
+  return out;
+}
+
 bool is_supported_version(std::string_view version) {
   return std::find(supported_versions.begin(), supported_versions.end(), version) !=
          supported_versions.end();
@@ -25,6 +36,7 @@ VersionFeatures features_of(std::string_view version) {
   f.titles = version >= "2025-06-18";
   f.structured_content = version >= "2025-06-18";
   f.resource_links = version >= "2025-06-18";
+  f.stateless = version >= "2026-07-28";
   return f;
 }
 

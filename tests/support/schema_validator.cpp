@@ -54,6 +54,10 @@ std::string result_definition(const std::string& method) {
   if (method == "tools/list") return "ListToolsResult";
   if (method == "tools/call") return "CallToolResult";
   if (method == "ping" || method == "logging/setLevel") return "EmptyResult";
+  if (method == "server/discover") return "DiscoverResult";
+  if (method == "resources/list") return "ListResourcesResult";
+  if (method == "resources/templates/list") return "ListResourceTemplatesResult";
+  if (method == "resources/read") return "ReadResourceResult";
   return {};
 }
 

@@ -16,7 +16,11 @@ inline constexpr int invalid_request = -32600;
 inline constexpr int method_not_found = -32601;
 inline constexpr int invalid_params = -32602;
 inline constexpr int internal_error = -32603;
-inline constexpr int resource_not_found = -32002;
+inline constexpr int resource_not_found = -32002;  // up to 2025-11-25; -32602 from 2026-07-28
+// Defined by protocol 2026-07-28 for its stateless requests.
+inline constexpr int header_mismatch = -32020;
+inline constexpr int missing_client_capability = -32021;
+inline constexpr int unsupported_protocol_version = -32022;
 }  // namespace error_code
 
 enum class MessageKind { request, notification, response };
@@ -33,9 +37,13 @@ struct Message {
 
 // Why a message was refused, with the id to answer (null when it could not be read).
 struct MessageError {
+  MessageError() = default;
+  MessageError(json i, int c, std::string m, json d = nullptr)
+      : id(std::move(i)), code(c), message(std::move(m)), data(std::move(d)) {}
   json id;
   int code = error_code::invalid_request;
   std::string message;
+  json data;  // the error's "data" member when not null
 };
 
 // Parses one serialized message (never throws). Arrays are not handled here: see is_batch().

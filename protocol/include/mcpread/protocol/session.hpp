@@ -4,10 +4,8 @@
 // Pure: it receives serialized messages and hands serialized messages to callbacks; the transport
 // decides where they go. Thread-safe: receive() runs on the transport's thread while tool calls
 // complete on worker threads.
-#include "mcpread/protocol/jsonrpc.hpp"
-#include "mcpread/protocol/logging.hpp"
-#include "mcpread/protocol/tool_catalog.hpp"
-#include "mcpread/protocol/versions.hpp"
+#include "mcpread/protocol/server_handler.hpp"
+#include "mcpread/protocol/stateless.hpp"
 
 #include <atomic>
 #include <functional>
@@ -20,46 +18,6 @@
 #include <vector>
 
 namespace mcpread::protocol {
-
-// Where messages go. `final` is true for the response that completes the exchange started by
-// received text; false for notifications sent while it is in progress (progress, log messages).
-using Reply = std::function<void(std::string message, bool final)>;
-
-struct ToolCall {
-  json id;
-  std::string name;
-  json arguments = json::object();
-  std::string protocol_version;
-  std::shared_ptr<std::atomic<bool>> cancelled;
-  // Sends notifications/message to the client if `level` passes the client's threshold.
-  std::function<void(LogLevel level, const std::string& message)> log;
-  // Sends notifications/progress when the request carried _meta.progressToken; otherwise a no-op.
-  std::function<void(double progress, std::optional<double> total, const std::string& message)>
-      progress;
-};
-
-class ServerHandler {
- public:
-  virtual ~ServerHandler() = default;
-  // In listing order.
-  [[nodiscard]] virtual const std::vector<ToolDefinition>& tools() const = 0;
-  // Starts a call of one of tools(). `done` must be called exactly once with a CallToolResult
-  // object, from any thread; it may be called after the call was cancelled (it is then dropped).
-  virtual void call_tool(ToolCall call, std::function<void(json result)> done) = 0;
-  // A roots/list request went out; reads should wait for its answer (briefly).
-  virtual void roots_requested() {}
-  // The client's root URIs, from a roots/list answer.
-  virtual void roots_received(const std::vector<std::string>& uris) { (void)uris; }
-  // The client answered roots/list with an error or a malformed result.
-  virtual void roots_failed(const std::string& why) { (void)why; }
-};
-
-struct ServerInfo {
-  std::string name;
-  std::string title;
-  std::string version;
-  std::string instructions;
-};
 
 class Session {
  public:
@@ -103,12 +61,14 @@ class Session {
   std::optional<MessageError> on_set_level(const Message& m);
   json on_tools_list(const Message& m, std::optional<MessageError>* error);
   void on_tools_call(const Message& m, const Reply& reply, Respond respond);
+  void serve_stateless(const Message& m, const Reply& reply);
   void request_roots();
   bool level_passes(LogLevel level) const;
 
   ServerInfo info_;
   ServerHandler& handler_;
   std::function<void(std::string)> outbound_;
+  StatelessDispatcher stateless_;
 
   mutable std::mutex mutex_;
   enum class Phase { awaiting_initialize, initializing, ready } phase_ = Phase::awaiting_initialize;

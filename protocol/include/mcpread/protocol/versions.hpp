@@ -3,6 +3,7 @@
 #include <array>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mcpread::protocol {
 
@@ -10,7 +11,14 @@ namespace mcpread::protocol {
 inline constexpr std::array<std::string_view, 4> supported_versions = {
     "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"};
 
+// Stateless versions: each request carries its version in _meta; no initialize, no session.
+inline constexpr std::array<std::string_view, 1> stateless_versions = {"2026-07-28"};
+
+// The latest version initialize can negotiate.
 std::string_view latest_version();
+bool is_stateless_version(std::string_view version);
+// Every version served, newest first: the stateless ones, then those reached by initialize.
+std::vector<std::string> all_versions();
 bool is_supported_version(std::string_view version);
 std::string negotiate_version(std::string_view requested);
 
@@ -23,6 +31,7 @@ struct VersionFeatures {
   bool titles = false;              // `title` on tools and Implementation (2025-06-18+)
   bool structured_content = false;  // outputSchema / structuredContent (2025-06-18+)
   bool resource_links = false;      // `resource_link` content (2025-06-18+)
+  bool stateless = false;           // resultType, per-request _meta, ttlMs (2026-07-28+)
 };
 
 VersionFeatures features_of(std::string_view version);

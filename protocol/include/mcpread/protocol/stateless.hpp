@@ -1,0 +1,48 @@
+#pragma once
+// Stateless requests (protocol 2026-07-28 on): each request carries its protocol version, the
+// client's capabilities and its log level in `_meta`; there is no initialize and no session.
+// Results say `resultType`, name the server in `_meta`, and lists carry caching hints. A
+// dual-era server serves these beside initialize-based sessions.
+#include "mcpread/protocol/server_handler.hpp"
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace mcpread::protocol {
+
+namespace meta_key {
+inline constexpr const char* protocol_version = "io.modelcontextprotocol/protocolVersion";
+inline constexpr const char* client_capabilities = "io.modelcontextprotocol/clientCapabilities";
+inline constexpr const char* client_info = "io.modelcontextprotocol/clientInfo";
+inline constexpr const char* log_level = "io.modelcontextprotocol/logLevel";
+inline constexpr const char* server_info = "io.modelcontextprotocol/serverInfo";
+}  // namespace meta_key
+
+// Whether a request declares a protocol version in its _meta (the mark of a stateless request).
+bool declares_version(const Message& m);
+
+class StatelessDispatcher {
+ public:
+  StatelessDispatcher(ServerInfo info, ServerHandler& handler);
+
+  // The error that refuses `m` before it runs: an unsupported or malformed version (-32022,
+  // listing the supported ones), incomplete _meta (-32602), a method this era lacks (-32601).
+  [[nodiscard]] std::optional<MessageError> check(const Message& m) const;
+
+  // Serves a request check() accepted: notifications through reply(..., false), then exactly one
+  // reply(response, true); the response is empty when `cancelled` was set before it was ready.
+  void serve(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled);
+
+  [[nodiscard]] json discover_result() const;
+
+ private:
+  [[nodiscard]] json complete(json result) const;  // adds resultType and serverInfo
+  void call_tool(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled);
+
+  ServerInfo info_;
+  ServerHandler& handler_;
+};
+
+}  // namespace mcpread::protocol

@@ -1,0 +1,103 @@
+#include "method_helpers.hpp"
+
+#include "mcpread/protocol/pagination.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace mcpread::protocol {
+namespace {
+constexpr std::size_t tools_page_size = 50;
+}
+
+json server_capabilities(const ServerHandler& handler) {
+  (void)handler;  // every server here offers the same: tools and log messages
+  return json{{"logging", json::object()}, {"tools", {{"listChanged", false}}}};
+}
+
+MessageError params_error(const json& id, std::string message) {
+  return MessageError{id, error_code::invalid_params, "Invalid params: " + std::move(message)};
+}
+
+std::variant<ToolCall, json> prepare_tool_call(const std::vector<ToolDefinition>& tools,
+                                               const Message& m) {
+  const auto name = m.params.find("name");
+  if (name == m.params.end() || !name->is_string())
+    return make_error(params_error(m.id, "\"tools/call\" needs \"name\" (a string)"));
+  const std::string tool_name = name->get<std::string>();
+  const bool known = std::any_of(tools.begin(), tools.end(),
+                                 [&](const ToolDefinition& t) { return t.name == tool_name; });
+  if (!known) {
+    std::string available;
+    for (const auto& t : tools) available += (available.empty() ? "" : ", ") + t.name;
+    return make_error(m.id, error_code::invalid_params,
+                      "Unknown tool: " + tool_name + ". Available tools: " + available);
+  }
+  ToolCall call;
+  call.id = m.id;
+  call.name = tool_name;
+  if (const auto args = m.params.find("arguments"); args != m.params.end() && !args->is_null()) {
+    if (!args->is_object()) {
+      // Input problems are results the model can see and correct, not protocol errors.
+      return make_result(m.id, json{{"content", json::array({json{{"type", "text"},
+                                                                  {"text", "Invalid arguments: \"arguments\" must be an object"}}})},
+                                    {"isError", true}});
+    }
+    call.arguments = *args;
+  }
+  return call;
+}
+
+json progress_token(const Message& m) {
+  const auto meta = m.params.find("_meta");
+  if (meta == m.params.end() || !meta->is_object()) return nullptr;
+  const auto t = meta->find("progressToken");
+  if (t != meta->end() && (t->is_string() || t->is_number_integer())) return *t;
+  return nullptr;
+}
+
+std::function<void(double, std::optional<double>, const std::string&)> progress_sender(
+    json token, bool with_message, Reply reply) {
+  return [token = std::move(token), with_message, reply = std::move(reply)](
+             double progress, std::optional<double> total, const std::string& text) {
+    if (token.is_null()) return;
+    json params{{"progressToken", token}, {"progress", progress}};
+    if (total) params["total"] = *total;
+    if (with_message && !text.empty()) params["message"] = text;
+    reply(serialize(make_notification("notifications/progress", std::move(params))), false);
+  };
+}
+
+std::function<void(LogLevel, const std::string&)> log_sender(std::string logger,
+                                                            std::function<bool(LogLevel)> passes,
+                                                            Reply reply) {
+  return [logger = std::move(logger), passes = std::move(passes), reply = std::move(reply)](
+             LogLevel level, const std::string& text) {
+    if (!passes(level)) return;
+    reply(serialize(make_notification("notifications/message",
+                                      {{"level", to_string(level)}, {"logger", logger}, {"data", text}})),
+          false);
+  };
+}
+
+json list_tools(const std::vector<ToolDefinition>& tools, const Message& m,
+                const VersionFeatures& features, std::optional<MessageError>* error) {
+  std::size_t position = 0;
+  if (const auto cursor = m.params.find("cursor"); cursor != m.params.end() && !cursor->is_null()) {
+    std::optional<std::size_t> decoded;
+    if (cursor->is_string()) decoded = decode_cursor("tools", cursor->get<std::string>(), tools.size());
+    if (!decoded) {
+      *error = params_error(m.id, "unknown \"cursor\"; pass a nextCursor from an earlier tools/list");
+      return nullptr;
+    }
+    position = *decoded;
+  }
+  json list = json::array();
+  const std::size_t end = std::min(tools.size(), position + tools_page_size);
+  for (std::size_t i = position; i < end; ++i) list.push_back(render_tool(tools[i], features));
+  json result{{"tools", std::move(list)}};
+  if (end < tools.size()) result["nextCursor"] = encode_cursor("tools", end);
+  return result;
+}
+
+}  // namespace mcpread::protocol

@@ -1,0 +1,34 @@
+#pragma once
+// What a tools/call request and a tools/list request need, whichever era serves them: the
+// legacy session (initialize) and the stateless dispatcher (2026-07-28) share these.
+#include "mcpread/protocol/session.hpp"
+
+#include <optional>
+#include <variant>
+
+namespace mcpread::protocol {
+
+// The tool call a tools/call request asks for (name known, arguments an object), or the response
+// that refuses it. The caller fills in protocol_version, cancelled, log and progress.
+std::variant<ToolCall, json> prepare_tool_call(const std::vector<ToolDefinition>& tools,
+                                               const Message& m);
+
+// _meta.progressToken of a request (string or integer), or null.
+json progress_token(const Message& m);
+
+// Sends notifications/progress for `token` through `reply`; a no-op when token is null.
+std::function<void(double, std::optional<double>, const std::string&)> progress_sender(
+    json token, bool with_message, Reply reply);
+
+// Sends notifications/message through `reply` when `passes(level)`.
+std::function<void(LogLevel, const std::string&)> log_sender(std::string logger,
+                                                            std::function<bool(LogLevel)> passes,
+                                                            Reply reply);
+
+// One page of tools/list for `features`; sets `error` for an unknown cursor.
+json list_tools(const std::vector<ToolDefinition>& tools, const Message& m,
+                const VersionFeatures& features, std::optional<MessageError>* error);
+
+MessageError params_error(const json& id, std::string message);
+
+}  // namespace mcpread::protocol

@@ -1,0 +1,187 @@
+// Stateless requests (protocol 2026-07-28): served without initialize, refused with the errors
+// that protocol defines, results shaped (and validated) for it; and the dual-era session that
+// serves them beside initialize.
+#include "fake_handler.hpp"
+#include "mcpread/protocol/session.hpp"
+#include "mcpread/protocol/stateless.hpp"
+#include "schema_validator.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace mcpread::protocol;
+using mcpread::test::server_message_errors;
+
+namespace {
+
+constexpr const char* modern = "2026-07-28";
+
+json meta(const std::string& version = modern, json caps = json::object()) {
+  return json{{meta_key::protocol_version, version}, {meta_key::client_capabilities, std::move(caps)}};
+}
+
+json request(json id, const std::string& method, json params = json::object()) {
+  if (!params.contains("_meta")) params["_meta"] = meta();
+  return json{{"jsonrpc", "2.0"}, {"id", std::move(id)}, {"method", method}, {"params", std::move(params)}};
+}
+
+Message message_of(const json& j) { return std::get<Message>(to_message(j)); }
+
+struct Harness {
+  FakeHandler handler;
+  StatelessDispatcher dispatcher{ServerInfo{"mcp-read", "Title", "1.0", "use it"}, handler};
+  std::vector<std::pair<std::string, bool>> replies;
+
+  void serve(const json& j, std::shared_ptr<std::atomic<bool>> cancelled = nullptr) {
+    const Message m = message_of(j);
+    REQUIRE_FALSE(dispatcher.check(m));
+    dispatcher.serve(m, [this](std::string s, bool final) { replies.emplace_back(std::move(s), final); },
+                     cancelled ? cancelled : std::make_shared<std::atomic<bool>>(false));
+  }
+  json last() const { return json::parse(replies.back().first); }
+};
+
+}  // namespace
+
+TEST_CASE("stateless: check refuses what 2026-07-28 refuses") {
+  Harness h;
+  SUBCASE("unsupported version: -32022 listing every supported version") {
+    auto e = h.dispatcher.check(message_of(request(1, "tools/list", {{"_meta", meta("1900-01-01")}})));
+    REQUIRE(e);
+    CHECK(e->code == -32022);
+    CHECK(e->message == "Unsupported protocol version: 1900-01-01");
+    CHECK(e->data["requested"] == "1900-01-01");
+    CHECK(e->data["supported"] ==
+          json::array({"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}));
+    CHECK(server_message_errors(modern, make_error(*e)).empty());
+  }
+  SUBCASE("a version that needs initialize says so") {
+    auto e = h.dispatcher.check(message_of(request(1, "tools/list", {{"_meta", meta("2025-06-18")}})));
+    REQUIRE(e);
+    CHECK(e->code == -32022);
+    CHECK(e->message == "Unsupported protocol version: 2025-06-18 is served only after \"initialize\"; "
+                        "requests without a session use 2026-07-28");
+  }
+  SUBCASE("missing client capabilities: -32602") {
+    json params{{"_meta", {{meta_key::protocol_version, modern}}}};
+    auto e = h.dispatcher.check(message_of(request(1, "tools/list", params)));
+    REQUIRE(e);
+    CHECK(e->code == -32602);
+    CHECK(e->message == "Invalid params: _meta needs \"io.modelcontextprotocol/clientCapabilities\" "
+                        "(an object, empty when the client has none)");
+  }
+  SUBCASE("a bad log level: -32602") {
+    json m = meta();
+    m[meta_key::log_level] = "loud";
+    auto e = h.dispatcher.check(message_of(request(1, "tools/list", {{"_meta", m}})));
+    REQUIRE(e);
+    CHECK(e->code == -32602);
+  }
+  SUBCASE("methods this era removed: -32601") {
+    for (const char* method : {"ping", "logging/setLevel", "initialize"}) {
+      auto e = h.dispatcher.check(message_of(request(1, method)));
+      REQUIRE(e);
+      CHECK(e->code == -32601);
+      CHECK(e->message == std::string("Method not found: ") + method + " (not part of protocol 2026-07-28)");
+    }
+    auto e = h.dispatcher.check(message_of(request(1, "nope/nothing")));
+    REQUIRE(e);
+    CHECK(e->message == "Method not found: nope/nothing");
+  }
+}
+
+TEST_CASE("stateless: server/discover, tools/list and tools/call results") {
+  Harness h;
+  SUBCASE("server/discover") {
+    h.serve(request(1, "server/discover"));
+    const json r = h.last();
+    CHECK(server_message_errors(modern, r, "server/discover").empty());
+    CHECK(r["result"]["resultType"] == "complete");
+    CHECK(r["result"]["supportedVersions"][0] == "2026-07-28");
+    CHECK(r["result"]["capabilities"].contains("tools"));
+    CHECK(r["result"]["instructions"] == "use it");
+    CHECK(r["result"]["cacheScope"] == "public");
+    CHECK(r["result"]["ttlMs"].get<long long>() > 0);
+    CHECK(r["result"]["_meta"][meta_key::server_info]["name"] == "mcp-read");
+  }
+  SUBCASE("tools/list") {
+    h.serve(request(2, "tools/list"));
+    const json r = h.last();
+    CHECK(server_message_errors(modern, r, "tools/list").empty());
+    CHECK(r["result"]["tools"][0]["name"] == "echo");
+    CHECK(r["result"]["resultType"] == "complete");
+  }
+  SUBCASE("tools/call: the version, no log unless asked, progress, a complete result") {
+    json m = meta();
+    m["progressToken"] = "p1";
+    h.serve(request(3, "tools/call", {{"name", "echo"}, {"arguments", json::object()}, {"_meta", m}}));
+    REQUIRE(h.handler.calls.size() == 1);
+    const ToolCall& call = h.handler.calls.front();
+    CHECK(call.protocol_version == modern);
+    call.log(LogLevel::emergency, "dropped: no level was asked for");
+    call.progress(1, 2, "half");
+    REQUIRE(h.replies.size() == 1);
+    CHECK(json::parse(h.replies[0].first)["method"] == "notifications/progress");
+    CHECK_FALSE(h.replies[0].second);
+    h.handler.finish(json{{"content", json::array()}, {"_meta", {{"x.example/k", 1}}}});
+    const json r = h.last();
+    CHECK(h.replies.back().second);
+    CHECK(server_message_errors(modern, r, "tools/call").empty());
+    CHECK(r["result"]["resultType"] == "complete");
+    CHECK(r["result"]["_meta"]["x.example/k"] == 1);
+    CHECK(r["result"]["_meta"][meta_key::server_info]["version"] == "1.0");
+  }
+  SUBCASE("tools/call: log messages at the request's level") {
+    json m = meta();
+    m[meta_key::log_level] = "warning";
+    h.serve(request(4, "tools/call", {{"name", "echo"}, {"_meta", m}}));
+    h.handler.calls.front().log(LogLevel::info, "below the level");
+    h.handler.calls.front().log(LogLevel::error, "above");
+    REQUIRE(h.replies.size() == 1);
+    const json note = json::parse(h.replies[0].first);
+    CHECK(note["params"]["level"] == "error");
+    CHECK(server_message_errors(modern, note).empty());
+  }
+  SUBCASE("tools/call of an unknown tool: -32602") {
+    h.serve(request(5, "tools/call", {{"name", "nope"}}));
+    CHECK(h.last()["error"]["code"] == -32602);
+  }
+  SUBCASE("a cancelled call ends with an empty final reply") {
+    auto cancelled = std::make_shared<std::atomic<bool>>(false);
+    h.serve(request(6, "tools/call", {{"name", "echo"}}), cancelled);
+    cancelled->store(true);
+    h.handler.finish();
+    REQUIRE(h.replies.size() == 1);
+    CHECK(h.replies[0].first.empty());
+    CHECK(h.replies[0].second);
+  }
+}
+
+TEST_CASE("stateless: a dual-era session serves both kinds of request") {
+  FakeHandler handler;
+  std::vector<json> replies;
+  Session session{ServerInfo{"mcp-read", "", "1.0", ""}, handler, [](std::string) {}};
+  auto send = [&](const json& j) {
+    return session.receive(j.dump(), [&](std::string m, bool) {
+      if (!m.empty()) replies.push_back(json::parse(m));
+    });
+  };
+  SUBCASE("without initialize") {
+    CHECK(send(request(1, "tools/list")));
+    CHECK(replies.back()["result"]["resultType"] == "complete");
+    CHECK_FALSE(session.initialized());
+    send(request(2, "tools/call", {{"name", "echo"}}));
+    CHECK(send(json{{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", 2}}}}) ==
+          false);
+    handler.finish();
+    CHECK(replies.size() == 1);  // the cancelled call was not answered
+    CHECK(session.in_flight() == 0);
+  }
+  SUBCASE("after initialize, a request that repeats the negotiated version is a legacy one") {
+    send({{"jsonrpc", "2.0"}, {"id", 0}, {"method", "initialize"},
+          {"params", {{"protocolVersion", "2025-06-18"}, {"capabilities", json::object()}}}});
+    send(request(1, "tools/list", {{"_meta", meta("2025-06-18")}}));
+    CHECK_FALSE(replies.back()["result"].contains("resultType"));
+    send(request(2, "tools/list"));
+    CHECK(replies.back()["result"]["resultType"] == "complete");
+  }
+}
