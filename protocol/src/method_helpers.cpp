@@ -8,11 +8,14 @@
 namespace mcpread::protocol {
 namespace {
 constexpr std::size_t tools_page_size = 50;
+constexpr std::size_t templates_page_size = 50;
 }
 
 json server_capabilities(const ServerHandler& handler) {
-  (void)handler;  // every server here offers the same: tools and log messages
-  return json{{"logging", json::object()}, {"tools", {{"listChanged", false}}}};
+  json caps{{"logging", json::object()}, {"tools", {{"listChanged", false}}}};
+  // No subscriptions and no list_changed notifications: the files are read when asked for.
+  if (offers_resources(handler)) caps["resources"] = json::object();
+  return caps;
 }
 
 MessageError params_error(const json& id, std::string message) {
@@ -98,6 +101,89 @@ json list_tools(const std::vector<ToolDefinition>& tools, const Message& m,
   json result{{"tools", std::move(list)}};
   if (end < tools.size()) result["nextCursor"] = encode_cursor("tools", end);
   return result;
+}
+
+bool offers_resources(const ServerHandler& handler) { return !handler.resource_templates().empty(); }
+
+bool is_resource_method(std::string_view method) {
+  return method == "resources/templates/list" || method == "resources/list" ||
+         method == "resources/read";
+}
+
+json list_resource_templates(const std::vector<ResourceTemplate>& templates, const Message& m,
+                             const VersionFeatures& features, std::optional<MessageError>* error) {
+  std::size_t position = 0;
+  if (const auto cursor = m.params.find("cursor"); cursor != m.params.end() && !cursor->is_null()) {
+    std::optional<std::size_t> decoded;
+    if (cursor->is_string())
+      decoded = decode_cursor("resource-templates", cursor->get<std::string>(), templates.size());
+    if (!decoded) {
+      *error = params_error(
+          m.id, "unknown \"cursor\"; pass a nextCursor from an earlier resources/templates/list");
+      return nullptr;
+    }
+    position = *decoded;
+  }
+  json list = json::array();
+  const std::size_t end = std::min(templates.size(), position + templates_page_size);
+  for (std::size_t i = position; i < end; ++i) {
+    const ResourceTemplate& t = templates[i];
+    json entry{{"uriTemplate", t.uri_template}, {"name", t.name}};
+    if (features.titles && !t.title.empty()) entry["title"] = t.title;
+    if (!t.description.empty()) entry["description"] = t.description;
+    if (!t.mime_type.empty()) entry["mimeType"] = t.mime_type;
+    list.push_back(std::move(entry));
+  }
+  json result{{"resourceTemplates", std::move(list)}};
+  if (end < templates.size()) result["nextCursor"] = encode_cursor("resource-templates", end);
+  return result;
+}
+
+std::variant<ResourceRequest, MessageError> prepare_resource_request(const Message& m) {
+  ResourceRequest request;
+  request.id = m.id;
+  if (m.method == "resources/read") {
+    const auto uri = m.params.find("uri");
+    if (uri == m.params.end() || !uri->is_string() || uri->get_ref<const std::string&>().empty())
+      return params_error(m.id, "\"resources/read\" needs \"uri\" (a non-empty string)");
+    request.uri = uri->get<std::string>();
+  } else if (const auto cursor = m.params.find("cursor");
+             cursor != m.params.end() && !cursor->is_null()) {
+    if (!cursor->is_string())
+      return params_error(m.id, "unknown \"cursor\"; pass a nextCursor from an earlier resources/list");
+    request.cursor = cursor->get<std::string>();
+  }
+  return request;
+}
+
+void start_resource_request(ServerHandler& handler, const std::string& method,
+                            ResourceRequest request, std::function<void(ResourceOutcome)> done) {
+  if (method == "resources/read")
+    handler.read_resource(std::move(request), std::move(done));
+  else
+    handler.list_resources(std::move(request), std::move(done));
+}
+
+json resource_response(const json& id, const std::string& uri, ResourceOutcome outcome,
+                       bool stateless) {
+  if (auto* result = std::get_if<json>(&outcome)) return make_result(id, std::move(*result));
+  const ResourceError& e = std::get<ResourceError>(outcome);
+  json data = uri.empty() ? json(nullptr) : json{{"uri", uri}};
+  switch (e.kind) {
+    case ResourceError::Kind::not_found:
+      // The reason (missing, outside the roots, ...) rides along for people reading logs.
+      data["reason"] = e.message;
+      return make_error(MessageError{id, stateless ? error_code::invalid_params : error_code::resource_not_found,
+                                     "Resource not found", std::move(data)});
+    case ResourceError::Kind::invalid:
+      return make_error(MessageError{id, error_code::invalid_params, "Invalid params: " + e.message,
+                                     std::move(data)});
+    case ResourceError::Kind::not_offered:
+      return make_error(MessageError{id, error_code::method_not_found, e.message});
+    case ResourceError::Kind::failed:
+      break;
+  }
+  return make_error(MessageError{id, error_code::internal_error, e.message, std::move(data)});
 }
 
 }  // namespace mcpread::protocol

@@ -3,7 +3,9 @@
 // legacy session (initialize) and the stateless dispatcher (2026-07-28) share these.
 #include "mcpread/protocol/session.hpp"
 
+#include <functional>
 #include <optional>
+#include <string_view>
 #include <variant>
 
 namespace mcpread::protocol {
@@ -30,5 +32,28 @@ json list_tools(const std::vector<ToolDefinition>& tools, const Message& m,
                 const VersionFeatures& features, std::optional<MessageError>* error);
 
 MessageError params_error(const json& id, std::string message);
+
+// ---- resources ----
+
+// Whether `handler` offers resources (at least one template).
+bool offers_resources(const ServerHandler& handler);
+bool is_resource_method(std::string_view method);
+
+// One page of resources/templates/list for `features`; sets `error` for an unknown cursor.
+json list_resource_templates(const std::vector<ResourceTemplate>& templates, const Message& m,
+                             const VersionFeatures& features, std::optional<MessageError>* error);
+
+// The request a resources/list or resources/read message makes (uri or cursor checked), or the
+// error that refuses it. The caller fills in protocol_version and cancelled.
+std::variant<ResourceRequest, MessageError> prepare_resource_request(const Message& m);
+
+// Hands a prepared request to the handler's list_resources or read_resource.
+void start_resource_request(ServerHandler& handler, const std::string& method,
+                            ResourceRequest request, std::function<void(ResourceOutcome)> done);
+
+// The response to a resources request: its result, or its error shaped for the era (a missing
+// resource is -32002 in sessions, -32602 in stateless requests).
+json resource_response(const json& id, const std::string& uri, ResourceOutcome outcome,
+                       bool stateless);
 
 }  // namespace mcpread::protocol

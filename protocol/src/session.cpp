@@ -12,8 +12,9 @@ constexpr LogLevel default_log_threshold = LogLevel::warning;
 
 }  // namespace
 
-Session::Session(ServerInfo info, ServerHandler& handler, std::function<void(std::string)> outbound)
-    : info_(info), handler_(handler), outbound_(std::move(outbound)), stateless_(std::move(info), handler) {}
+Session::Session(ServerInfo info, ServerHandler& handler, std::function<void(std::string)> outbound,
+                 ClientRoots stateless_roots)
+    : info_(info), handler_(handler), outbound_(std::move(outbound)), stateless_(std::move(info), handler, stateless_roots) {}
 
 Session::~Session() { cancel_all(); }
 
@@ -35,7 +36,10 @@ bool Session::receive(std::string_view text, Reply reply) {
     reply(serialize(error_json(*e)), true);
     return true;
   }
-  const json& value = std::get<json>(parsed);
+  return receive_parsed(std::get<json>(parsed), std::move(reply));
+}
+
+bool Session::receive_parsed(const json& value, Reply reply) {
   if (value.is_array()) {
     return handle_batch(value, reply);
   }
@@ -99,6 +103,21 @@ void Session::handle_request(const Message& m, bool in_batch, const Reply& reply
     error ? send_error(*error) : respond(make_result(m.id, std::move(result)));
   } else if (m.method == "tools/call") {
     on_tools_call(m, reply, std::move(respond));
+  } else if (is_resource_method(m.method)) {
+    if (!offers_resources(handler_)) {
+      send_error({m.id, error_code::method_not_found, "Method not found: " + m.method});
+    } else if (m.method == "resources/templates/list") {
+      VersionFeatures features;
+      {
+        std::lock_guard lock(mutex_);
+        features = features_;
+      }
+      std::optional<MessageError> error;
+      json result = list_resource_templates(handler_.resource_templates(), m, features, &error);
+      error ? send_error(*error) : respond(make_result(m.id, std::move(result)));
+    } else {
+      on_resource_request(m, std::move(respond));
+    }
   } else if (m.method == "logging/setLevel") {
     auto error = on_set_level(m);
     error ? send_error(*error) : respond(make_result(m.id, json::object()));
@@ -204,6 +223,52 @@ void Session::on_tools_call(const Message& m, const Reply& reply, Respond respon
   };
   try {
     handler_.call_tool(std::move(call), std::move(done));
+  } catch (const std::exception& e) {
+    {
+      std::lock_guard lock(mutex_);
+      in_flight_.erase(key);
+    }
+    respond(make_error(m.id, error_code::internal_error, std::string("Internal error: ") + e.what()));
+  }
+}
+
+bool Session::track(const std::string& key, const std::shared_ptr<std::atomic<bool>>& cancelled) {
+  std::lock_guard lock(mutex_);
+  return in_flight_.emplace(key, cancelled).second;
+}
+
+bool Session::untrack(const std::string& key, const std::shared_ptr<std::atomic<bool>>& cancelled) {
+  std::lock_guard lock(mutex_);
+  const auto it = in_flight_.find(key);
+  if (it == in_flight_.end() || it->second != cancelled) return false;  // cancelled meanwhile
+  in_flight_.erase(it);
+  return !cancelled->load();
+}
+
+void Session::on_resource_request(const Message& m, Respond respond) {
+  auto prepared = prepare_resource_request(m);
+  if (auto* error = std::get_if<MessageError>(&prepared)) {
+    respond(make_error(*error));
+    return;
+  }
+  ResourceRequest request = std::move(std::get<ResourceRequest>(prepared));
+  const std::string key = id_key(m.id);
+  auto cancelled = std::make_shared<std::atomic<bool>>(false);
+  if (!track(key, cancelled)) {
+    respond(make_error(m.id, error_code::invalid_request,
+                       "Invalid Request: id " + key + " is already used by a request in progress"));
+    return;
+  }
+  request.protocol_version = negotiated_version();
+  request.cancelled = cancelled;
+  const std::string uri = request.uri;
+  auto done = [this, key, cancelled, id = m.id, uri, respond](ResourceOutcome outcome) {
+    // A cancelled request gets no answer: the client no longer wants one.
+    untrack(key, cancelled) ? respond(resource_response(id, uri, std::move(outcome), false))
+                            : respond(std::nullopt);
+  };
+  try {
+    start_resource_request(handler_, m.method, std::move(request), std::move(done));
   } catch (const std::exception& e) {
     {
       std::lock_guard lock(mutex_);

@@ -8,15 +8,24 @@
 namespace mcpread::protocol {
 namespace {
 
-// Caching hints. The tool list and capabilities change only with the binary: a day, shared.
+// Caching hints. The tool list, the resource templates and the capabilities change only with
+// the binary: a day, shared by anyone ("public": they say nothing about the user's files).
 constexpr long long static_ttl_ms = 24LL * 60 * 60 * 1000;
+// The resource list names the user's files ("private": never shared across authorization
+// contexts). Files come and go while someone works, so the list is worth keeping only for
+// the few seconds a client takes to page through it.
+constexpr long long resource_list_ttl_ms = 5 * 1000;
+// A read's contents are the file as it is now; the next edit makes any cached copy wrong, and
+// the read tool never caches either: stale at once, and private.
+constexpr long long resource_read_ttl_ms = 0;
 
 const json* meta_of(const Message& m) {
   const auto meta = m.params.find("_meta");
   return meta != m.params.end() && meta->is_object() ? &*meta : nullptr;
 }
 
-bool known_method(const std::string& method) {
+bool known_method(const std::string& method, const ServerHandler& handler) {
+  if (is_resource_method(method)) return offers_resources(handler);
   return method == "server/discover" || method == "tools/list" || method == "tools/call";
 }
 
@@ -27,8 +36,39 @@ bool declares_version(const Message& m) {
   return meta != nullptr && meta->contains(meta_key::protocol_version);
 }
 
-StatelessDispatcher::StatelessDispatcher(ServerInfo info, ServerHandler& handler)
-    : info_(std::move(info)), handler_(handler) {}
+StatelessDispatcher::StatelessDispatcher(ServerInfo info, ServerHandler& handler, ClientRoots client_roots)
+    : info_(std::move(info)), handler_(handler), client_roots_(client_roots) {}
+
+namespace {
+bool reads_files(const std::string& method) {
+  return method == "tools/call" || method == "resources/list" || method == "resources/read";
+}
+constexpr const char* roots_input_key = "roots";
+}  // namespace
+
+std::optional<json> StatelessDispatcher::client_roots_of(const Message& m,
+                                                         std::optional<std::vector<std::string>>* roots) const {
+  if (client_roots_ == ClientRoots::ignore || !reads_files(m.method)) return std::nullopt;
+  const json& caps = m.params["_meta"][meta_key::client_capabilities];
+  if (!caps.contains("roots")) return std::nullopt;  // `ask`: served within the server's roots
+  const auto responses = m.params.find("inputResponses");
+  const json* answer = nullptr;
+  if (responses != m.params.end() && responses->is_object() && responses->contains(roots_input_key))
+    answer = &(*responses)[roots_input_key];
+  if (answer == nullptr) {
+    json result = complete(json{{"inputRequests", {{roots_input_key, {{"method", "roots/list"}}}}}});
+    result["resultType"] = "input_required";
+    return make_result(m.id, std::move(result));
+  }
+  const auto list = answer->is_object() ? answer->find("roots") : answer->end();
+  if (!answer->is_object() || list == answer->end() || !list->is_array())
+    return make_error(params_error(m.id, "inputResponses.roots must be a roots/list result ({\"roots\": [...]})"));
+  std::vector<std::string> uris;
+  for (const auto& root : *list)
+    if (root.is_object() && root.contains("uri") && root["uri"].is_string()) uris.push_back(root["uri"].get<std::string>());
+  *roots = std::move(uris);
+  return std::nullopt;
+}
 
 std::optional<MessageError> StatelessDispatcher::check(const Message& m) const {
   const json* meta = meta_of(m);
@@ -53,11 +93,17 @@ std::optional<MessageError> StatelessDispatcher::check(const Message& m) const {
                                     "\" must be one of debug, info, notice, warning, error, "
                                     "critical, alert, emergency");
   }
-  if (!known_method(m.method)) {
+  if (!known_method(m.method, handler_)) {
     std::string message = "Method not found: " + m.method;
     if (m.method == "ping" || m.method == "logging/setLevel" || m.method == "initialize")
       message += " (not part of protocol " + requested + ")";
     return MessageError{m.id, error_code::method_not_found, std::move(message)};
+  }
+  if (client_roots_ == ClientRoots::require && reads_files(m.method) && !caps->contains("roots")) {
+    return MessageError{m.id, error_code::missing_client_capability,
+                        "Missing required client capability: roots. This server reads only within the "
+                        "client's roots; declare the roots capability and answer the roots/list input request",
+                        json{{"requiredCapabilities", {{"roots", json::object()}}}}};
   }
   return std::nullopt;
 }
@@ -81,29 +127,79 @@ json StatelessDispatcher::discover_result() const {
 
 void StatelessDispatcher::serve(const Message& m, const Reply& reply,
                                 std::shared_ptr<std::atomic<bool>> cancelled) {
-  if (m.method == "tools/call") {
-    call_tool(m, reply, std::move(cancelled));
+  std::optional<std::vector<std::string>> roots;
+  if (auto early = client_roots_of(m, &roots)) {
+    reply(serialize(*early), true);
     return;
   }
+  if (m.method == "tools/call") {
+    call_tool(m, reply, std::move(cancelled), std::move(roots));
+    return;
+  }
+  if (m.method == "resources/list" || m.method == "resources/read") {
+    resource_request(m, reply, std::move(cancelled), std::move(roots));
+    return;
+  }
+  // The static lists: the same for every client, cached for a day, shared.
+  auto static_list = [&](json result, const std::optional<MessageError>& error) {
+    if (error) return make_error(*error);
+    result["ttlMs"] = static_ttl_ms;
+    result["cacheScope"] = "public";
+    return make_result(m.id, complete(std::move(result)));
+  };
+  const VersionFeatures features = features_of(stateless_versions.back());
+  std::optional<MessageError> error;
   json response;
   if (m.method == "server/discover") {
     response = make_result(m.id, discover_result());
+  } else if (m.method == "resources/templates/list") {
+    json result = list_resource_templates(handler_.resource_templates(), m, features, &error);
+    response = static_list(std::move(result), error);
   } else {  // tools/list
-    std::optional<MessageError> error;
-    json result = list_tools(handler_.tools(), m, features_of(stateless_versions.back()), &error);
-    if (error) {
-      response = make_error(*error);
-    } else {
-      result["ttlMs"] = static_ttl_ms;
-      result["cacheScope"] = "public";
-      response = make_result(m.id, complete(std::move(result)));
-    }
+    json result = list_tools(handler_.tools(), m, features, &error);
+    response = static_list(std::move(result), error);
   }
   reply(serialize(response), true);
 }
 
+void StatelessDispatcher::resource_request(const Message& m, const Reply& reply,
+                                           std::shared_ptr<std::atomic<bool>> cancelled,
+                                           std::optional<std::vector<std::string>> roots) {
+  auto prepared = prepare_resource_request(m);
+  if (auto* error = std::get_if<MessageError>(&prepared)) {
+    reply(serialize(make_error(*error)), true);
+    return;
+  }
+  ResourceRequest request = std::move(std::get<ResourceRequest>(prepared));
+  request.protocol_version = m.params["_meta"][meta_key::protocol_version].get<std::string>();
+  request.cancelled = cancelled;
+  request.client_roots = std::move(roots);
+  const long long ttl = m.method == "resources/read" ? resource_read_ttl_ms : resource_list_ttl_ms;
+  auto done = [this, id = m.id, uri = request.uri, ttl, reply, cancelled](ResourceOutcome outcome) {
+    if (cancelled && cancelled->load()) {
+      reply(std::string(), true);  // the client no longer wants an answer
+      return;
+    }
+    json response = resource_response(id, uri, std::move(outcome), true);
+    if (response.contains("result")) {
+      json& result = response["result"];
+      result["ttlMs"] = ttl;
+      result["cacheScope"] = "private";
+      result = complete(std::move(result));
+    }
+    reply(serialize(response), true);
+  };
+  try {
+    start_resource_request(handler_, m.method, std::move(request), std::move(done));
+  } catch (const std::exception& e) {
+    reply(serialize(make_error(m.id, error_code::internal_error, std::string("Internal error: ") + e.what())),
+          true);
+  }
+}
+
 void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
-                                    std::shared_ptr<std::atomic<bool>> cancelled) {
+                                    std::shared_ptr<std::atomic<bool>> cancelled,
+                                    std::optional<std::vector<std::string>> roots) {
   auto prepared = prepare_tool_call(handler_.tools(), m);
   if (auto* refusal = std::get_if<json>(&prepared)) {
     if (refusal->contains("result")) (*refusal)["result"] = complete(std::move((*refusal)["result"]));
@@ -114,6 +210,7 @@ void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
   const json& meta = m.params["_meta"];
   call.protocol_version = meta[meta_key::protocol_version].get<std::string>();
   call.cancelled = cancelled;
+  call.client_roots = std::move(roots);
   // No log messages unless this request asked for them with a level (there is no session).
   std::optional<LogLevel> threshold;
   if (const auto level = meta.find(meta_key::log_level); level != meta.end())

@@ -92,7 +92,8 @@ std::vector<fs::path> normalise_roots(const std::vector<fs::path>& in) {
 
 AccessError outside_roots(const Roots& roots, const std::string& requested) {
   return {"Access denied: " + requested + " is outside the allowed roots (" + roots.describe() +
-          "). Read a file inside them, or start the server with the directory as a root."};
+              "). Read a file inside them, or start the server with the directory as a root.",
+          AccessError::Reason::outside_roots};
 }
 
 // `lexical` resolved to `resolved`, outside the roots. When the path as written lies inside a
@@ -116,8 +117,10 @@ AccessError denied(const Roots& roots, const std::string& requested, const std::
                            resolved.string() + ".";
   if (!link.empty() && link != fs::path(lexical))
     return {"Access denied: " + requested + " goes through the symbolic link " + link.string() +
-            ", which leads outside" + tail};
-  return {"Access denied: " + requested + " is a symbolic link that leads outside" + tail};
+                ", which leads outside" + tail,
+            AccessError::Reason::outside_roots};
+  return {"Access denied: " + requested + " is a symbolic link that leads outside" + tail,
+          AccessError::Reason::outside_roots};
 }
 
 AccessError not_found(const std::string& requested, const std::string& lead,
@@ -127,7 +130,7 @@ AccessError not_found(const std::string& requested, const std::string& lead,
   for (std::size_t i = 0; i < names.size(); ++i)
     msg += (i == 0 ? " Did you mean: " : ", ") + (dir / names[i]).string();
   if (!names.empty()) msg += "?";
-  return {msg};
+  return {msg, AccessError::Reason::not_found};
 }
 
 AccessError permission_denied(const std::string& requested, int err) {
@@ -154,15 +157,17 @@ AccessError explain_failure(const Roots& roots, const std::string& requested,
       struct stat st {};
       if (::lstat(lexical.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
         return {"File not found: " + requested +
-                " is a symbolic link whose target does not exist."};
+                    " is a symbolic link whose target does not exist.",
+                AccessError::Reason::not_found};
       if (child == fs::path(lexical)) return not_found(requested, "", ancestor, child.filename().native());
       return not_found(requested, " The directory " + child.string() + " does not exist.", ancestor,
                        child.filename().native());
     }
     case ENOTDIR:
       return {"Cannot read " + requested + ": " +
-              (is_dir_path(ancestor) ? lexical : dir.string()) + " is not a directory (" +
-              errno_text(err) + ")."};
+                  (is_dir_path(ancestor) ? lexical : dir.string()) + " is not a directory (" +
+                  errno_text(err) + ").",
+              AccessError::Reason::not_found};
     case ELOOP:
       return {"Cannot read " + requested + ": symbolic link loop (" + errno_text(err) + ")."};
     case EACCES:
@@ -287,7 +292,8 @@ AccessResult open_checked(const Roots& roots, std::string_view requested) {
   if (roots.empty())
     return AccessError{"Access denied: no directory is allowed (the list of allowed roots is "
                        "empty), so " + (req.empty() ? std::string("nothing") : req) +
-                       " cannot be read."};
+                       " cannot be read.",
+                       AccessError::Reason::outside_roots};
   if (requested.empty())
     return AccessError{"The file path is empty. Give an absolute path, or one relative to " +
                        roots.dirs().front().string() + "."};
@@ -314,7 +320,8 @@ AccessResult open_checked(const Roots& roots, std::string_view requested) {
                        "symbolic link appeared in it). Try again."};
   if (!S_ISREG(st.st_mode))
     return AccessError{shown + " is " + std::string(type_name(st.st_mode)) +
-                       "; only regular files and directories can be read."};
+                           "; only regular files and directories can be read.",
+                       AccessError::Reason::special_file};
 
   UniqueFd fd(open_resolved(resolved));
   if (!fd.valid()) {
@@ -323,7 +330,7 @@ AccessResult open_checked(const Roots& roots, std::string_view requested) {
     if (err == ELOOP)
       return AccessError{"Cannot read " + shown + ": the path changed while it was being opened (a "
                          "symbolic link appeared in it). Try again."};
-    if (err == ENOENT) return AccessError{"File not found: " + shown + "."};
+    if (err == ENOENT) return AccessError{"File not found: " + shown + ".", AccessError::Reason::not_found};
     return AccessError{"Cannot read " + shown + ": " + errno_text(err) + "."};
   }
   struct stat now {};

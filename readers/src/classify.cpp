@@ -306,6 +306,12 @@ bool parse_file_kind(std::string_view name, FileKind* kind) {
   return false;  // "auto", "binary" and anything unknown
 }
 
+std::string_view mime_for_name(std::string_view file_name) {
+  const std::string ext = extension_of(file_name);
+  if (const MediaExtension* media = media_extension(ext)) return media->mime;
+  return text_mime_for(file_name, ext);
+}
+
 Classification classify(std::string_view file_name, std::span<const unsigned char> head,
                         std::uint64_t size) {
   const std::string ext = extension_of(file_name);

@@ -7,6 +7,7 @@
 #include "file_io.hpp"
 #include "human_size.hpp"
 #include "mcpread/readers/base64.hpp"
+#include "mcpread/readers/resources.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "page_ranges.hpp"
 #include "pdf_loader.hpp"
@@ -20,23 +21,6 @@ namespace mcpread::readers {
 namespace {
 
 constexpr std::size_t note_reserve = 512;  // room kept under max_output_bytes for the notes
-
-std::string file_uri(const std::string& path) {
-  static constexpr char hex[] = "0123456789ABCDEF";
-  std::string uri = "file://";
-  for (const char ch : path) {
-    const auto c = static_cast<unsigned char>(ch);
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-        std::strchr("/-._~", c) != nullptr) {
-      uri += ch;
-    } else {
-      uri += '%';
-      uri += hex[c >> 4];
-      uri += hex[c & 15];
-    }
-  }
-  return uri;
-}
 
 std::string marker(int page, int count) {
   return "\u2500\u2500 Page " + std::to_string(page) + " of " + std::to_string(count) +

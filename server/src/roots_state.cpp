@@ -1,7 +1,8 @@
 #include "roots_state.hpp"
 
+#include "mcpread/readers/resources.hpp"
+
 #include <algorithm>
-#include <cctype>
 
 namespace mcpread::server {
 
@@ -67,30 +68,18 @@ std::string RootsState::apply_client_roots(const std::vector<std::string>& uris)
   return outcome;
 }
 
-std::string RootsState::path_from_file_uri(const std::string& uri) {
-  constexpr std::string_view scheme = "file://";
-  if (uri.size() <= scheme.size() || uri.compare(0, scheme.size(), scheme) != 0) return {};
-  std::string_view rest(uri);
-  rest.remove_prefix(scheme.size());
-  // file://localhost/x and file:///x name the same path; other hosts are not local.
-  if (rest.substr(0, 9) == "localhost") rest.remove_prefix(9);
-  if (rest.empty() || rest.front() != '/') return {};
-  std::string path;
-  for (std::size_t i = 0; i < rest.size(); ++i) {
-    const char c = rest[i];
-    if (c == '?' || c == '#') break;
-    if (c == '%') {
-      if (i + 2 >= rest.size() || !std::isxdigit(static_cast<unsigned char>(rest[i + 1])) ||
-          !std::isxdigit(static_cast<unsigned char>(rest[i + 2])))
-        return {};
-      path.push_back(static_cast<char>(std::stoi(std::string(rest.substr(i + 1, 2)), nullptr, 16)));
-      i += 2;
-    } else {
-      path.push_back(c);
-    }
+std::shared_ptr<const readers::Roots> RootsState::for_client(const std::vector<std::string>& uris) const {
+  std::vector<std::string> dirs;
+  for (const auto& uri : uris) {
+    auto path = path_from_file_uri(uri);
+    if (!path.empty()) dirs.push_back(std::move(path));
   }
-  if (path.find('\0') != std::string::npos) return {};
-  return path;
+  if (dirs.empty()) return std::make_shared<const readers::Roots>(cli_);
+  return std::make_shared<const readers::Roots>(cli_.narrowed_by(dirs, cli_default_));
+}
+
+std::string RootsState::path_from_file_uri(const std::string& uri) {
+  return readers::path_from_file_uri(uri);
 }
 
 }  // namespace mcpread::server

@@ -28,6 +28,9 @@ class RootsState {
   // Applies the client's root URIs. Returns a sentence describing the outcome, for logs.
   std::string apply_client_roots(const std::vector<std::string>& uris);
   void request_failed();
+  // The roots for one request whose client gave its root URIs with it (stateless requests):
+  // the command line's narrowed by them, without changing what current() returns.
+  std::shared_ptr<const readers::Roots> for_client(const std::vector<std::string>& uris) const;
 
   // file:///a%20b -> /a b; empty for other schemes or malformed URIs.
   static std::string path_from_file_uri(const std::string& uri);

@@ -2,7 +2,9 @@
 
 #include "read_tool.hpp"
 
+#include "mcpread/protocol/pagination.hpp"
 #include "mcpread/readers/read.hpp"
+#include "mcpread/readers/resources.hpp"
 
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
@@ -14,8 +16,34 @@ namespace mcpread::server {
 
 using nlohmann::json;
 
+namespace {
+
+std::vector<protocol::ResourceTemplate> file_templates(const Config& config) {
+  return {protocol::ResourceTemplate{
+      "file:///{+path}", "file", "File or directory",
+      "A file or directory inside the allowed roots, by absolute path (percent-encoded). Text in "
+      "any charset comes back decoded to UTF-8, not numbered, at most " +
+          std::to_string(config.limits.text.max_output_bytes / 1024) +
+          " KB (a longer file is cut at a line end; its _meta says truncated and the read tool's "
+          "offset to go on from). Images come back sized for models, PDFs as a PDF (at most " +
+          std::to_string(config.limits.pdf_max_pages) +
+          " pages) followed by their text, audio as stored, directories as a listing. The type "
+          "varies by file.",
+      ""}};
+}
+
+protocol::ResourceError failure(protocol::ResourceError::Kind kind, std::string message) {
+  return protocol::ResourceError{kind, std::move(message)};
+}
+
+}  // namespace
+
 ToolHost::ToolHost(const Config& config, RootsState& roots, boost::asio::thread_pool& pool)
-    : config_(config), roots_(roots), pool_(pool), tools_(read_tool_definitions(config)) {}
+    : config_(config),
+      roots_(roots),
+      pool_(pool),
+      tools_(read_tool_definitions(config)),
+      templates_(file_templates(config)) {}
 
 void ToolHost::call_tool(protocol::ToolCall call, std::function<void(json)> done) {
   boost::asio::post(pool_, [this, call = std::move(call), done = std::move(done)]() {
@@ -40,7 +68,8 @@ json ToolHost::run_call(const protocol::ToolCall& call) const {
   auto& request = std::get<readers::ReadRequest>(parsed);
   request.progress = call.progress;  // notifications/progress when the client asked for them
 
-  const auto roots = roots_.current(std::chrono::milliseconds(config_.roots_wait_ms), call.cancelled.get());
+  const auto roots = call.client_roots ? roots_.for_client(*call.client_roots)
+                                       : roots_.current(std::chrono::milliseconds(config_.roots_wait_ms), call.cancelled.get());
   if (!roots) return to_call_tool_result(readers::ReadOutcome::stopped(), features, false);
   readers::CancelToken cancel = readers::CancelToken::wrap(call.cancelled);
   const auto started = std::chrono::steady_clock::now();
@@ -50,6 +79,111 @@ json ToolHost::run_call(const protocol::ToolCall& call) const {
   spdlog::debug("{} {} -> {} in {} us", call.name, request.file_path,
                 outcome.cancelled ? "cancelled" : outcome.is_error ? "error" : "ok", micros);
   return to_call_tool_result(std::move(outcome), features, config_.structured_content);
+}
+
+void ToolHost::post_resource_work(
+    const char* what, protocol::ResourceRequest request,
+    std::function<void(protocol::ResourceOutcome)> done,
+    protocol::ResourceOutcome (ToolHost::*work)(const protocol::ResourceRequest&) const) {
+  boost::asio::post(pool_, [this, what, work, request = std::move(request), done = std::move(done)]() {
+    protocol::ResourceOutcome outcome;
+    try {
+      outcome = (this->*work)(request);
+    } catch (const std::exception& e) {
+      spdlog::error("{} {} failed: {}", what, request.uri, e.what());
+      outcome = failure(protocol::ResourceError::Kind::failed,
+                        std::string("Internal error while reading: ") + e.what());
+    }
+    done(std::move(outcome));
+  });
+}
+
+void ToolHost::list_resources(protocol::ResourceRequest request,
+                              std::function<void(protocol::ResourceOutcome)> done) {
+  post_resource_work("resources/list", std::move(request), std::move(done), &ToolHost::run_list);
+}
+
+void ToolHost::read_resource(protocol::ResourceRequest request,
+                             std::function<void(protocol::ResourceOutcome)> done) {
+  post_resource_work("resources/read", std::move(request), std::move(done), &ToolHost::run_read);
+}
+
+protocol::ResourceOutcome ToolHost::run_list(const protocol::ResourceRequest& request) const {
+  using Kind = protocol::ResourceError::Kind;
+  std::size_t position = 0;
+  if (!request.cursor.empty()) {
+    const auto decoded = protocol::decode_cursor("resources", request.cursor, resource_limits.max_listed);
+    if (!decoded)
+      return failure(Kind::invalid, "unknown \"cursor\"; pass a nextCursor from an earlier resources/list");
+    position = *decoded;
+  }
+  const auto roots = request.client_roots
+                         ? roots_.for_client(*request.client_roots)
+                         : roots_.current(std::chrono::milliseconds(config_.roots_wait_ms), request.cancelled.get());
+  if (!roots) return failure(Kind::failed, "The request was cancelled.");
+  const auto page = readers::list_resources(*roots, position, resources_page_size, resource_limits,
+                                            readers::CancelToken::wrap(request.cancelled));
+  if (page.cancelled) return failure(Kind::failed, "The request was cancelled.");
+  json list = json::array();
+  for (const auto& entry : page.entries) {
+    json resource{{"uri", entry.uri}, {"name", entry.name}, {"size", entry.size}};
+    if (!entry.mime.empty()) resource["mimeType"] = entry.mime;
+    list.push_back(std::move(resource));
+  }
+  json result{{"resources", std::move(list)}};
+  if (page.more) {
+    result["nextCursor"] = protocol::encode_cursor("resources", position + page.entries.size());
+  } else if (page.capped) {
+    result["_meta"] = {
+        {"truncated", true},
+        {"note", "Not every file is listed: the listing stops after " +
+                     std::to_string(resource_limits.max_listed) + " files, " +
+                     std::to_string(resource_limits.max_walked) + " directory entries looked at, or " +
+                     std::to_string(resource_limits.max_depth) +
+                     " directory levels. Other files can still be read by URI (file:///{+path})."}};
+  }
+  return result;
+}
+
+protocol::ResourceOutcome ToolHost::run_read(const protocol::ResourceRequest& request) const {
+  using Kind = protocol::ResourceError::Kind;
+  const std::string path = readers::path_from_file_uri(request.uri);
+  if (path.empty())
+    return failure(Kind::invalid,
+                   "\"" + request.uri + "\" is not a file URI this server reads. Use "
+                   "file:///absolute/path with the path percent-encoded, as resources/list gives it.");
+  const auto roots = request.client_roots
+                         ? roots_.for_client(*request.client_roots)
+                         : roots_.current(std::chrono::milliseconds(config_.roots_wait_ms), request.cancelled.get());
+  if (!roots) return failure(Kind::failed, "The request was cancelled.");
+  const auto started = std::chrono::steady_clock::now();
+  auto read = readers::read_resource(*roots, path, config_.limits, readers::CancelToken::wrap(request.cancelled));
+  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                          std::chrono::steady_clock::now() - started).count();
+  spdlog::debug("resources/read {} -> {} in {} us", path,
+                read.status == readers::ResourceStatus::ok ? "ok" : read.message, micros);
+  switch (read.status) {
+    case readers::ResourceStatus::ok:
+      break;
+    case readers::ResourceStatus::not_found:
+      return failure(Kind::not_found, std::move(read.message));
+    case readers::ResourceStatus::unsupported:
+      return failure(Kind::invalid, std::move(read.message));
+    case readers::ResourceStatus::failed:
+    case readers::ResourceStatus::cancelled:
+      return failure(Kind::failed, std::move(read.message));
+  }
+  json contents = json::array();
+  for (auto& c : read.contents) {
+    json item{{"uri", request.uri}, {"mimeType", c.mime}};
+    if (c.blob)
+      item["blob"] = std::move(c.base64);
+    else
+      item["text"] = std::move(c.text);
+    if (!c.meta.empty()) item["_meta"] = std::move(c.meta);
+    contents.push_back(std::move(item));
+  }
+  return json{{"contents", std::move(contents)}};
 }
 
 void ToolHost::roots_requested() { roots_.request_started(); }

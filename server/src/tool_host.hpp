@@ -1,11 +1,12 @@
 #pragma once
-// The server's side of the protocol: the tools it offers and where their work runs. Tool calls
-// are posted to a worker pool so that the transport keeps answering (ping, cancellations) while
-// a slow read runs.
+// The server's side of the protocol: the tools and resources it offers and where their work
+// runs. Tool calls and resource requests are posted to a worker pool so that the transport keeps
+// answering (ping, cancellations) while a slow read runs.
 #include "cli.hpp"
 #include "roots_state.hpp"
 
 #include "mcpread/protocol/session.hpp"
+#include "mcpread/readers/resources.hpp"
 
 #include <boost/asio/thread_pool.hpp>
 
@@ -26,18 +27,38 @@ class ToolHost : public protocol::ServerHandler {
 
   [[nodiscard]] const std::vector<protocol::ToolDefinition>& tools() const override { return tools_; }
   void call_tool(protocol::ToolCall call, std::function<void(nlohmann::json)> done) override;
+  [[nodiscard]] const std::vector<protocol::ResourceTemplate>& resource_templates() const override {
+    return templates_;
+  }
+  void list_resources(protocol::ResourceRequest request,
+                      std::function<void(protocol::ResourceOutcome)> done) override;
+  void read_resource(protocol::ResourceRequest request,
+                     std::function<void(protocol::ResourceOutcome)> done) override;
   void roots_requested() override;
   void roots_received(const std::vector<std::string>& uris) override;
   void roots_failed(const std::string& why) override;
 
   // Runs one call synchronously (what the worker does); public for tests.
   nlohmann::json run_call(const protocol::ToolCall& call) const;
+  // resources/list and resources/read, run synchronously (what the worker does); for tests.
+  protocol::ResourceOutcome run_list(const protocol::ResourceRequest& request) const;
+  protocol::ResourceOutcome run_read(const protocol::ResourceRequest& request) const;
+
+  // Files per resources/list page, and the listing's bounds.
+  static constexpr std::size_t resources_page_size = 200;
+  readers::ResourceListLimits resource_limits;
 
  private:
   const Config& config_;
   RootsState& roots_;
   boost::asio::thread_pool& pool_;
+  // Runs `work` on the pool and hands its outcome (or the exception it threw) to `done`.
+  void post_resource_work(const char* what, protocol::ResourceRequest request,
+                          std::function<void(protocol::ResourceOutcome)> done,
+                          protocol::ResourceOutcome (ToolHost::*work)(const protocol::ResourceRequest&) const);
+
   std::vector<protocol::ToolDefinition> tools_;
+  std::vector<protocol::ResourceTemplate> templates_;
   ClientLog client_log_;
 };
 

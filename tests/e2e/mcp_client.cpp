@@ -99,7 +99,12 @@ void McpClient::send(const json& message) { send_raw(message.dump() + "\n"); }
 
 long long McpClient::send_request(const std::string& method, json params) {
   const long long id = next_id_++;
-  pending_methods_.emplace_back(json(id).dump(), method);
+  std::string version;
+  if (params.is_object() && params.contains("_meta") && params["_meta"].is_object()) {
+    const auto v = params["_meta"].find("io.modelcontextprotocol/protocolVersion");
+    if (v != params["_meta"].end() && v->is_string()) version = v->get<std::string>();
+  }
+  pending_methods_.push_back(Pending{json(id).dump(), method, std::move(version)});
   json m{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}};
   if (!params.is_null()) m["params"] = std::move(params);
   send(m);
@@ -146,17 +151,25 @@ void McpClient::validate(const json& message) {
     return;
   }
   std::string method;
+  std::string version = version_;
   if (message.contains("id") && (message.contains("result") || message.contains("error"))) {
     const std::string key = message["id"].dump();
     for (auto it = pending_methods_.begin(); it != pending_methods_.end(); ++it) {
-      if (it->first == key) {
-        method = it->second;
+      if (it->id_key == key) {
+        method = it->method;
+        // A stateless request's answer follows its own version (when there is a schema for it:
+        // an unsupported version is answered in the session's terms).
+        if (!it->version.empty() &&
+            std::filesystem::exists(std::string(MCPREAD_SCHEMA_DIR) + "/" + it->version + ".json"))
+          version = it->version;
         pending_methods_.erase(it);
         break;
       }
     }
-    if (method == "initialize" && message.contains("result"))
+    if (method == "initialize" && message.contains("result")) {
       version_ = message["result"].value("protocolVersion", version_);
+      version = version_;
+    }
   }
   // JSON-RPC answers an unreadable id with null; schemas before 2025-11-25 cannot express that,
   // so check the rest of such an error by hand.
@@ -166,7 +179,7 @@ void McpClient::validate(const json& message) {
     CHECK(message["error"]["message"].is_string());
     return;
   }
-  const std::string errors = server_message_errors(version_, message, method);
+  const std::string errors = server_message_errors(version, message, method);
   if (!errors.empty()) FAIL_CHECK("schema violation: " << errors << "\nmessage: " << message.dump().substr(0, 2000));
 }
 
@@ -209,6 +222,13 @@ json McpClient::initialize(const std::string& version, json capabilities) {
   REQUIRE_MESSAGE(response.contains("result"), response.dump());
   send({{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
   return response["result"];
+}
+
+json McpClient::stateless_request(const std::string& method, json params, const std::string& version) {
+  params["_meta"]["io.modelcontextprotocol/protocolVersion"] = version;
+  if (!params["_meta"].contains("io.modelcontextprotocol/clientCapabilities"))
+    params["_meta"]["io.modelcontextprotocol/clientCapabilities"] = json::object();
+  return request(method, std::move(params));
 }
 
 json McpClient::call(const std::string& tool, json arguments) {

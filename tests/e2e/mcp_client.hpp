@@ -38,6 +38,11 @@ class McpClient {
   // Messages that arrive meanwhile are kept in `others()`.
   nlohmann::json request(const std::string& method, nlohmann::json params = nlohmann::json::object(),
                          std::chrono::milliseconds timeout = std::chrono::seconds(20));
+  // A stateless request (protocol 2026-07-28 on): `params._meta` gets the version and empty
+  // client capabilities; the answer is validated against that version's schema.
+  nlohmann::json stateless_request(const std::string& method,
+                                   nlohmann::json params = nlohmann::json::object(),
+                                   const std::string& version = "2026-07-28");
   // tools/call of `tool` with `arguments`; returns the result object (fails the test on error).
   nlohmann::json call(const std::string& tool, nlohmann::json arguments);
 
@@ -73,7 +78,12 @@ class McpClient {
   std::deque<nlohmann::json> others_;
   std::string version_ = "2025-11-25";
   long long next_id_ = 1;
-  std::vector<std::pair<std::string, std::string>> pending_methods_;  // id key -> method
+  struct Pending {
+    std::string id_key;
+    std::string method;
+    std::string version;  // the request's _meta protocol version (stateless); empty: the session's
+  };
+  std::vector<Pending> pending_methods_;
   std::optional<int> exit_status_;
 };
 

@@ -91,9 +91,9 @@ TEST_CASE("malformed JSON-RPC") {
     CHECK(r["error"]["message"] == "Invalid params: \"params\" must be an object");
   }
   SUBCASE("unknown method") {
-    const json r = client.request("resources/list");
+    const json r = client.request("prompts/list");
     CHECK(r["error"]["code"] == -32601);
-    CHECK(r["error"]["message"] == "Method not found: resources/list");
+    CHECK(r["error"]["message"] == "Method not found: prompts/list");
   }
   SUBCASE("notifications get no answer, known or not") {
     client.send({{"jsonrpc", "2.0"}, {"method", "notifications/whatever"}});

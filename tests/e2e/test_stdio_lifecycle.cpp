@@ -41,7 +41,7 @@ TEST_CASE("initialize negotiates the protocol version") {
       CHECK(result["serverInfo"]["name"] == "mcp-read");
       CHECK(result["capabilities"]["tools"].is_object());
       CHECK(result["capabilities"]["logging"].is_object());
-      CHECK_FALSE(result["capabilities"].contains("resources"));
+      CHECK(result["capabilities"]["resources"] == json::object());
       CHECK_FALSE(result["capabilities"].contains("prompts"));
       CHECK(result["serverInfo"].contains("title") == (std::string(version) >= "2025-06-18"));
     }

@@ -89,12 +89,23 @@ std::string schema_errors(const std::string& version, const std::string& definit
 std::string server_message_errors(const std::string& version, const json& message,
                                   const std::string& request_method) {
   const bool new_names = version >= "2025-11-25";
-  if (message.contains("error"))
-    return schema_errors(version, new_names ? "JSONRPCErrorResponse" : "JSONRPCError", message);
+  if (message.contains("error")) {
+    std::string errors = schema_errors(version, new_names ? "JSONRPCErrorResponse" : "JSONRPCError", message);
+    const json code = message["error"].value("code", json());
+    if (version >= "2026-07-28" && code == -32021)
+      errors += schema_errors(version, "MissingRequiredClientCapabilityError", message);
+    if (version >= "2026-07-28" && code == -32022)
+      errors += schema_errors(version, "UnsupportedProtocolVersionError", message);
+    if (version >= "2026-07-28" && code == -32020) errors += schema_errors(version, "HeaderMismatchError", message);
+    return errors;
+  }
   if (message.contains("result")) {
     std::string errors =
         schema_errors(version, new_names ? "JSONRPCResultResponse" : "JSONRPCResponse", message);
-    const std::string definition = result_definition(request_method);
+    std::string definition = result_definition(request_method);
+    // A stateless request answered with "ask me again with this input" (multi round-trip).
+    if (message["result"].is_object() && message["result"].value("resultType", "") == "input_required")
+      definition = "InputRequiredResult";
     if (!definition.empty()) errors += schema_errors(version, definition, message["result"]);
     return errors;
   }

@@ -185,3 +185,53 @@ TEST_CASE("stateless: a dual-era session serves both kinds of request") {
     CHECK(replies.back()["result"]["resultType"] == "complete");
   }
 }
+
+TEST_CASE("stateless: the client's roots through an input request (--stateless-roots)") {
+  FakeHandler handler;
+  std::vector<std::string> replies;
+  auto serve = [&](StatelessDispatcher& d, const json& j) {
+    const Message m = message_of(j);
+    if (auto e = d.check(m)) return make_error(*e);
+    d.serve(m, [&](std::string s, bool) { replies.push_back(std::move(s)); }, std::make_shared<std::atomic<bool>>(false));
+    return replies.empty() ? json() : json::parse(replies.back());
+  };
+  const json roots_caps{{"roots", json::object()}};
+  const json call = request(1, "tools/call", {{"name", "echo"}, {"_meta", meta(modern, roots_caps)}});
+  SUBCASE("ignore (the default): no round trip") {
+    StatelessDispatcher d{ServerInfo{"mcp-read", "", "1.0", ""}, handler};
+    serve(d, call);
+    REQUIRE(handler.calls.size() == 1);
+    CHECK_FALSE(handler.calls.front().client_roots);
+  }
+  SUBCASE("ask: input_required, then the answer narrows this call") {
+    StatelessDispatcher d{ServerInfo{"mcp-read", "", "1.0", ""}, handler, ClientRoots::ask};
+    const json first = serve(d, call);
+    CHECK(handler.calls.empty());
+    CHECK(first["result"]["resultType"] == "input_required");
+    CHECK(first["result"]["inputRequests"]["roots"] == json{{"method", "roots/list"}});
+    CHECK(server_message_errors(modern, first, "tools/call").empty());
+    json again = call;
+    again["params"]["inputResponses"] = {{"roots", {{"roots", json::array({{{"uri", "file:///srv/a"}}})}}}};
+    serve(d, again);
+    REQUIRE(handler.calls.size() == 1);
+    CHECK(handler.calls.front().client_roots == std::vector<std::string>{"file:///srv/a"});
+    json broken = call;
+    broken["params"]["inputResponses"] = {{"roots", "all of them"}};
+    const json refused = serve(d, broken);
+    CHECK(refused["error"]["code"] == -32602);
+    CHECK(refused["error"]["message"] ==
+          "Invalid params: inputResponses.roots must be a roots/list result ({\"roots\": [...]})");
+    // A client without the roots capability is served within the server's roots.
+    serve(d, request(2, "tools/call", {{"name", "echo"}}));
+    CHECK(handler.calls.size() == 2);
+  }
+  SUBCASE("require: a client without the roots capability gets -32021") {
+    StatelessDispatcher d{ServerInfo{"mcp-read", "", "1.0", ""}, handler, ClientRoots::require};
+    const json refused = serve(d, request(3, "tools/call", {{"name", "echo"}}));
+    CHECK(refused["error"]["code"] == -32021);
+    CHECK(refused["error"]["data"] == json{{"requiredCapabilities", {{"roots", json::object()}}}});
+    CHECK(server_message_errors(modern, refused).empty());
+    // Methods that read no files are not held back.
+    CHECK_FALSE(d.check(message_of(request(4, "tools/list"))));
+  }
+}

@@ -23,7 +23,8 @@ class Session {
  public:
   // `outbound` carries messages the server starts itself (requests, notifications not tied to an
   // exchange). It must be thread-safe.
-  Session(ServerInfo info, ServerHandler& handler, std::function<void(std::string)> outbound);
+  Session(ServerInfo info, ServerHandler& handler, std::function<void(std::string)> outbound,
+          ClientRoots stateless_roots = ClientRoots::ignore);
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -31,6 +32,8 @@ class Session {
   // Handles one framed message (a line on stdio). Returns true when `reply` will be called with a
   // final response (now or later), false when nothing will answer it (notifications, responses).
   bool receive(std::string_view text, Reply reply);
+  // The same for a message already parsed (a transport that had to look inside it first).
+  bool receive_parsed(const json& value, Reply reply);
 
   // Sends notifications/message when initialized and `level` passes the client's threshold.
   void log(LogLevel level, std::string_view logger, const std::string& message);
@@ -61,7 +64,12 @@ class Session {
   std::optional<MessageError> on_set_level(const Message& m);
   json on_tools_list(const Message& m, std::optional<MessageError>* error);
   void on_tools_call(const Message& m, const Reply& reply, Respond respond);
+  void on_resource_request(const Message& m, Respond respond);  // resources/list and /read
   void serve_stateless(const Message& m, const Reply& reply);
+  // Registers a request in flight under its id key; false when the key is taken.
+  bool track(const std::string& key, const std::shared_ptr<std::atomic<bool>>& cancelled);
+  // Removes it; true when it is still wanted (neither cancelled nor replaced).
+  bool untrack(const std::string& key, const std::shared_ptr<std::atomic<bool>>& cancelled);
   void request_roots();
   bool level_passes(LogLevel level) const;
 

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mcpread::protocol {
 
@@ -23,12 +24,23 @@ inline constexpr const char* server_info = "io.modelcontextprotocol/serverInfo";
 // Whether a request declares a protocol version in its _meta (the mark of a stateless request).
 bool declares_version(const Message& m);
 
+// Whether stateless requests that read files (tools/call, resources/list, resources/read) are
+// confined to the client's roots too. A stateless server cannot ask the client in the middle of a
+// request, so it answers `input_required` with a roots/list input request, and the client sends
+// the request again with the answer in `inputResponses` (multi round-trip requests).
+enum class ClientRoots {
+  ignore,   // the server's roots only (no extra round trip)
+  ask,      // ask clients that declare the roots capability
+  require,  // ask every client; one without the roots capability gets -32021
+};
+
 class StatelessDispatcher {
  public:
-  StatelessDispatcher(ServerInfo info, ServerHandler& handler);
+  StatelessDispatcher(ServerInfo info, ServerHandler& handler, ClientRoots client_roots = ClientRoots::ignore);
 
   // The error that refuses `m` before it runs: an unsupported or malformed version (-32022,
-  // listing the supported ones), incomplete _meta (-32602), a method this era lacks (-32601).
+  // listing the supported ones), incomplete _meta (-32602), a method this era lacks (-32601), a
+  // client without the roots capability when they are required (-32021).
   [[nodiscard]] std::optional<MessageError> check(const Message& m) const;
 
   // Serves a request check() accepted: notifications through reply(..., false), then exactly one
@@ -39,10 +51,17 @@ class StatelessDispatcher {
 
  private:
   [[nodiscard]] json complete(json result) const;  // adds resultType and serverInfo
-  void call_tool(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled);
+  // For a request that reads files: the client's roots from inputResponses (set in `roots`), or
+  // the response that ends the request now (input_required, or a malformed answer).
+  std::optional<json> client_roots_of(const Message& m, std::optional<std::vector<std::string>>* roots) const;
+  void call_tool(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled,
+                 std::optional<std::vector<std::string>> roots);
+  void resource_request(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled,
+                        std::optional<std::vector<std::string>> roots);  // resources/list, /read
 
   ServerInfo info_;
   ServerHandler& handler_;
+  ClientRoots client_roots_;
 };
 
 }  // namespace mcpread::protocol

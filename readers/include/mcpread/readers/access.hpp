@@ -72,7 +72,15 @@ struct DirectoryTarget {
 };
 
 struct AccessError {
+  // What kind of refusal, for callers that answer differently (resources/read: not found).
+  enum class Reason {
+    other,          // permission denied, I/O errors, a path that changed while being opened
+    not_found,      // nothing there (also a dangling symbolic link, a file used as a directory)
+    outside_roots,  // outside every allowed root, or led out by a symbolic link
+    special_file,   // a FIFO, socket or device: refused without being opened
+  };
   std::string message;  // complete, user-facing: what, which path, what to do
+  Reason reason = Reason::other;
 };
 
 using AccessResult = std::variant<OpenedFile, DirectoryTarget, AccessError>;

@@ -24,6 +24,10 @@ struct Classification {
   std::optional<FileKind> extension_kind;
 };
 
+// The MIME type a file name's extension promises ("notes.md" -> "text/markdown", "a.png" ->
+// "image/png"), or empty when the name says nothing. Names only: the file is not looked at.
+std::string_view mime_for_name(std::string_view file_name);
+
 // `head` is the start of the file (the caller reads up to 64 KiB); `size` its full size.
 Classification classify(std::string_view file_name, std::span<const unsigned char> head,
                         std::uint64_t size);
