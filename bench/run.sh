@@ -9,7 +9,8 @@
 # BENCH_ONLY=peer or BENCH_ONLY=mcp-read measures one side only.
 # The image fixtures and the notebook's images need the `vips` command (Debian package
 # libvips-tools), installed here with apt-get when missing; BENCH_IMAGES=0 leaves the image rows
-# out, BENCH_DOCS=0 the document rows (PDF, notebook).
+# out, BENCH_DOCS=0 the document rows (PDF, notebook), BENCH_HTTP=0 the HTTP load run
+# (bench/http-load.mjs).
 set -euo pipefail
 
 PEER_PKG="@modelcontextprotocol/server-filesystem"
@@ -78,6 +79,18 @@ args=(--fixtures "$fixtures" --out "$here/results/latest.md" --peer "$peer_entry
 echo
 status=0
 node "$here/bench.mjs" "${args[@]}" || status=$?
+
+# --- HTTP under load (mcp-read only: the peer speaks stdio only)
+if [[ "$only" != "peer" && "${BENCH_HTTP:-1}" != "0" ]]; then
+  echo
+  echo "HTTP load: 200 clients calling read (half in sessions, half stateless), 20 slow-header and"
+  echo "5 oversize-body clients, one client pinging on a thread of its own, 10 s:"
+  http_status=0
+  node "$here/http-load.mjs" "$mcp_read" --seconds 10 --clients 200 | tee "$here/results/http-load.txt" || http_status=$?
+  { echo; echo '## HTTP load (mcp-read only)'; echo; echo '```'; cat "$here/results/http-load.txt"; echo '```'; } \
+    >>"$here/results/latest.md"
+  [[ $http_status -ne 0 ]] && status=$http_status
+fi
 echo
 echo "bench: table written to bench/results/latest.md"
 if [[ $status -ne 0 ]]; then

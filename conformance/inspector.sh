@@ -3,9 +3,11 @@
 #
 #   bash conformance/inspector.sh [path/to/mcp-read]      (default: build/mcp-read)
 #
-# Checks: tools/list lists `read` and `read_image`, each with an inputSchema that requires
-# file_path; `read` on a small text file returns its numbered first line; `read` on a missing
-# file returns isError with a message containing "not found".
+# Checks, over stdio: tools/list lists `read` and `read_image`, each with an inputSchema that
+# requires file_path; `read` on a small text file returns its numbered first line; `read` on a
+# missing file returns isError with a message containing "not found". Then over HTTP, with the
+# server started as `mcp-read --transport http --port 0`: tools/list and `read` through the
+# Inspector's Streamable HTTP transport (/mcp) and its legacy SSE transport (/sse).
 # Prints `ok - ...` / `not ok - ...` per check and ends with `inspector: N passed, M failed`.
 # Exit status: 0 when every check passed, 1 otherwise.
 #
@@ -83,11 +85,15 @@ else
 fi
 
 # run NAME ARGS... : one inspector CLI run against the server; stdout/stderr/status in $tmp/NAME.*
+# The target is the binary over stdio unless $target is set (a URL, with --transport).
+target=()
 run() {
   local name="$1"
   shift
+  local server=("$bin" "$root")
+  [[ ${#target[@]} -gt 0 ]] && server=("${target[@]}")
   timeout --kill-after=10 "$call_timeout" \
-    npx -y "$INSPECTOR_PKG" --cli "$bin" "$root" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    npx -y "$INSPECTOR_PKG" --cli "${server[@]}" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
   echo $? >"$tmp/$name.status"
 }
 
@@ -185,6 +191,37 @@ verify call "tools/call read on a text file returns its numbered first line" fir
 
 run missing --method tools/call --tool-name read --tool-arg "file_path=$missing"
 verify missing "tools/call read on a missing file returns isError with \"not found\"" not-found
+
+# --- over HTTP: one server process serves both transports
+"$bin" --transport http --port 0 "$root" 2>"$tmp/http-server.err" &
+server_pid=$!
+trap 'kill "$server_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+port=""
+for _ in $(seq 100); do
+  port="$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/mcp.*|\1|p' "$tmp/http-server.err" | head -n 1)"
+  [[ -n "$port" ]] && break
+  sleep 0.1
+done
+if [[ -z "$port" ]]; then
+  not_ok "mcp-read --transport http announces its port" "$(tail -n 20 "$tmp/http-server.err")"
+else
+  for transport in http sse; do
+    path=/mcp
+    [[ $transport == sse ]] && path=/sse
+    target=("http://127.0.0.1:$port$path" --transport "$transport")
+    run "$transport-list" --method tools/list
+    verify "$transport-list" "over $transport ($path): tools/list lists read and read_image" tools
+    run "$transport-call" --method tools/call --tool-name read --tool-arg "file_path=$root/hello.txt"
+    verify "$transport-call" "over $transport ($path): read returns the numbered first line" first-line "$first_line"
+  done
+  target=()
+  kill -TERM "$server_pid" 2>/dev/null
+  if wait "$server_pid"; then
+    ok "the HTTP server exits cleanly on SIGTERM"
+  else
+    not_ok "the HTTP server exits cleanly on SIGTERM" "$(tail -n 20 "$tmp/http-server.err")"
+  fi
+fi
 
 # The inspector does not show the server's stderr; when a run failed, start the server once
 # directly with an initialize request and show what it said.

@@ -30,7 +30,59 @@ constexpr std::array<std::string_view, 7> log_levels = {"trace", "debug", "info"
   [](Config& c, std::uint64_t v) { c.field = static_cast<decltype(c.field)>(v); },              \
       [](const Config& c) { return static_cast<std::uint64_t>(c.field); }, nullptr
 
-const std::array<Option, 18> options = {{
+const std::array<Option, 28> options = {{
+    {"--stateless-roots", "MODE", "2026-07-28 requests: ignore the client's roots, ask clients that "
+     "declare them (roots/list as an input request), or require them (-32021 otherwise)", 0, 0, nullptr,
+     nullptr,
+     [](Config& c, std::string_view v) {
+       if (v == "ignore") c.stateless_roots = protocol::ClientRoots::ignore;
+       else if (v == "ask") c.stateless_roots = protocol::ClientRoots::ask;
+       else if (v == "require") c.stateless_roots = protocol::ClientRoots::require;
+       else return false;
+       return true;
+     }},
+    {"--transport", "NAME", "stdio, or http (Streamable HTTP at /mcp, HTTP+SSE at /sse)", 0, 0, nullptr,
+     nullptr,
+     [](Config& c, std::string_view v) {
+       if (v != "stdio" && v != "http") return false;
+       c.transport = v == "http" ? Transport::http : Transport::stdio;
+       return true;
+     }},
+    {"--host", "ADDRESS", "address to listen on with --transport http (default: 127.0.0.1)", 0, 0,
+     nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       if (v.empty()) return false;
+       c.http.host = v;
+       return true;
+     }},
+    {"--port", "N", "port to listen on (0: any free port; the URL is logged)", 0, 65535,
+     MCPREAD_COUNT(http.port)},
+    {"--allow-origin", "ORIGIN", "also accept requests from this browser Origin (repeatable, or "
+     "comma-separated; localhost origins are always accepted)", 0, 0, nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       while (!v.empty()) {
+         const auto comma = v.find(',');
+         std::string_view one = v.substr(0, comma);
+         while (!one.empty() && one.front() == ' ') one.remove_prefix(1);
+         while (!one.empty() && (one.back() == ' ' || one.back() == '/')) one.remove_suffix(1);
+         if (!one.empty()) c.http.allowed_origins.emplace_back(one);
+         v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+       }
+       return !c.http.allowed_origins.empty();
+     }},
+    {"--auth-token", "TOKEN", "require \"Authorization: Bearer TOKEN\" on HTTP requests (prefer "
+     "the environment variable: arguments are visible to other users)", 0, 0, nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       c.http.auth_token = v;
+       return !v.empty();
+     }},
+    {"--max-body-bytes", "N", "largest HTTP request body accepted", 1024, UINT64_MAX,
+     MCPREAD_COUNT(http.max_body_bytes)},
+    {"--max-sessions", "N", "HTTP sessions open at once", 1, 1000000, MCPREAD_COUNT(http.max_sessions)},
+    {"--idle-timeout-s", "N", "seconds an HTTP connection may take to send a request", 1, 86400,
+     MCPREAD_COUNT(http.idle_timeout_s)},
+    {"--session-timeout-s", "N", "seconds an unused HTTP session lives", 1, 604800,
+     MCPREAD_COUNT(http.session_timeout_s)},
     {"--log-level", "LEVEL", "stderr log level: trace, debug, info, warn, error, critical, off", 0, 0,
      nullptr, nullptr,
      [](Config& c, std::string_view v) {
@@ -120,8 +172,8 @@ std::string usage() {
   std::string text = R"(Usage: mcp-read [OPTIONS] [ROOT...]
 
 An MCP server whose `read` tool gives a model any file the way it needs it: numbered text lines
-in any charset, images sized to what models accept, directory listings. Speaks MCP over stdio.
-Reads are confined to the ROOT directories (default: the current directory); a client's MCP
+in any charset, images sized to what models accept, PDFs, notebooks, audio and directory
+listings. Speaks MCP over stdio, or over HTTP with --transport http. Reads are confined to the ROOT directories (default: the current directory); a client's MCP
 roots narrow them.
 
 Options (each can also be set with the environment variable shown; the command line wins):
@@ -133,6 +185,8 @@ Options (each can also be set with the environment variable shown; the command l
     if (o.get_count && !o.value_name.empty())
       text += " (default: " + std::to_string(o.get_count(defaults)) + ")";
     if (o.name == "--log-level") text += " (default: " + defaults.log_level + ")";
+    if (o.name == "--transport") text += " (default: stdio)";
+    if (o.name == "--stateless-roots") text += " (default: ignore)";
     text += "\n" + std::string(28, ' ') + "[" + env_name(o.name) + "]\n";
   }
   text += "  -h, --help                show this help\n  -V, --version             show the version\n";

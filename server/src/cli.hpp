@@ -1,6 +1,7 @@
 #pragma once
 // Command line and environment: allowed roots as positional arguments; every option can also be
 // set with an MCP_READ_* environment variable (the command line wins).
+#include "mcpread/protocol/stateless.hpp"
 #include "mcpread/readers/read.hpp"
 
 #include <cstddef>
@@ -10,7 +11,24 @@
 
 namespace mcpread::server {
 
+// The HTTP transport's settings (--transport http).
+struct HttpConfig {
+  std::string host = "127.0.0.1";  // loopback unless asked: DNS-rebinding-safe by default
+  unsigned port = 0;                // 0: any free port (the URL is logged)
+  std::vector<std::string> allowed_origins;  // besides localhost origins
+  std::string auth_token;           // non-empty: requests need "Authorization: Bearer <token>"
+  std::size_t max_body_bytes = 16u << 20;
+  std::size_t max_sessions = 1000;
+  unsigned idle_timeout_s = 60;      // a connection's time to send a whole request
+  unsigned session_timeout_s = 1800;  // an unused session's lifetime
+};
+
+enum class Transport { stdio, http };
+
 struct Config {
+  Transport transport = Transport::stdio;
+  protocol::ClientRoots stateless_roots = protocol::ClientRoots::ignore;
+  HttpConfig http;
   std::vector<std::string> roots;  // as given; empty means the current directory
   std::string log_level = "info";  // stderr log level (spdlog names)
   std::size_t max_message_bytes = 16u << 20;

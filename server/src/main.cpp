@@ -1,5 +1,6 @@
 // mcp-read: an MCP server whose `read` tool returns files the way a model needs them.
 #include "cli.hpp"
+#include "http/http_server.hpp"
 #include "stdio_transport.hpp"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -40,6 +41,11 @@ int main(int argc, char** argv) {
     if (!mcpread::readers::Roots::from_paths(config.roots, &roots, &error)) {
       std::cerr << "mcp-read: " << error << "\n";
       return 2;
+    }
+    if (config.transport == mcpread::server::Transport::http) {
+      spdlog::info("mcp-read {} serving HTTP; roots: {}", MCPREAD_VERSION, roots.describe());
+      mcpread::server::http::HttpServer server(std::move(config), std::move(roots), roots_default);
+      return server.run();
     }
     spdlog::info("mcp-read {} serving stdio; roots: {}", MCPREAD_VERSION, roots.describe());
     mcpread::server::StdioServer server(std::move(config), std::move(roots), roots_default);

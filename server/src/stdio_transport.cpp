@@ -1,5 +1,7 @@
 #include "stdio_transport.hpp"
 
+#include "server_info.hpp"
+
 #include <boost/asio/post.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
@@ -14,19 +16,6 @@
 
 namespace mcpread::server {
 namespace {
-
-std::size_t worker_count(std::size_t configured) {
-  if (configured != 0) return configured;
-  return std::max<std::size_t>(2, std::thread::hardware_concurrency());
-}
-
-protocol::ServerInfo server_info() {
-  return {"mcp-read", "mcp-read: file reader for models", MCPREAD_VERSION,
-          "Use the read tool to read files: text with numbered lines (offset/limit to page "
-          "through large files), images sized for the model, PDFs page by page, notebooks with "
-          "their outputs, audio, and directory listings. Paths must lie inside the allowed "
-          "roots."};
-}
 
 // Writes all of `data` to a blocking descriptor; false on error.
 bool write_all(int fd, std::string_view data) {
@@ -49,7 +38,7 @@ StdioServer::StdioServer(Config config, readers::Roots roots, bool roots_default
       roots_(std::move(roots), roots_default),
       pool_(worker_count(config_.workers)),
       host_(config_, roots_, pool_),
-      session_(server_info(), host_, [this](std::string m) { send(std::move(m)); }) {
+      session_(server_info(), host_, [this](std::string m) { send(std::move(m)); }, config_.stateless_roots) {
   host_.set_client_log([this](protocol::LogLevel level, const std::string& text) {
     session_.log(level, "mcp-read", text);
   });

@@ -1,0 +1,127 @@
+#include "http_server.hpp"
+
+#include "../server_info.hpp"
+
+#include <boost/asio/ip/address.hpp>
+#include <spdlog/spdlog.h>
+
+#include <thread>
+
+namespace mcpread::server::http {
+
+namespace asio = boost::asio;
+
+namespace {
+
+ConnectionLimits limits_of(const HttpConfig& http) {
+  ConnectionLimits limits;
+  limits.max_body_bytes = http.max_body_bytes;
+  limits.read_timeout = std::chrono::seconds(http.idle_timeout_s);
+  return limits;
+}
+
+AccessPolicy policy_of(const HttpConfig& http) {
+  AccessPolicy policy;
+  policy.loopback_only = is_loopback_host(http.host);
+  policy.allowed_origins = http.allowed_origins;
+  policy.auth_token = http.auth_token;
+  return policy;
+}
+
+}  // namespace
+
+HttpServer::HttpServer(Config config, readers::Roots roots, bool roots_default)
+    : config_(std::move(config)),
+      signals_(io_, SIGINT, SIGTERM),
+      sweep_timer_(io_),
+      shutdown_timer_(io_),
+      poll_timer_(io_),
+      pool_(worker_count(config_.workers)),
+      sessions_(config_.http.max_sessions),
+      mcp_(config_, roots, roots_default, pool_, sessions_, server_info()),
+      sse_(config_, roots, roots_default, pool_, sessions_, server_info()),
+      router_(policy_of(config_.http), mcp_, sse_) {}
+
+HttpServer::~HttpServer() {
+  sessions_.end_all();
+  pool_.join();
+}
+
+int HttpServer::run() {
+  boost::system::error_code ec;
+  std::string host = config_.http.host == "localhost" ? "127.0.0.1" : config_.http.host;
+  const auto address = asio::ip::make_address(host, ec);
+  if (ec) {
+    spdlog::error("--host {}: not an IP address ({}); use e.g. 127.0.0.1, ::1 or 0.0.0.0",
+                  config_.http.host, ec.message());
+    return 2;
+  }
+  listener_ = std::make_shared<Listener>(io_, router_, limits_of(config_.http));
+  std::string error;
+  if (!listener_->open({address, static_cast<unsigned short>(config_.http.port)}, &error)) {
+    spdlog::error("{}", error);
+    return 2;
+  }
+  const auto bound = listener_->local_endpoint();
+  const std::string authority = (bound.address().is_v6() ? "[" + bound.address().to_string() + "]"
+                                                         : bound.address().to_string()) +
+                                ":" + std::to_string(bound.port());
+  spdlog::info("listening on http://{}/mcp (Streamable HTTP) and http://{}/sse (HTTP+SSE)", authority,
+               authority);
+  if (!is_loopback_host(config_.http.host) && config_.http.auth_token.empty())
+    spdlog::warn("listening on {} without --auth-token: anyone who can reach it can read the roots",
+                 config_.http.host);
+  listener_->start();
+  signals_.async_wait([this](const boost::system::error_code& e, int signal) {
+    if (!e) shutdown(signal == SIGINT ? "SIGINT" : "SIGTERM");
+  });
+  sweep_sessions();
+
+  // Connections are cheap for the io threads; tool calls run on the pool. Two io threads let a
+  // large write and the parsing of the next request overlap.
+  std::thread second([this] { io_.run(); });
+  io_.run();
+  second.join();
+  sessions_.end_all();
+  pool_.join();
+  return 0;
+}
+
+void HttpServer::sweep_sessions() {
+  sweep_timer_.expires_after(std::chrono::seconds(std::min<unsigned>(30, config_.http.session_timeout_s)));
+  sweep_timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (ec) return;
+    const auto deadline = std::chrono::steady_clock::now() - std::chrono::seconds(config_.http.session_timeout_s);
+    if (const auto ended = sessions_.end_idle(deadline); ended > 0)
+      spdlog::info("http: ended {} unused session(s)", ended);
+    sweep_sessions();
+  });
+}
+
+// Once every connection is gone, only the shutdown timer keeps io_ running: cancel it then.
+void HttpServer::wait_for_connections() {
+  poll_timer_.expires_after(std::chrono::milliseconds(20));
+  poll_timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (ec) return;
+    if (listener_->open_connections() == 0) {
+      shutdown_timer_.cancel();
+      return;
+    }
+    wait_for_connections();
+  });
+}
+
+void HttpServer::shutdown(const char* why) {
+  spdlog::info("{} received; shutting down", why);
+  sweep_timer_.cancel();
+  sessions_.end_all();  // cancels calls in flight, ends the sessions' streams
+  listener_->stop();
+  // Connections close once their last answer is written; do not wait forever for one.
+  shutdown_timer_.expires_after(std::chrono::seconds(5));
+  shutdown_timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) io_.stop();
+  });
+  wait_for_connections();
+}
+
+}  // namespace mcpread::server::http

@@ -1,0 +1,50 @@
+#pragma once
+// MCP over HTTP: one listener serving Streamable HTTP at /mcp and HTTP+SSE at /sse, on an
+// io_context of its own; tool calls run on the worker pool. SIGINT/SIGTERM stop accepting, end
+// the sessions (cancelling their calls) and close the streams, then the process exits.
+#include "../cli.hpp"
+#include "listener.hpp"
+#include "mcp_endpoint.hpp"
+#include "router.hpp"
+#include "session_registry.hpp"
+#include "sse_endpoint.hpp"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+
+#include <memory>
+
+namespace mcpread::server::http {
+
+class HttpServer {
+ public:
+  HttpServer(Config config, readers::Roots roots, bool roots_default);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  // Serves until a signal; returns the process exit code.
+  int run();
+
+ private:
+  void shutdown(const char* why);
+  void sweep_sessions();
+  void wait_for_connections();
+
+  Config config_;
+  boost::asio::io_context io_;
+  boost::asio::signal_set signals_;
+  boost::asio::steady_timer sweep_timer_;
+  boost::asio::steady_timer shutdown_timer_;
+  boost::asio::steady_timer poll_timer_;
+  boost::asio::thread_pool pool_;
+  SessionRegistry sessions_;
+  McpEndpoint mcp_;
+  SseEndpoint sse_;
+  Router router_;
+  std::shared_ptr<Listener> listener_;
+};
+
+}  // namespace mcpread::server::http

@@ -1,0 +1,201 @@
+#include "mcp_endpoint.hpp"
+
+#include "answer.hpp"
+#include "replies.hpp"
+#include "stateless_headers.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace mcpread::server::http {
+
+namespace bhttp = boost::beast::http;
+using nlohmann::json;
+namespace protocol = mcpread::protocol;
+
+namespace {
+
+constexpr int invalid_request = protocol::error_code::invalid_request;
+
+bool is_known_version(std::string_view v) {
+  return protocol::is_supported_version(v) || protocol::is_stateless_version(v);
+}
+
+// -32601 answers 404 (the method, not the endpoint, is missing); other refusals 400.
+unsigned status_for(int code) { return code == protocol::error_code::method_not_found ? 404 : 400; }
+
+}  // namespace
+
+McpEndpoint::McpEndpoint(const Config& config, const readers::Roots& roots, bool roots_default,
+                         boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info)
+    : config_(config),
+      roots_(roots),
+      roots_default_(roots_default),
+      pool_(pool),
+      sessions_(sessions),
+      info_(info),
+      stateless_roots_(roots, false),
+      stateless_host_(config, stateless_roots_, pool),
+      stateless_(std::move(info), stateless_host_, config.stateless_roots) {}
+
+void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink) {
+  const auto version = header(request, "MCP-Protocol-Version");
+  if (version && !is_known_version(*version)) {
+    sink->respond(rpc_error_response(400, protocol::error_code::unsupported_protocol_version,
+                                     "Bad Request: unsupported MCP-Protocol-Version " + std::string(*version),
+                                     json{{"requested", *version}, {"supported", protocol::all_versions()}}));
+    return;
+  }
+  switch (request.method()) {
+    case bhttp::verb::post:
+      post(request, sink);
+      return;
+    case bhttp::verb::get:
+    case bhttp::verb::delete_:
+      // Protocol 2026-07-28 has no sessions and no standalone stream.
+      if (version && protocol::is_stateless_version(*version)) {
+        sink->respond(empty_response(405, {{"Allow", "POST"}}));
+      } else if (request.method() == bhttp::verb::get) {
+        open_stream(request, sink);
+      } else {
+        end_session(request, sink);
+      }
+      return;
+    default:
+      sink->respond(empty_response(405, {{"Allow", "GET, POST, DELETE"}}));
+  }
+}
+
+void McpEndpoint::post(const Request& request, const std::shared_ptr<ResponseSink>& sink) {
+  const auto accept = header(request, "Accept");
+  if (!accepts(accept, "application/json") || !accepts(accept, "text/event-stream")) {
+    sink->respond(rpc_error_response(406, invalid_request,
+                                     "Not Acceptable: the Accept header must allow both application/json "
+                                     "and text/event-stream"));
+    return;
+  }
+  if (!is_json_content(request)) {
+    sink->respond(rpc_error_response(415, invalid_request,
+                                     "Unsupported Media Type: the body must be application/json"));
+    return;
+  }
+  auto parsed = protocol::parse_json(request.body());
+  if (auto* e = std::get_if<protocol::MessageError>(&parsed)) {
+    sink->respond(rpc_error_response(400, e->code, e->message));
+    return;
+  }
+  json& body = std::get<json>(parsed);
+  if (body.is_object()) {
+    auto message = protocol::to_message(body);
+    if (auto* e = std::get_if<protocol::MessageError>(&message)) {
+      sink->respond(json_response(400, protocol::serialize(protocol::make_error(*e))));
+      return;
+    }
+    const protocol::Message& m = std::get<protocol::Message>(message);
+    if (m.kind == protocol::MessageKind::request && m.method != "initialize" && protocol::declares_version(m) &&
+        !header(request, "Mcp-Session-Id")) {
+      serve_stateless(m, request, sink);
+      return;
+    }
+    if (m.kind == protocol::MessageKind::request && m.method == "initialize") {
+      initialize(body, sink);
+      return;
+    }
+  }
+  auto session = session_of(request, sink);
+  if (!session) return;
+  session->touch();
+  auto reply = Answer::to(sink);
+  // Keep the session alive until its answer is out, even if it is ended meanwhile.
+  if (!session->protocol().receive_parsed(body, [session, reply](std::string m, bool final) { reply(std::move(m), final); }))
+    sink->respond(empty_response(202));
+}
+
+void McpEndpoint::serve_stateless(const protocol::Message& m, const Request& request,
+                                  const std::shared_ptr<ResponseSink>& sink) {
+  auto refused = check_stateless_headers(m, [&request](std::string_view name) { return header(request, name); });
+  if (!refused) refused = stateless_.check(m);
+  if (refused) {
+    sink->respond(json_response(refused->code == protocol::error_code::header_mismatch ? 400 : status_for(refused->code),
+                                protocol::serialize(protocol::make_error(*refused))));
+    return;
+  }
+  // Closing the answer's connection is this protocol's cancellation.
+  auto cancelled = std::make_shared<std::atomic<bool>>(false);
+  sink->on_close([cancelled] { cancelled->store(true); });
+  stateless_.serve(m, Answer::to(sink), cancelled);
+}
+
+void McpEndpoint::initialize(const json& body, const std::shared_ptr<ResponseSink>& sink) {
+  auto session = sessions_.create([this](const std::string& id) {
+    return std::make_shared<HttpSession>(id, config_, roots_, roots_default_, pool_, info_);
+  });
+  if (!session) {
+    sink->respond(rpc_error_response(503, invalid_request,
+                                     "Service Unavailable: " + std::to_string(config_.http.max_sessions) +
+                                         " sessions are open (--max-sessions); end one with DELETE",
+                                     nullptr, {{"Retry-After", "5"}}));
+    return;
+  }
+  const std::string id = session->id();
+  session->protocol().receive_parsed(body, [this, sink, id, session](std::string message, bool final) {
+    if (!final) return;
+    const bool ok = message.find("\"result\"") != std::string::npos;
+    if (!ok) sessions_.end(id);  // a refused initialize leaves no session behind
+    sink->respond(json_response(200, std::move(message), ok ? Headers{{"Mcp-Session-Id", id}} : Headers{}));
+  });
+  spdlog::debug("http: session {} initializing", id);
+}
+
+std::shared_ptr<HttpSession> McpEndpoint::session_of(const Request& request,
+                                                     const std::shared_ptr<ResponseSink>& sink) {
+  const auto id = header(request, "Mcp-Session-Id");
+  if (!id) {
+    sink->respond(rpc_error_response(400, invalid_request,
+                                     "Bad Request: no Mcp-Session-Id header; send initialize first, or "
+                                     "give each request _meta[\"io.modelcontextprotocol/protocolVersion\"]"));
+    return nullptr;
+  }
+  auto session = sessions_.find(std::string(*id));
+  if (!session)
+    sink->respond(rpc_error_response(404, invalid_request,
+                                     "Not Found: session " + std::string(*id) +
+                                         " does not exist or has ended; send initialize to start a new one"));
+  return session;
+}
+
+void McpEndpoint::open_stream(const Request& request, const std::shared_ptr<ResponseSink>& sink) {
+  if (!accepts(header(request, "Accept"), "text/event-stream")) {
+    sink->respond(rpc_error_response(406, invalid_request,
+                                     "Not Acceptable: the Accept header must allow text/event-stream"));
+    return;
+  }
+  auto session = session_of(request, sink);
+  if (!session) return;
+  if (session->has_stream()) {
+    sink->respond(rpc_error_response(409, invalid_request,
+                                     "Conflict: this session's stream is already open; close it first"));
+    return;
+  }
+  sink->open_stream({});
+  if (!session->attach_stream(sink)) {
+    sink->end_stream();  // opened and closed at once: the session already has its stream
+    return;
+  }
+  sink->on_close([session, raw = sink.get()] { session->detach_stream(raw); });
+}
+
+void McpEndpoint::end_session(const Request& request, const std::shared_ptr<ResponseSink>& sink) {
+  const auto id = header(request, "Mcp-Session-Id");
+  if (!id) {
+    sink->respond(rpc_error_response(400, invalid_request, "Bad Request: no Mcp-Session-Id header"));
+    return;
+  }
+  if (!sessions_.end(std::string(*id))) {
+    sink->respond(rpc_error_response(404, invalid_request, "Not Found: session " + std::string(*id) +
+                                                               " does not exist or has ended"));
+    return;
+  }
+  sink->respond(empty_response(200));
+}
+
+}  // namespace mcpread::server::http

@@ -1,0 +1,48 @@
+#pragma once
+// The Streamable HTTP endpoint (/mcp), dual-era: requests carrying 2026-07-28 `_meta` are served
+// statelessly; initialize opens a session (Mcp-Session-Id) served as protocol 2025-03-26 …
+// 2025-11-25 describe: POST for messages, GET for the server's own stream, DELETE to end.
+#include "../cli.hpp"
+#include "../roots_state.hpp"
+#include "../tool_host.hpp"
+#include "response_sink.hpp"
+#include "session_registry.hpp"
+
+#include "mcpread/protocol/stateless.hpp"
+
+#include <boost/asio/thread_pool.hpp>
+
+#include <memory>
+
+namespace mcpread::server::http {
+
+class McpEndpoint {
+ public:
+  McpEndpoint(const Config& config, const readers::Roots& roots, bool roots_default,
+              boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info);
+
+  void handle(Request request, std::shared_ptr<ResponseSink> sink);
+
+ private:
+  void post(const Request& request, const std::shared_ptr<ResponseSink>& sink);
+  void open_stream(const Request& request, const std::shared_ptr<ResponseSink>& sink);
+  void end_session(const Request& request, const std::shared_ptr<ResponseSink>& sink);
+  void serve_stateless(const protocol::Message& m, const Request& request,
+                       const std::shared_ptr<ResponseSink>& sink);
+  void initialize(const nlohmann::json& body, const std::shared_ptr<ResponseSink>& sink);
+  // The session a request names, or the refusal already sent.
+  std::shared_ptr<HttpSession> session_of(const Request& request, const std::shared_ptr<ResponseSink>& sink);
+
+  const Config& config_;
+  readers::Roots roots_;
+  bool roots_default_;
+  boost::asio::thread_pool& pool_;
+  SessionRegistry& sessions_;
+  protocol::ServerInfo info_;
+  // Stateless requests read within the command line's roots (no session, so no client roots).
+  RootsState stateless_roots_;
+  ToolHost stateless_host_;
+  protocol::StatelessDispatcher stateless_;
+};
+
+}  // namespace mcpread::server::http

@@ -1,0 +1,71 @@
+#include "session_registry.hpp"
+
+#include <array>
+#include <random>
+#include <vector>
+
+namespace mcpread::server::http {
+
+std::string SessionRegistry::new_id() {
+  // 128 bits from the system's random source: ids must not be guessable (they address a session).
+  static thread_local std::random_device device;
+  static constexpr char hex[] = "0123456789abcdef";
+  std::string id;
+  for (int i = 0; i < 4; ++i) {
+    const std::uint32_t word = device();
+    for (int shift = 28; shift >= 0; shift -= 4) id.push_back(hex[(word >> shift) & 0xF]);
+  }
+  return id;
+}
+
+std::shared_ptr<HttpSession> SessionRegistry::find(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = sessions_.find(id);
+  return it == sessions_.end() ? nullptr : it->second;
+}
+
+bool SessionRegistry::end(const std::string& id) {
+  std::shared_ptr<HttpSession> session;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = sessions_.find(id);
+    if (it == sessions_.end()) return false;
+    session = std::move(it->second);
+    sessions_.erase(it);
+  }
+  session->end();
+  return true;
+}
+
+std::size_t SessionRegistry::end_idle(std::chrono::steady_clock::time_point deadline) {
+  std::vector<std::shared_ptr<HttpSession>> idle;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = sessions_.begin(); it != sessions_.end();) {
+      if (it->second->idle_since_before(deadline)) {
+        idle.push_back(std::move(it->second));
+        it = sessions_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  for (auto& session : idle) session->end();
+  return idle.size();
+}
+
+void SessionRegistry::end_all() {
+  std::map<std::string, std::shared_ptr<HttpSession>> all;
+  {
+    std::lock_guard lock(mutex_);
+    all.swap(sessions_);
+  }
+  for (auto& [id, session] : all) session->end();
+}
+
+std::size_t SessionRegistry::size() const {
+  std::lock_guard lock(mutex_);
+  return sessions_.size();
+}
+
+}  // namespace mcpread::server::http

@@ -1,0 +1,33 @@
+#pragma once
+// The HTTP+SSE transport of protocol 2024-11-05, kept for the clients that still speak it:
+// GET /sse opens a session's event stream, whose first event names the URL to POST messages to;
+// every answer and every message of the server goes out on that stream as `event: message`.
+#include "../cli.hpp"
+#include "response_sink.hpp"
+#include "session_registry.hpp"
+
+#include <boost/asio/thread_pool.hpp>
+
+namespace mcpread::server::http {
+
+class SseEndpoint {
+ public:
+  static constexpr std::string_view stream_path = "/sse";
+  static constexpr std::string_view message_path = "/messages";
+
+  SseEndpoint(const Config& config, const readers::Roots& roots, bool roots_default,
+              boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info);
+
+  void open(const Request& request, const std::shared_ptr<ResponseSink>& sink);
+  void post(const Request& request, const std::shared_ptr<ResponseSink>& sink);
+
+ private:
+  const Config& config_;
+  readers::Roots roots_;
+  bool roots_default_;
+  boost::asio::thread_pool& pool_;
+  SessionRegistry& sessions_;
+  protocol::ServerInfo info_;
+};
+
+}  // namespace mcpread::server::http

@@ -1,0 +1,70 @@
+#include "stateless_headers.hpp"
+
+#include "mcpread/protocol/stateless.hpp"
+
+#include <boost/beast/core/detail/base64.hpp>
+
+namespace mcpread::server::http {
+namespace {
+
+protocol::MessageError mismatch(const protocol::Message& m, std::string message) {
+  return {m.id, protocol::error_code::header_mismatch, "Header mismatch: " + std::move(message)};
+}
+
+bool plain_header_text(std::string_view value) {
+  for (unsigned char c : value)
+    if ((c < 0x20 && c != '\t') || c > 0x7E) return false;
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::string> decode_header_value(std::string_view value) {
+  constexpr std::string_view open = "=?base64?";
+  constexpr std::string_view close = "?=";
+  if (value.size() < open.size() + close.size() || value.substr(0, open.size()) != open ||
+      value.substr(value.size() - close.size()) != close)
+    return std::string(value);
+  const std::string_view encoded = value.substr(open.size(), value.size() - open.size() - close.size());
+  namespace b64 = boost::beast::detail::base64;
+  std::string out(b64::decoded_size(encoded.size()), '\0');
+  const auto [written, read] = b64::decode(out.data(), encoded.data(), encoded.size());
+  // The decoder stops at the padding; anything after it but padding is not base64.
+  const std::string_view rest = encoded.substr(read);
+  if (rest.size() > 2 || rest.find_first_not_of('=') != std::string_view::npos || encoded.size() % 4 != 0)
+    return std::nullopt;
+  out.resize(written);
+  return out;
+}
+
+std::optional<protocol::MessageError> check_stateless_headers(const protocol::Message& m,
+                                                              const HeaderLookup& header) {
+  const std::string declared =
+      m.params["_meta"].value(protocol::meta_key::protocol_version, std::string());
+  const auto version = header("MCP-Protocol-Version");
+  if (!version) return mismatch(m, "the MCP-Protocol-Version header is missing");
+  if (*version != declared)
+    return mismatch(m, "MCP-Protocol-Version header value '" + std::string(*version) +
+                           "' does not match body value '" + declared + "'");
+  const auto method = header("Mcp-Method");
+  if (!method) return mismatch(m, "the Mcp-Method header is missing");
+  if (*method != m.method)
+    return mismatch(m, "Mcp-Method header value '" + std::string(*method) + "' does not match body value '" +
+                           m.method + "'");
+  const char* name_field = m.method == "tools/call" || m.method == "prompts/get" ? "name"
+                           : m.method == "resources/read"                       ? "uri"
+                                                                                : nullptr;
+  if (name_field == nullptr) return std::nullopt;
+  const auto name = header("Mcp-Name");
+  if (!name) return mismatch(m, std::string("the Mcp-Name header is missing (") + m.method + " needs it)");
+  if (!plain_header_text(*name)) return mismatch(m, "the Mcp-Name header holds invalid characters");
+  const auto decoded = decode_header_value(*name);
+  if (!decoded) return mismatch(m, "the Mcp-Name header's base64 form cannot be decoded");
+  const auto body = m.params.find(name_field);
+  const std::string body_value = body != m.params.end() && body->is_string() ? body->get<std::string>() : "";
+  if (*decoded != body_value)
+    return mismatch(m, "Mcp-Name header value '" + *decoded + "' does not match body value '" + body_value + "'");
+  return std::nullopt;
+}
+
+}  // namespace mcpread::server::http

@@ -1,0 +1,689 @@
+#include "http_client.hpp"
+
+#include "mcp_client.hpp"
+#include "schema_validator.hpp"
+
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/error.hpp>
+#include <boost/beast/core/error.hpp>
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/http/write.hpp>
+#include <doctest/doctest.h>
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+extern char** environ;
+
+namespace mcpread::test::http {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace bhttp = boost::beast::http;
+using nlohmann::json;
+using clock_type = std::chrono::steady_clock;
+
+namespace {
+
+std::chrono::milliseconds left_until(clock_type::time_point deadline) {
+  return std::max(std::chrono::milliseconds(0),
+                  std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock_type::now()));
+}
+
+// SO_RCVTIMEO: a blocked recv() gives up after `timeout` (0 would mean never, so at least 1 ms).
+void set_receive_timeout(int fd, std::chrono::milliseconds timeout) {
+  const long long ms = std::max<long long>(1, timeout.count());
+  timeval tv{};
+  tv.tv_sec = static_cast<time_t>(ms / 1000);
+  tv.tv_usec = static_cast<suseconds_t>((ms % 1000) * 1000);
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+}
+
+int connect_loopback(unsigned short port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) throw std::runtime_error(std::string("socket: ") + std::strerror(errno));
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+    const int e = errno;
+    ::close(fd);
+    throw std::runtime_error("connect to 127.0.0.1:" + std::to_string(port) + ": " + std::strerror(e));
+  }
+  const int one = 1;
+  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  return fd;
+}
+
+// Writes everything it can; false when the peer is gone (EPIPE, ECONNRESET).
+bool write_all(int fd, std::string_view data) {
+  while (!data.empty()) {
+    const ssize_t n = ::send(fd, data.data(), data.size(), MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+// A socket as Beast's SyncReadStream: recv() under SO_RCVTIMEO, its EAGAIN reported as a timeout.
+class FdStream {
+ public:
+  explicit FdStream(int fd) : fd_(fd) {}
+
+  template <class MutableBufferSequence>
+  std::size_t read_some(const MutableBufferSequence& buffers, boost::system::error_code& ec) {
+    for (auto it = net::buffer_sequence_begin(buffers); it != net::buffer_sequence_end(buffers); ++it) {
+      net::mutable_buffer b = *it;
+      if (b.size() == 0) continue;
+      for (;;) {
+        const ssize_t n = ::recv(fd_, b.data(), b.size(), 0);
+        if (n > 0) {
+          ec = {};
+          return static_cast<std::size_t>(n);
+        }
+        if (n == 0) {
+          ec = net::error::eof;
+          return 0;
+        }
+        if (errno == EINTR) continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK)
+          ec = beast::error::timeout;
+        else
+          ec = boost::system::error_code(errno, boost::system::system_category());
+        return 0;
+      }
+    }
+    ec = {};
+    return 0;
+  }
+  template <class MutableBufferSequence>
+  std::size_t read_some(const MutableBufferSequence& buffers) {
+    boost::system::error_code ec;
+    const std::size_t n = read_some(buffers, ec);
+    if (ec) throw boost::system::system_error(ec);
+    return n;
+  }
+
+ private:
+  int fd_;
+};
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// Sets header `name` to `value` in `headers` (an empty value removes it).
+void override_header(Headers& headers, const std::string& name, const std::string& value) {
+  headers.erase(std::remove_if(headers.begin(), headers.end(), [&name](const auto& h) { return iequals(h.first, name); }),
+                headers.end());
+  if (!value.empty()) headers.emplace_back(name, value);
+}
+
+// Whether the peer has closed a connection that is idle on our side.
+bool peer_closed(int fd) {
+  pollfd p{fd, POLLIN, 0};
+  if (::poll(&p, 1, 0) <= 0) return false;
+  char byte = 0;
+  const ssize_t n = ::recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+  return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+}
+
+// Splits complete events ("...\n\n") off the front of `text`.
+std::vector<SseEvent> take_events(std::string& text) {
+  std::vector<SseEvent> events;
+  for (;;) {
+    const auto end = text.find("\n\n");
+    if (end == std::string::npos) return events;
+    const std::string block = text.substr(0, end);
+    text.erase(0, end + 2);
+    SseEvent event;
+    bool has_data = false;
+    std::istringstream lines(block);
+    for (std::string line; std::getline(lines, line);) {
+      if (line.empty() || line[0] == ':') continue;  // a comment (keep-alive)
+      const auto colon = line.find(':');
+      const std::string field = line.substr(0, colon);
+      std::string value = colon == std::string::npos ? std::string() : line.substr(colon + 1);
+      if (!value.empty() && value[0] == ' ') value.erase(0, 1);
+      if (field == "event") {
+        event.name = value;
+      } else if (field == "data") {
+        event.data += (has_data ? "\n" : "") + value;
+        has_data = true;
+      }
+    }
+    if (!has_data && event.name.empty()) continue;
+    if (event.name.empty()) event.name = "message";
+    events.push_back(std::move(event));
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// ServerProcess
+
+ServerProcess::ServerProcess(std::vector<std::string> args, std::vector<std::string> extra_env) {
+  char templ[] = "/tmp/mcpread-http-stderr-XXXXXX";
+  const int err_fd = ::mkstemp(templ);
+  if (err_fd < 0) throw std::runtime_error("mkstemp failed");
+  stderr_path_ = templ;
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
+
+  std::vector<std::string> argv_store{binary_path().string(), "--transport", "http", "--port", "0"};
+  argv_store.insert(argv_store.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_store) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::vector<std::string> env_store;
+  for (char** e = environ; *e; ++e) env_store.emplace_back(*e);
+  env_store.insert(env_store.end(), extra_env.begin(), extra_env.end());
+  std::vector<char*> envp;
+  for (auto& e : env_store) envp.push_back(e.data());
+  envp.push_back(nullptr);
+
+  const int rc = posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(err_fd);
+  if (rc != 0) throw std::runtime_error(std::string("posix_spawn: ") + std::strerror(rc));
+
+  // The port is known once the listening line is out (bounded: 10 s).
+  constexpr std::string_view marker = "listening on http://";
+  const auto deadline = clock_type::now() + 10s;
+  for (;;) {
+    const std::string text = stderr_text();
+    if (const auto at = text.find(marker); at != std::string::npos) {
+      const auto path = text.find("/mcp", at);
+      const auto colon = text.rfind(':', path);
+      if (path != std::string::npos && colon != std::string::npos && colon > at + marker.size()) {
+        port_ = static_cast<unsigned short>(std::stoul(text.substr(colon + 1, path - colon - 1)));
+        return;
+      }
+    }
+    if (wait_exit(0ms) || clock_type::now() > deadline) {
+      const std::string why = exit_status_ ? "exited with status " + std::to_string(*exit_status_)
+                                           : std::string("did not log its address within 10 s");
+      signal(SIGKILL);
+      wait_exit(5s);
+      throw std::runtime_error("mcp-read --transport http " + why + "; stderr:\n" + stderr_text());
+    }
+    std::this_thread::sleep_for(10ms);  // polling for the log line, bounded above
+  }
+}
+
+ServerProcess::~ServerProcess() {
+  if (!exit_status_ && pid_ > 0) {
+    ::kill(pid_, SIGKILL);
+    wait_exit(10s);
+  }
+  std::error_code ec;
+  std::filesystem::remove(stderr_path_, ec);
+}
+
+std::string ServerProcess::stderr_text() const {
+  std::ifstream in(stderr_path_);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void ServerProcess::signal(int sig) const {
+  if (!exit_status_) ::kill(pid_, sig);
+}
+
+std::optional<int> ServerProcess::wait_exit(std::chrono::milliseconds timeout) {
+  if (exit_status_) return exit_status_;
+  const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
+  if (pidfd >= 0) {
+    pollfd p{pidfd, POLLIN, 0};
+    int r;
+    do {
+      r = ::poll(&p, 1, static_cast<int>(timeout.count()));
+    } while (r < 0 && errno == EINTR);
+    ::close(pidfd);
+    if (r == 0) return std::nullopt;
+  }
+  int status = 0;
+  if (::waitpid(pid_, &status, 0) != pid_) return std::nullopt;
+  exit_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return exit_status_;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replies
+
+bool NoCase::operator()(const std::string& a, const std::string& b) const {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) < std::tolower(static_cast<unsigned char>(y));
+  });
+}
+
+std::optional<std::string> Reply::header(const std::string& name) const {
+  const auto it = headers.find(name);
+  if (it == headers.end()) return std::nullopt;
+  return it->second;
+}
+
+bool Reply::is_event_stream() const {
+  const auto type = header("Content-Type");
+  return type && type->rfind("text/event-stream", 0) == 0;
+}
+
+json Reply::json() const {
+  nlohmann::json value = nlohmann::json::parse(body, nullptr, false);
+  if (value.is_discarded()) FAIL_CHECK("the body is not JSON (status " << status << "): " << body.substr(0, 500));
+  return value;
+}
+
+const char* to_string(StreamState state) {
+  switch (state) {
+    case StreamState::open: return "open";
+    case StreamState::ended: return "ended";
+    case StreamState::lost: return "lost";
+    case StreamState::timed_out: return "timed out";
+  }
+  return "?";
+}
+
+bool eventually(const std::function<bool()>& condition, std::chrono::milliseconds timeout) {
+  const auto deadline = clock_type::now() + timeout;
+  for (;;) {
+    if (condition()) return true;
+    if (clock_type::now() > deadline) return false;
+    std::this_thread::sleep_for(20ms);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client
+
+Client::Client(unsigned short port, std::chrono::milliseconds timeout) : port_(port), timeout_(timeout) {}
+
+Client::~Client() { close(); }
+
+void Client::close() {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  parser_.reset();
+  buffer_.clear();
+  pending_.clear();
+  if (state_ == StreamState::open) state_ = StreamState::lost;
+}
+
+void Client::connect() {
+  close();
+  fd_ = connect_loopback(port_);
+  keep_alive_ = true;
+}
+
+void Client::write_request(const std::string& method, const std::string& target, const Headers& headers,
+                           const std::string& body) {
+  // A fresh connection unless the last one can carry another request.
+  if (fd_ < 0 || !keep_alive_ || state_ == StreamState::open || state_ == StreamState::timed_out ||
+      buffer_.size() > 0 || peer_closed(fd_))
+    connect();
+  bhttp::request<bhttp::string_body> request;
+  request.method_string(method);
+  request.target(target);
+  request.version(11);
+  bool host = false;
+  for (const auto& [name, value] : headers) {
+    request.insert(name, value);
+    host = host || iequals(name, "Host");
+  }
+  if (!host) request.set(bhttp::field::host, "127.0.0.1:" + std::to_string(port_));
+  if (!body.empty() || method == "POST") {
+    request.body() = body;
+    request.prepare_payload();
+  }
+  std::ostringstream out;
+  out << request;
+  // A server that refuses early may close before it has read everything: its answer is still read.
+  write_all(fd_, out.str());
+}
+
+Reply Client::head_of() const {
+  Reply reply;
+  const auto& message = parser_->get();
+  reply.status = message.result_int();
+  for (const auto& field : message)
+    reply.headers.emplace(std::string(field.name_string()), std::string(field.value()));
+  return reply;
+}
+
+Reply Client::open(const std::string& method, const std::string& target, const Headers& headers,
+                   const std::string& body) {
+  write_request(method, target, headers, body);
+  parser_.emplace();
+  parser_->body_limit(boost::none);
+  parser_->eager(true);
+  pending_.clear();
+  FdStream stream(fd_);
+  set_receive_timeout(fd_, timeout_);
+  boost::system::error_code ec;
+  bhttp::read_header(stream, buffer_, *parser_, ec);
+  if (ec) {
+    state_ = ec == beast::error::timeout ? StreamState::timed_out : StreamState::lost;
+    keep_alive_ = false;
+    FAIL("no answer to " << method << " " << target << ": " << ec.message());
+  }
+  Reply reply = head_of();
+  keep_alive_ = parser_->get().keep_alive();
+  if (reply.is_event_stream() && !parser_->is_done()) {
+    state_ = StreamState::open;
+    return reply;
+  }
+  if (!parser_->is_done()) bhttp::read(stream, buffer_, *parser_, ec);
+  if (ec) FAIL_CHECK("reading the body of " << method << " " << target << ": " << ec.message());
+  reply.body = std::move(parser_->get().body());
+  state_ = StreamState::ended;
+  return reply;
+}
+
+bool Client::read_more(std::chrono::milliseconds timeout) {
+  if (!parser_ || fd_ < 0) {
+    state_ = StreamState::lost;
+    return false;
+  }
+  FdStream stream(fd_);
+  set_receive_timeout(fd_, timeout);
+  boost::system::error_code ec;
+  bhttp::read_some(stream, buffer_, *parser_, ec);
+  auto& body = parser_->get().body();
+  pending_ += body;
+  body.clear();
+  if (parser_->is_done()) {
+    state_ = StreamState::ended;
+    return true;
+  }
+  if (ec == beast::error::timeout) {
+    state_ = StreamState::timed_out;
+    return false;
+  }
+  if (ec) {
+    state_ = StreamState::lost;
+    keep_alive_ = false;
+    return false;
+  }
+  state_ = StreamState::open;
+  return true;
+}
+
+std::optional<SseEvent> Client::next_event(std::chrono::milliseconds timeout) {
+  const auto deadline = clock_type::now() + timeout;
+  for (;;) {
+    // One event at a time: the rest stays in pending_.
+    if (const auto end = pending_.find("\n\n"); end != std::string::npos) {
+      std::string block = pending_.substr(0, end + 2);
+      pending_.erase(0, end + 2);
+      auto events = take_events(block);
+      if (!events.empty()) return std::move(events.front());
+      continue;
+    }
+    if (state_ == StreamState::ended || state_ == StreamState::lost) return std::nullopt;
+    const auto left = left_until(deadline);
+    if (left.count() == 0) {
+      state_ = StreamState::timed_out;
+      return std::nullopt;
+    }
+    if (!read_more(left)) return std::nullopt;
+  }
+}
+
+Reply Client::send(const std::string& method, const std::string& target, const Headers& headers,
+                   const std::string& body) {
+  Reply reply = open(method, target, headers, body);
+  if (state_ != StreamState::open) return reply;
+  const auto deadline = clock_type::now() + timeout_;
+  while (state_ == StreamState::open) {
+    const std::size_t before = pending_.size();
+    read_more(left_until(deadline));
+    reply.body.append(pending_, before, std::string::npos);
+  }
+  reply.end = state_;
+  reply.events = take_events(pending_);
+  return reply;
+}
+
+// ---------------------------------------------------------------------------------------------
+// RawSocket
+
+RawSocket::RawSocket(unsigned short port) : fd_(connect_loopback(port)) {}
+
+RawSocket::~RawSocket() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+bool RawSocket::write(std::string_view bytes) { return write_all(fd_, bytes); }
+
+bool RawSocket::closed_within(std::chrono::milliseconds timeout) {
+  const auto deadline = clock_type::now() + timeout;
+  for (;;) {
+    const auto left = left_until(deadline);
+    pollfd p{fd_, POLLIN, 0};
+    const int r = ::poll(&p, 1, static_cast<int>(left.count()));
+    if (r < 0 && errno == EINTR) continue;
+    if (r == 0) return false;
+    char chunk[4096];
+    const ssize_t n = ::recv(fd_, chunk, sizeof chunk, MSG_DONTWAIT);
+    if (n > 0) {
+      received_.append(chunk, static_cast<std::size_t>(n));
+      continue;
+    }
+    if (n == 0) return true;
+    if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) continue;
+    return true;  // reset
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+void validate_server_message(const std::string& version, const json& message, const std::string& method) {
+  REQUIRE_MESSAGE(message.is_object(), "not a JSON-RPC message: " << message.dump().substr(0, 500));
+  // An error that answers no message (the HTTP layer's refusals) has no id; schemas before
+  // 2025-11-25 cannot express that, so check such an error by hand there.
+  if (message.contains("error") && (!message.contains("id") || message["id"].is_null()) &&
+      version < "2025-11-25") {
+    CHECK(message.value("jsonrpc", "") == "2.0");
+    CHECK(message["error"]["code"].is_number_integer());
+    CHECK(message["error"]["message"].is_string());
+    return;
+  }
+  const std::string errors = server_message_errors(version, message, method);
+  if (!errors.empty())
+    FAIL_CHECK("schema violation: " << errors << "\nmessage: " << message.dump().substr(0, 2000));
+}
+
+json expect_rpc_error(const Reply& reply, unsigned status, int code, const std::string& message,
+                      const std::string& version) {
+  CHECK(reply.status == status);
+  CHECK(reply.header("Content-Type") == std::optional<std::string>("application/json"));
+  const json body = reply.json();
+  if (!body.is_object() || !body.contains("error")) {
+    FAIL_CHECK("not a JSON-RPC error: " << reply.body.substr(0, 500));
+    return json::object();
+  }
+  validate_server_message(version, body);
+  CHECK(body["error"]["code"] == code);
+  CHECK(body["error"]["message"] == message);
+  return body["error"];
+}
+
+Headers post_headers(Headers more) {
+  Headers headers{{"Accept", "application/json, text/event-stream"}, {"Content-Type", "application/json"}};
+  for (auto& h : more) headers.push_back(std::move(h));
+  return headers;
+}
+
+const json& Exchange::last() const {
+  REQUIRE_MESSAGE(!messages.empty(), "no JSON-RPC message in the answer (status " << http.status << ")");
+  return messages.back();
+}
+
+// ---------------------------------------------------------------------------------------------
+// McpHttp
+
+McpHttp::McpHttp(unsigned short port, Headers extra) : client_(port), extra_(std::move(extra)) {}
+
+long long McpHttp::next_id(const std::string& method, const std::string& version) {
+  const long long id = next_id_++;
+  pending_[json(id).dump()] = {method, version};
+  return id;
+}
+
+void McpHttp::validate(const json& message) {
+  if (message.is_array()) {  // a batch's answer: responses of their own
+    CHECK(version_ == "2025-03-26");
+    CHECK_FALSE(message.empty());
+    for (const auto& element : message) validate(element);
+    return;
+  }
+  std::string method;
+  std::string version = version_;
+  if (message.is_object() && message.contains("id") && (message.contains("result") || message.contains("error"))) {
+    const auto it = pending_.find(message["id"].dump());
+    if (it != pending_.end()) {
+      method = it->second.first;
+      if (!it->second.second.empty()) version = it->second.second;
+      pending_.erase(it);
+    }
+    if (method == "initialize") {
+      version = message.contains("result") ? message["result"].value("protocolVersion", version_) : "2025-11-25";
+    }
+  }
+  validate_server_message(version, message, method);
+}
+
+// The JSON-RPC messages of one answer: its JSON body, or the data of each event of its stream.
+Exchange McpHttp::collect(Reply reply) {
+  Exchange exchange{std::move(reply), {}};
+  const Reply& http = exchange.http;
+  if (http.is_event_stream()) {
+    CHECK_MESSAGE(http.end == StreamState::ended, "the event stream was " << to_string(http.end));
+    for (const auto& event : http.events) {
+      CHECK(event.name == "message");
+      json message = json::parse(event.data, nullptr, false);
+      REQUIRE_MESSAGE(!message.is_discarded(), "an event that is not JSON: " << event.data.substr(0, 500));
+      exchange.messages.push_back(std::move(message));
+    }
+  } else if (!http.body.empty()) {
+    CHECK(http.header("Content-Type") == std::optional<std::string>("application/json"));
+    exchange.messages.push_back(http.json());
+  }
+  return exchange;
+}
+
+Exchange McpHttp::post(const json& message, const Headers& extra) {
+  Headers headers = post_headers(extra_);
+  if (!session_id_.empty()) {
+    headers.emplace_back("Mcp-Session-Id", session_id_);
+    headers.emplace_back("MCP-Protocol-Version", version_);
+  }
+  for (const auto& [name, value] : extra) override_header(headers, name, value);
+  // The answer's notifications (progress) carry no id: they follow the request's version (a
+  // stateless request's, or the session's).
+  std::string exchange_version;
+  if (message.is_object() && message.contains("id")) {
+    const auto it = pending_.find(message["id"].dump());
+    if (it != pending_.end()) exchange_version = it->second.second;
+  }
+  Exchange exchange = collect(client_.send("POST", "/mcp", headers, message.dump()));
+  const std::string saved = version_;
+  if (!exchange_version.empty()) version_ = exchange_version;
+  for (const auto& m : exchange.messages) validate(m);
+  if (!exchange_version.empty()) version_ = saved;
+  if (exchange.http.status == 202) CHECK(exchange.http.body.empty());
+  return exchange;
+}
+
+std::string McpHttp::initialize(const std::string& version, json capabilities, bool send_initialized) {
+  session_id_.clear();
+  const long long id = next_id("initialize");
+  Exchange e = post({{"jsonrpc", "2.0"},
+                     {"id", id},
+                     {"method", "initialize"},
+                     {"params",
+                      {{"protocolVersion", version},
+                       {"capabilities", std::move(capabilities)},
+                       {"clientInfo", {{"name", "mcpread-http-e2e"}, {"version", "1.0"}}}}}});
+  REQUIRE(e.http.status == 200);
+  REQUIRE_MESSAGE(e.last().contains("result"), e.http.body);
+  const auto session = e.http.header("Mcp-Session-Id");
+  REQUIRE(session);
+  session_id_ = *session;
+  version_ = e.last()["result"]["protocolVersion"].get<std::string>();
+  if (send_initialized) {
+    const Exchange n = post({{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
+    CHECK(n.http.status == 202);
+  }
+  return session_id_;
+}
+
+json McpHttp::request(const std::string& method, json params) {
+  const long long id = next_id(method);
+  const Exchange e = post({{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}});
+  REQUIRE_MESSAGE(e.http.status == 200, "status " << e.http.status << ": " << e.http.body.substr(0, 500));
+  REQUIRE(e.last().value("id", json()) == id);
+  return e.last();
+}
+
+json McpHttp::call(const std::string& tool, json arguments) {
+  const json response = request("tools/call", {{"name", tool}, {"arguments", std::move(arguments)}});
+  REQUIRE_MESSAGE(response.contains("result"), response.dump());
+  return response["result"];
+}
+
+Exchange McpHttp::stateless(const std::string& method, json params, const Headers& extra) {
+  json& meta = params["_meta"];
+  if (!meta.contains("io.modelcontextprotocol/protocolVersion"))
+    meta["io.modelcontextprotocol/protocolVersion"] = stateless_version;
+  if (!meta.contains("io.modelcontextprotocol/clientCapabilities"))
+    meta["io.modelcontextprotocol/clientCapabilities"] = json::object();
+  const json& declared = meta["io.modelcontextprotocol/protocolVersion"];
+  Headers headers{{"Mcp-Session-Id", ""},
+                  {"MCP-Protocol-Version", declared.is_string() ? declared.get<std::string>() : declared.dump()},
+                  {"Mcp-Method", method}};
+  for (const char* field : {"name", "uri"})
+    if (params.contains(field) && params[field].is_string())
+      headers.emplace_back("Mcp-Name", params[field].get<std::string>());
+  // Kept even when empty: post() then leaves the header out.
+  for (const auto& [name, value] : extra) {
+    override_header(headers, name, "-");
+    headers.back().second = value;
+  }
+  const long long id = next_id(method, stateless_version);
+  return post({{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}}, headers);
+}
+
+}  // namespace mcpread::test::http

@@ -1,0 +1,93 @@
+// What the HTTP endpoints read from requests: Accept, Content-Type, query parameters, SSE framing,
+// and the 2026-07-28 header/body agreement (-32020).
+#include "http/replies.hpp"
+#include "http/sse.hpp"
+#include "http/stateless_headers.hpp"
+
+#include <doctest/doctest.h>
+
+#include <map>
+
+using namespace mcpread::server::http;
+using nlohmann::json;
+namespace protocol = mcpread::protocol;
+
+TEST_CASE("http requests: Accept and Content-Type") {
+  CHECK(accepts("application/json, text/event-stream", "application/json"));
+  CHECK(accepts("application/json, text/event-stream", "text/event-stream"));
+  CHECK(accepts("text/event-stream;q=0.9, application/json", "application/json"));
+  CHECK(accepts("*/*", "text/event-stream"));
+  CHECK(accepts("text/*", "text/event-stream"));
+  CHECK_FALSE(accepts("application/json", "text/event-stream"));
+  CHECK_FALSE(accepts(std::nullopt, "application/json"));
+  Request r;
+  r.set("Content-Type", "application/json; charset=utf-8");
+  CHECK(is_json_content(r));
+  r.set("Content-Type", "text/plain");
+  CHECK_FALSE(is_json_content(r));
+}
+
+TEST_CASE("http requests: path and query") {
+  Request r;
+  r.target("/messages?x=1&sessionId=ab%20c+d&y");
+  CHECK(path_of(r) == "/messages");
+  CHECK(query_param(r, "sessionId") == "ab c d");
+  CHECK(query_param(r, "y") == "");
+  CHECK_FALSE(query_param(r, "z"));
+  r.target("/mcp");
+  CHECK(path_of(r) == "/mcp");
+  CHECK_FALSE(query_param(r, "sessionId"));
+}
+
+TEST_CASE("http requests: SSE framing") {
+  CHECK(sse_event("message", "{\"a\":1}") == "event: message\ndata: {\"a\":1}\n\n");
+  CHECK(sse_event("", "x") == "data: x\n\n");
+  CHECK(sse_event("endpoint", "l1\nl2") == "event: endpoint\ndata: l1\ndata: l2\n\n");
+}
+
+TEST_CASE("http requests: 2026-07-28 headers must match the body") {
+  json body{{"jsonrpc", "2.0"}, {"id", 7}, {"method", "tools/call"},
+            {"params", {{"name", "read"}, {"_meta", {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"}}}}}};
+  const protocol::Message m = std::get<protocol::Message>(protocol::to_message(body));
+  std::map<std::string, std::string> headers{
+      {"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", "tools/call"}, {"Mcp-Name", "read"}};
+  auto lookup = [&headers](std::string_view name) -> std::optional<std::string_view> {
+    const auto it = headers.find(std::string(name));
+    if (it == headers.end()) return std::nullopt;
+    return std::string_view(it->second);
+  };
+  SUBCASE("matching") { CHECK_FALSE(check_stateless_headers(m, lookup)); }
+  SUBCASE("Mcp-Name in its base64 form") {
+    headers["Mcp-Name"] = "=?base64?cmVhZA==?=";
+    CHECK_FALSE(check_stateless_headers(m, lookup));
+  }
+  SUBCASE("mismatches, with the messages a client sees") {
+    headers["Mcp-Name"] = "write";
+    auto e = check_stateless_headers(m, lookup);
+    REQUIRE(e);
+    CHECK(e->code == -32020);
+    CHECK(e->id == 7);
+    CHECK(e->message == "Header mismatch: Mcp-Name header value 'write' does not match body value 'read'");
+    headers.erase("Mcp-Name");
+    CHECK(check_stateless_headers(m, lookup)->message ==
+          "Header mismatch: the Mcp-Name header is missing (tools/call needs it)");
+    headers["Mcp-Method"] = "tools/list";
+    CHECK(check_stateless_headers(m, lookup)->message ==
+          "Header mismatch: Mcp-Method header value 'tools/list' does not match body value 'tools/call'");
+    headers["MCP-Protocol-Version"] = "2025-11-25";
+    CHECK(check_stateless_headers(m, lookup)->message ==
+          "Header mismatch: MCP-Protocol-Version header value '2025-11-25' does not match body value '2026-07-28'");
+    headers.erase("MCP-Protocol-Version");
+    CHECK(check_stateless_headers(m, lookup)->message == "Header mismatch: the MCP-Protocol-Version header is missing");
+  }
+  SUBCASE("broken base64 and control characters are refused") {
+    headers["Mcp-Name"] = "=?base64?***?=";
+    CHECK(check_stateless_headers(m, lookup)->message ==
+          "Header mismatch: the Mcp-Name header's base64 form cannot be decoded");
+    headers["Mcp-Name"] = "re\x01" "ad";
+    CHECK(check_stateless_headers(m, lookup)->message ==
+          "Header mismatch: the Mcp-Name header holds invalid characters");
+  }
+  CHECK(decode_header_value("plain") == "plain");
+  CHECK(decode_header_value("=?base64?SGVsbG8sIOS4lueVjA==?=") == "Hello, 世界");
+}
