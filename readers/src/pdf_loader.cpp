@@ -11,6 +11,12 @@
 #ifndef MCPREAD_PDF_PLUGIN_DIR
 #define MCPREAD_PDF_PLUGIN_DIR "/usr/local/lib/mcp-read"
 #endif
+// Where the plugin is installed relative to the installed executable's directory, so that an
+// install tree keeps working wherever it is copied or unpacked (cmake --install --prefix, the .deb,
+// a container image).
+#ifndef MCPREAD_PDF_PLUGIN_RELATIVE_DIR
+#define MCPREAD_PDF_PLUGIN_RELATIVE_DIR "../lib/mcp-read"
+#endif
 
 namespace mcpread::readers::pdf {
 namespace {
@@ -95,7 +101,10 @@ std::vector<std::string> plugin_directories() {
   // subdirectory of the build tree).
   if (const char* env = std::getenv("MCP_READ_PDF_PLUGIN_DIR"); env != nullptr && *env != '\0')
     dirs.emplace_back(env);
-  if (std::string exe = executable_directory(); !exe.empty()) dirs.push_back(std::move(exe));
+  if (std::string exe = executable_directory(); !exe.empty()) {
+    dirs.push_back(exe);  // the build tree: the plugin sits next to mcp-read
+    dirs.push_back((exe == "/" ? exe : exe + "/") + MCPREAD_PDF_PLUGIN_RELATIVE_DIR);
+  }
   dirs.emplace_back(MCPREAD_PDF_PLUGIN_DIR);
   return dirs;
 }

@@ -23,7 +23,8 @@ struct Api {
 };
 
 // The plugin, loaded once (from $MCP_READ_PDF_PLUGIN_DIR when set, then the running executable's
-// directory, then <libdir>/mcp-read/); nullptr when it cannot be loaded, *error then saying why and
+// directory, then <exe dir>/../lib/mcp-read/ (an installed tree, wherever it was moved), then the
+// configured <libdir>/mcp-read/); nullptr when it cannot be loaded, *error then saying why and
 // what to install. The plugin stays loaded for the life of the process.
 const Api* api(std::string* error);
 

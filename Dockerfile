@@ -1,0 +1,36 @@
+# mcp-read serving the directory mounted at /data over HTTP:
+#   docker build -t mcp-read .
+#   docker run --rm -p 8080:8080 -v "$PWD:/data:ro" -e MCP_READ_AUTH_TOKEN=secret mcp-read
+# Clients connect to http://localhost:8080/mcp (Streamable HTTP) or /sse (HTTP+SSE). The server
+# listens on every interface of the container, so set MCP_READ_AUTH_TOKEN whenever the port is
+# reachable from other machines. The server runs as the unprivileged user mcp-read, so the files
+# must be readable by others (or run with --user "$(id -u):$(id -g)"). Arguments given to
+# `docker run` after the image name replace the default ones below.
+
+# Build stage: the build packages are those of scripts/install-deps.sh (run here, so the list
+# cannot drift), then a Release build installed into /staging.
+FROM debian:bookworm AS build
+COPY scripts/install-deps.sh /src/scripts/install-deps.sh
+# A layer of its own: editing the sources does not reinstall the packages.
+RUN bash /src/scripts/install-deps.sh && rm -rf /var/lib/apt/lists/*
+COPY . /src
+RUN cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMCPREAD_BUILD_TESTS=OFF \
+ && cmake --build /build \
+ && cmake --install /build --prefix /staging --strip
+
+# Runtime stage: only the runtime packages, from the same list as the .deb's Depends
+# (packaging/runtime-packages.txt; the list assumes the default static linking above).
+FROM debian:bookworm-slim
+COPY packaging/runtime-packages.txt /tmp/runtime-packages.txt
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(sed -e 's/#.*//' /tmp/runtime-packages.txt) \
+ && rm -rf /var/lib/apt/lists/* /tmp/runtime-packages.txt
+# bin/mcp-read and lib/mcp-read/libmcpread_pdf.so: the plugin is found relative to the binary.
+COPY --from=build /staging/ /usr/local/
+RUN useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin mcp-read \
+ && mkdir /data
+USER mcp-read
+WORKDIR /data
+EXPOSE 8080
+ENTRYPOINT ["mcp-read"]
+CMD ["--transport", "http", "--host", "0.0.0.0", "--port", "8080", "/data"]

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# `cpack -G DEB` builds mcp-read_<version>_<arch>.deb whose Depends is exactly this build's
+# runtime list and which holds the installed files; unpacked, it reads PDFs with its own plugin.
+# Usage: deb.sh BUILD_DIR
+here=$(dirname "${BASH_SOURCE[0]}")
+source "$here/common.sh"
+source "$here/read_pdf.sh"
+
+deb="$work/deb/mcp-read_$(layout version)_$(dpkg --print-architecture).deb"
+if ! (cd "$work" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$work/deb") \
+  >"$work/cpack.log" 2>&1 || [[ ! -f $deb ]]; then
+  fail "cpack -G DEB did not build $(basename "$deb"): $(tail -n 5 "$work/cpack.log")"
+  finish
+fi
+
+depends=$(dpkg-deb -f "$deb" Depends | tr ',' '\n' | package_list)
+if [[ $depends == "$runtime" ]]; then
+  ok "$(basename "$deb") depends on $(words "$depends")"
+else
+  fail "the .deb depends on '$(words "$depends")', not '$(words "$runtime")'"
+fi
+
+prefix=$(layout package_prefix)
+contents=$(dpkg-deb -c "$deb" | awk '{print $NF}')
+holds=1
+for file in "${installed_files[@]}"; do
+  grep -qx "\.$prefix/$file" <<<"$contents" || { fail "the .deb lacks $prefix/$file"; holds=0; }
+done
+((holds)) && ok "the .deb holds ${installed_files[*]} under $prefix"
+
+dpkg-deb -x "$deb" "$work/root"
+read_pdf_with "$work/root$prefix/$bindir/mcp-read" \
+  "$work/root$prefix/$libdir/mcp-read/libmcpread_pdf.so" ".deb unpacked"
+finish
