@@ -285,7 +285,11 @@ void Utf8Converter::convert(std::string_view in, std::string& out, bool last) {
   std::array<char, 16384> buf{};
   char* src = const_cast<char*>(in.data());
   std::size_t left = in.size();
-  auto drain = [&](char* end) { out.append(buf.data(), static_cast<std::size_t>(end - buf.data())); };
+  // glibc's decoders for UTF-8 and UCS-4 pass code points above U+10FFFF through, encoded as
+  // invalid UTF-8: what iconv writes is checked like any other input.
+  auto drain = [&](char* end) {
+    utf8::append_sanitized(std::string_view(buf.data(), static_cast<std::size_t>(end - buf.data())), out);
+  };
   while (left > 0) {
     char* dst = buf.data();
     std::size_t room = buf.size();

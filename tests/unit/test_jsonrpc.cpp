@@ -14,6 +14,17 @@ TEST_CASE("parse_json") {
       CHECK(std::get<MessageError>(r).id.is_null());
     }
   }
+  SUBCASE("nesting deeper than 128 levels is refused before it can exhaust the stack") {
+    const auto nested = [](std::size_t depth) {
+      return R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":)" + std::string(depth - 2, '[') +
+             "\"[[{\"" + std::string(depth - 2, ']') + "}}";
+    };
+    CHECK(std::holds_alternative<json>(parse_json(nested(128))));
+    const auto r = parse_json(nested(129));
+    REQUIRE(std::holds_alternative<MessageError>(r));
+    CHECK(std::get<MessageError>(r).code == error_code::invalid_request);
+    CHECK(std::holds_alternative<MessageError>(parse_json(std::string(1'000'000, '['))));
+  }
 }
 
 TEST_CASE("to_message") {

@@ -1,0 +1,87 @@
+// fuzz_notebook: the Jupyter notebook reader on arbitrary file contents. The input is the file:
+// it is written to a memfd, which read_notebook() reads through its descriptor like an opened
+// file. Each input is rendered twice: with the defaults, and with tight limits (output cap,
+// output trimming, offset/limit, image count) picked from a hash of the input.
+//
+// Image outputs are decoded from base64 and then refused by a zero input-size limit, so libvips
+// (a third-party decoder, loaded on demand) never runs here: its decoders are not ours to fuzz.
+//
+// Checked: every text block is valid UTF-8; an error is one text block; the cells shown are a
+// range inside the notebook. Exceptions are findings: the reader reports every problem in its
+// outcome, and the tool host's catch is a last resort that tells the user nothing useful.
+#include "fuzz_check.hpp"
+#include "mcpread/readers/notebook.hpp"
+#include "mcpread/readers/utf8.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <variant>
+
+namespace {
+
+using mcpread::fuzz::check;
+namespace readers = mcpread::readers;
+
+// One memfd for the whole run, rewritten for each input.
+int notebook_fd() {
+  static const int fd = memfd_create("fuzz.ipynb", 0);
+  check(fd >= 0, "memfd_create works");
+  return fd;
+}
+
+readers::OpenedFile open_input(const std::uint8_t* data, std::size_t size) {
+  const int fd = notebook_fd();
+  check(ftruncate(fd, 0) == 0, "the memfd can be emptied");
+  check(size == 0 || pwrite(fd, data, size, 0) == static_cast<ssize_t>(size), "the memfd takes the input");
+  readers::OpenedFile file;
+  file.fd = readers::UniqueFd(dup(fd));
+  check(file.fd.valid() && fstat(file.fd.get(), &file.st) == 0, "the memfd can be opened");
+  file.path = "/fuzz/notebook.ipynb";
+  return file;
+}
+
+void check_outcome(const readers::ReadOutcome& o) {
+  check(!o.blocks.empty(), "an outcome has content");
+  for (const auto& block : o.blocks)
+    if (const auto* text = std::get_if<readers::TextBlock>(&block))
+      check(readers::utf8::is_valid(text->text), "text blocks are valid UTF-8");
+  if (o.is_error) {
+    check(o.blocks.size() == 1, "an error is one text block");
+    return;
+  }
+  const auto& meta = o.meta;
+  const auto cells = meta.at("cells").get<std::uint64_t>();
+  if (cells == 0) return;
+  const auto start = meta.at("start_cell").get<std::uint64_t>();
+  const auto end = meta.at("end_cell").get<std::uint64_t>();
+  check(start >= 1 && start <= end && end <= cells, "the cells shown lie inside the notebook");
+  check(meta.contains("next_offset") == (end < cells), "next_offset is given when cells remain");
+}
+
+readers::NotebookOptions tight_options(const std::uint8_t* data, std::size_t size) {
+  std::uint32_t h = 2166136261u;  // FNV-1a
+  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+  readers::NotebookOptions o;
+  o.image.max_input_bytes = 0;
+  o.max_output_bytes = std::size_t{600} << (h & 3);         // 600 .. 4800
+  o.max_chars_per_output = (h >> 2) % 4 * 40;               // 0 (no trimming), 40, 80, 120
+  o.offset = 1 + (h >> 4) % 3;
+  if ((h >> 6) % 3 != 0) o.limit = (h >> 6) % 3;
+  o.max_images = (h >> 8) % 3;
+  return o;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const readers::OpenedFile file = open_input(data, size);
+  readers::NotebookOptions defaults;
+  defaults.image.max_input_bytes = 0;
+  const readers::CancelToken never;
+  check_outcome(readers::read_notebook(file, defaults, never));
+  check_outcome(readers::read_notebook(file, tight_options(data, size), never));
+  return 0;
+}
