@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Builds and runs the tests under sanitizers (gcc, RelWithDebInfo):
+# Builds and runs the tests under sanitizers (gcc, -O1 -g1):
 #   asan  build-asan/: AddressSanitizer (with LeakSanitizer) and UndefinedBehaviorSanitizer; every
 #         unit and end-to-end test, and the fuzz targets replaying their seeds and regression
 #         inputs (-DMCPREAD_FUZZ=ON builds them without libFuzzer, see fuzz/README.md).
 #   tsan  build-tsan/: ThreadSanitizer; the tests whose code runs on several threads: the protocol
-#         session and server units, and the end-to-end cases on concurrency, cancellation,
-#         shutdown and roots.
+#         and server units, and the end-to-end tests (concurrency, cancellation, shutdown, roots,
+#         the HTTP transport) but those that decode images or PDFs in a process (see run_tsan).
 # Every process writes its sanitizer reports to <build>/sanitizer-logs/, including the mcp-read
 # servers the end-to-end tests start (their stderr is not shown): any report fails the run, as
 # does any failing test.
@@ -18,9 +18,12 @@ project=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bash "$project/scripts/install-deps.sh" --test
 jobs=$(nproc)
 
+# -O1 -g1 (line tables only) compiles in half the time of -O2 -g and still gives sanitizer reports
+# with file and line; without NDEBUG.
 configure() {  # <build dir> <sanitizers> <cmake args...>
-  cmake -S "$project" -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMCPREAD_SANITIZE="$2" \
-    -DMCPREAD_BUILD_TESTS=ON "${@:3}" >/dev/null
+  cmake -S "$project" -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DMCPREAD_SANITIZE="$2" -DMCPREAD_BUILD_TESTS=ON \
+    "${@:3}" >/dev/null
 }
 
 # Prints the reports in <dir> and fails when there is one.
@@ -55,11 +58,16 @@ run_tsan() {
   configure "$build" thread || return
   cmake --build "$build" --target mcpread_protocol_tests mcpread_server_tests mcpread_e2e_tests || return
   rm -rf "$logs" && mkdir -p "$logs"
-  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:log_path=$logs/report:suppressions=$project/tests/sanitizers/tsan.supp"
+  # Files whose tests run libvips or poppler, in the test or in the server it starts, are left
+  # out: libvips hands buffers between its glib worker threads through glib's own futex-based
+  # locks, which an uninstrumented glib hides from ThreadSanitizer, so every such buffer is
+  # reported as a race (g_slice_alloc0 against posix_memalign, deflateEnd against png_malloc).
+  local uses_vips='*test_documents.cpp,*test_media.cpp,*test_resources.cpp,*test_http_connections.cpp'
+  uses_vips+=',*test_http_sessions.cpp,*test_http_stateless.cpp'
+  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:log_path=$logs/report"
   "$build/tests/mcpread_protocol_tests" || status=$?
   "$build/tests/mcpread_server_tests" || status=$?
-  "$build/tests/mcpread_e2e_tests" \
-    --source-file='*test_concurrency.cpp,*test_stdio_lifecycle.cpp,*test_roots.cpp' || status=$?
+  "$build/tests/mcpread_e2e_tests" --source-file-exclude="$uses_vips" || status=$?
   unset TSAN_OPTIONS
   check_reports "$logs" || status=1
   return $status
