@@ -44,9 +44,9 @@ run_asan() {
   configure "$build" address,undefined -DMCPREAD_FUZZ=ON || return
   cmake --build "$build" || return
   rm -rf "$logs" && mkdir -p "$logs"
-  ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:log_path=$logs/report" \
+  ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:log_exe_name=1:log_path=$logs/report" \
   LSAN_OPTIONS="suppressions=$project/tests/sanitizers/lsan.supp:print_suppressions=0" \
-  UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$logs/report" \
+  UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_exe_name=1:log_path=$logs/report" \
     ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 600 || status=$?
   check_reports "$logs" || status=1
   return $status
@@ -64,7 +64,7 @@ run_tsan() {
   # reported as a race (g_slice_alloc0 against posix_memalign, deflateEnd against png_malloc).
   local uses_vips='*test_documents.cpp,*test_media.cpp,*test_resources.cpp,*test_http_connections.cpp'
   uses_vips+=',*test_http_sessions.cpp,*test_http_stateless.cpp'
-  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:log_path=$logs/report"
+  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:log_exe_name=1:log_path=$logs/report"
   "$build/tests/mcpread_protocol_tests" || status=$?
   "$build/tests/mcpread_server_tests" || status=$?
   "$build/tests/mcpread_e2e_tests" --source-file-exclude="$uses_vips" || status=$?
