@@ -1,47 +1,81 @@
 #!/usr/bin/env bash
-# Runs the official MCP conformance suite (pinned) against a server over Streamable HTTP.
+# Runs the official MCP conformance suite (pinned) over Streamable HTTP, twice:
 #
-#   bash conformance/suite.sh [path/to/server-binary] [expected-failures.yaml]
+#   1. against the conformance fixture (mcpread_conformance_fixture, built with the tests beside
+#      mcp-read): mcp-read's own protocol core and HTTP transport serving the tools, resources and
+#      prompts the suite expects of its test server. Every active scenario must pass.
+#   2. against mcp-read itself, with conformance/expected-failures.yaml: the scenarios that call
+#      those fixture tools, resources and prompts, which mcp-read does not have.
 #
-# Default: build/mcp-read with conformance/expected-failures.yaml, which lists the scenarios that
-# need the suite's own fixture tools/resources/prompts. The server is started as
-# `BINARY --transport http --port 0 ROOT` and its port read from its log. Exit status: the
-# suite's, 0 when every scenario outside the baseline passed and every baseline entry failed.
-# The suite needs Node.js 22, which npx fetches (`-p node@22`) on machines with an older one.
+#   bash conformance/suite.sh [path/to/mcp-read] [expected-failures.yaml]
+#
+# The fixture is looked for beside the binary (MCPREAD_CONFORMANCE_FIXTURE overrides the path).
+# Each server is started on port 0 and its port read from its log. Exit status: 0 when both runs
+# pass (in the second, every scenario outside the baseline passed and every baseline entry
+# failed). The suite needs Node.js 22, which npx fetches (`-p node@22`) on older machines.
 set -uo pipefail
 
 CONFORMANCE_PKG="@modelcontextprotocol/conformance@0.1.16"
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bin="${1:-$repo/build/mcp-read}"
 baseline="${2:-$repo/conformance/expected-failures.yaml}"
+fixture="${MCPREAD_CONFORMANCE_FIXTURE:-$(dirname "$bin")/mcpread_conformance_fixture}"
 timeout_s="${CONFORMANCE_TIMEOUT:-900}"
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/mcp-read-conformance.XXXXXX")"
-mkdir -p "$tmp/root"
-printf 'conformance fixture\n' >"$tmp/root/hello.txt"
-"$bin" --transport http --port 0 "$tmp/root" 2>"$tmp/server.err" &
-server_pid=$!
-trap 'kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+server_pid=""
+cleanup() {
+  [[ -n "$server_pid" ]] && { kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null; }
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+export npm_config_loglevel=error npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
-port=""
-for _ in $(seq 100); do
-  port="$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/mcp.*|\1|p' "$tmp/server.err" | head -n 1)"
-  [[ -n "$port" ]] && break
-  sleep 0.1
-done
-if [[ -z "$port" ]]; then
-  echo "conformance: $bin did not announce its port:" >&2
-  tail -n 20 "$tmp/server.err" >&2
+# run_suite <label> <baseline or ""> <server command...>: starts the server, runs the suite
+# against it, stops the server; returns the suite's status.
+run_suite() {
+  local label=$1 expected=$2
+  shift 2
+  local log="$tmp/$label.err" port=""
+  echo "conformance: === $label"
+  "$@" 2>"$log" &
+  server_pid=$!
+  for _ in $(seq 100); do
+    port="$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/mcp.*|\1|p' "$log" | head -n 1)"
+    [[ -n "$port" ]] && break
+    sleep 0.1
+  done
+  if [[ -z "$port" ]]; then
+    echo "conformance: $label did not announce its port:" >&2
+    tail -n 20 "$log" >&2
+    return 1
+  fi
+  local args=(server --url "http://127.0.0.1:$port/mcp")
+  [[ -n "$expected" ]] && args+=(--expected-failures "$expected")
+  timeout --kill-after=10 "$timeout_s" npx -y -p node@22 -p "$CONFORMANCE_PKG" -c "conformance ${args[*]}"
+  local status=$?
+  if [[ $status -ne 0 ]]; then
+    echo "conformance: $label failed (status $status); its log:" >&2
+    tail -n 30 "$log" >&2
+  fi
+  kill "$server_pid" 2>/dev/null
+  wait "$server_pid" 2>/dev/null
+  server_pid=""
+  return $status
+}
+
+if [[ ! -x "$fixture" ]]; then
+  echo "conformance: no fixture server at $fixture; build the tests (-DMCPREAD_BUILD_TESTS=ON)" >&2
   exit 1
 fi
+run_suite fixture "" "$fixture" --port 0
+fixture_status=$?
 
-export npm_config_loglevel=error npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
-args=(server --url "http://127.0.0.1:$port/mcp")
-[[ -n "$baseline" ]] && args+=(--expected-failures "$baseline")
-timeout --kill-after=10 "$timeout_s" npx -y -p node@22 -p "$CONFORMANCE_PKG" -c "conformance ${args[*]}"
-status=$?
-if [[ $status -ne 0 ]]; then
-  echo "conformance: failed (status $status); the server's log:" >&2
-  tail -n 30 "$tmp/server.err" >&2
-fi
-exit $status
+mkdir -p "$tmp/root"
+printf 'conformance fixture\n' >"$tmp/root/hello.txt"
+run_suite mcp-read "$baseline" "$bin" --transport http --port 0 "$tmp/root"
+read_status=$?
+
+echo "conformance: fixture (every scenario must pass): status $fixture_status;" \
+  "mcp-read (expected-failures.yaml): status $read_status"
+[[ $fixture_status -eq 0 && $read_status -eq 0 ]]

@@ -1,6 +1,7 @@
 #include "method_helpers.hpp"
 
 #include "mcpread/protocol/pagination.hpp"
+#include "prompt_methods.hpp"
 
 #include <algorithm>
 #include <utility>
@@ -11,10 +12,19 @@ constexpr std::size_t tools_page_size = 50;
 constexpr std::size_t templates_page_size = 50;
 }
 
-json server_capabilities(const ServerHandler& handler) {
+json server_capabilities(const ServerHandler& handler, std::string_view version) {
+  const VersionFeatures features = features_of(version);
   json caps{{"logging", json::object()}, {"tools", {{"listChanged", false}}}};
-  // No subscriptions and no list_changed notifications: the files are read when asked for.
-  if (offers_resources(handler)) caps["resources"] = json::object();
+  // Each capability only when the handler offers it; no list_changed notifications (the lists
+  // change only with the binary).
+  if (offers_resources(handler)) {
+    caps["resources"] = json::object();
+    // Stateless versions replace resources/subscribe with subscriptions/listen (not served).
+    if (handler.offers_subscriptions() && features.subscriptions) caps["resources"]["subscribe"] = true;
+  }
+  if (offers_prompts(handler)) caps["prompts"] = {{"listChanged", false}};
+  // 2024-11-05 has completion/complete but not yet the capability that announces it.
+  if (handler.offers_completions() && features.completions) caps["completions"] = json::object();
   return caps;
 }
 
@@ -108,6 +118,10 @@ bool offers_resources(const ServerHandler& handler) { return !handler.resource_t
 bool is_resource_method(std::string_view method) {
   return method == "resources/templates/list" || method == "resources/list" ||
          method == "resources/read";
+}
+
+bool is_subscription_method(std::string_view method) {
+  return method == "resources/subscribe" || method == "resources/unsubscribe";
 }
 
 json list_resource_templates(const std::vector<ResourceTemplate>& templates, const Message& m,

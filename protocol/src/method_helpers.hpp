@@ -38,6 +38,8 @@ MessageError params_error(const json& id, std::string message);
 // Whether `handler` offers resources (at least one template).
 bool offers_resources(const ServerHandler& handler);
 bool is_resource_method(std::string_view method);
+// resources/subscribe and resources/unsubscribe (sessions only: 2026-07-28 has neither).
+bool is_subscription_method(std::string_view method);
 
 // One page of resources/templates/list for `features`; sets `error` for an unknown cursor.
 json list_resource_templates(const std::vector<ResourceTemplate>& templates, const Message& m,

@@ -1,6 +1,7 @@
 #include "mcpread/protocol/session.hpp"
 
 #include "method_helpers.hpp"
+#include "prompt_methods.hpp"
 
 #include <exception>
 #include <utility>
@@ -65,6 +66,17 @@ bool Session::receive_parsed(const json& value, Reply reply) {
 
 void Session::handle_request(const Message& m, bool in_batch, const Reply& reply, Respond respond) {
   auto send_error = [&](const MessageError& e) { respond(make_error(e)); };
+  {
+    // Even a request answered at once (ping, tools/list) must not reuse the id of one still in
+    // progress: the client could not tell the two answers apart.
+    const std::string key = id_key(m.id);
+    std::lock_guard lock(mutex_);
+    if (in_flight_.contains(key)) {
+      send_error({m.id, error_code::invalid_request,
+                  "Invalid Request: id " + key + " is already used by a request in progress"});
+      return;
+    }
+  }
   if (m.method == "ping") {
     respond(make_result(m.id, json::object()));
     return;
@@ -118,6 +130,23 @@ void Session::handle_request(const Message& m, bool in_batch, const Reply& reply
     } else {
       on_resource_request(m, std::move(respond));
     }
+  } else if (is_prompt_method(m.method)) {
+    if (!serves_prompt_method(handler_, m.method)) {
+      send_error({m.id, error_code::method_not_found, "Method not found: " + m.method});
+    } else if (m.method == "prompts/list") {
+      std::optional<MessageError> error;
+      json result = list_prompts(handler_.prompts(), m, features_of(negotiated_version()), &error);
+      error ? send_error(*error) : respond(make_result(m.id, std::move(result)));
+    } else {
+      on_prompt_request(m, std::move(respond));
+    }
+  } else if (is_subscription_method(m.method)) {
+    if (!offers_resources(handler_) || !handler_.offers_subscriptions()) {
+      send_error({m.id, error_code::method_not_found, "Method not found: " + m.method});
+    } else {
+      auto error = on_subscription(m);
+      error ? send_error(*error) : respond(make_result(m.id, json::object()));
+    }
   } else if (m.method == "logging/setLevel") {
     auto error = on_set_level(m);
     error ? send_error(*error) : respond(make_result(m.id, json::object()));
@@ -157,7 +186,7 @@ json Session::on_initialize(const Message& m, bool in_batch, std::optional<Messa
   json server_info{{"name", info_.name}, {"version", info_.version}};
   if (features_.titles && !info_.title.empty()) server_info["title"] = info_.title;
   json result{{"protocolVersion", version_},
-              {"capabilities", server_capabilities(handler_)},
+              {"capabilities", server_capabilities(handler_, version_)},
               {"serverInfo", std::move(server_info)}};
   if (!info_.instructions.empty()) result["instructions"] = info_.instructions;
   return result;
@@ -207,6 +236,7 @@ void Session::on_tools_call(const Message& m, const Reply& reply, Respond respon
   call.log = log_sender(info_.name, [this](LogLevel level) { return level_passes(level); }, reply);
   call.progress = progress_sender(progress_token(m), features_of(call.protocol_version).progress_message,
                                   reply);
+  call.request = client_requester(reply, cancelled);
 
   auto done = [this, key, cancelled, id = m.id, respond](json result) {
     bool live = false;
@@ -218,6 +248,8 @@ void Session::on_tools_call(const Message& m, const Reply& reply, Respond respon
         in_flight_.erase(it);
       }
     }
+    // Requests still awaiting the client's answer end with the call (exactly once each).
+    abandon_client_requests(cancelled, "the tool call finished before the client answered");
     // A cancelled call gets no answer: the client no longer wants one.
     live ? respond(make_result(id, std::move(result))) : respond(std::nullopt);
   };
@@ -325,11 +357,16 @@ void Session::handle_notification(const Message& m) {
   } else if (m.method == "notifications/cancelled") {
     const auto id = m.params.find("requestId");
     if (id == m.params.end()) return;
-    std::lock_guard lock(mutex_);
-    const auto it = in_flight_.find(id_key(*id));
-    if (it == in_flight_.end()) return;  // unknown or already finished: nothing to do
-    it->second->store(true);
-    in_flight_.erase(it);
+    std::shared_ptr<std::atomic<bool>> flag;
+    {
+      std::lock_guard lock(mutex_);
+      const auto it = in_flight_.find(id_key(*id));
+      if (it == in_flight_.end()) return;  // unknown or already finished: nothing to do
+      flag = it->second;
+      flag->store(true);
+      in_flight_.erase(it);
+    }
+    abandon_client_requests(flag, "the tool call was cancelled");
   }
   // Other notifications need no action.
 }
@@ -347,9 +384,12 @@ void Session::log(LogLevel level, std::string_view logger, const std::string& me
 }
 
 void Session::cancel_all() {
-  std::lock_guard lock(mutex_);
-  for (auto& [key, flag] : in_flight_) flag->store(true);
-  in_flight_.clear();
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& [key, flag] : in_flight_) flag->store(true);
+    in_flight_.clear();
+  }
+  abandon_client_requests(nullptr, "the session ended");
 }
 
 std::size_t Session::in_flight() const {

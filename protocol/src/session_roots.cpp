@@ -1,4 +1,4 @@
-// The server's own requests to the client (roots/list) and the client's answers to them.
+// The server's own roots/list requests to the client and the client's answers to them.
 #include "mcpread/protocol/session.hpp"
 
 namespace mcpread::protocol {
@@ -8,22 +8,13 @@ void Session::request_roots() {
   {
     std::lock_guard lock(mutex_);
     id = "mcp-read-roots-" + std::to_string(next_outgoing_id_++);
-    outgoing_[id_key(id)] = "roots/list";
+    outgoing_[id_key(id)] = Outgoing{"roots/list", nullptr, nullptr};
   }
   handler_.roots_requested();
   outbound_(serialize(make_request(id, "roots/list", nullptr)));
 }
 
-void Session::handle_response(const Message& m) {
-  std::string method;
-  {
-    std::lock_guard lock(mutex_);
-    const auto it = outgoing_.find(id_key(m.id));
-    if (it == outgoing_.end()) return;  // not ours, or answered already
-    method = it->second;
-    outgoing_.erase(it);
-  }
-  if (method != "roots/list") return;
+void Session::answer_roots(const Message& m) {
   if (!m.error.is_null()) {
     std::string why = "the client answered roots/list with an error";
     if (m.error.is_object() && m.error.contains("message") && m.error["message"].is_string())

@@ -1,6 +1,8 @@
 #include "mcpread/protocol/stateless.hpp"
 
+#include "input_round.hpp"
 #include "method_helpers.hpp"
+#include "prompt_methods.hpp"
 
 #include <exception>
 #include <utility>
@@ -26,6 +28,7 @@ const json* meta_of(const Message& m) {
 
 bool known_method(const std::string& method, const ServerHandler& handler) {
   if (is_resource_method(method)) return offers_resources(handler);
+  if (is_prompt_method(method)) return serves_prompt_method(handler, method);
   return method == "server/discover" || method == "tools/list" || method == "tools/call";
 }
 
@@ -118,7 +121,7 @@ json StatelessDispatcher::complete(json result) const {
 
 json StatelessDispatcher::discover_result() const {
   json result{{"supportedVersions", all_versions()},
-              {"capabilities", server_capabilities(handler_)},
+              {"capabilities", server_capabilities(handler_, stateless_versions.back())},
               {"ttlMs", static_ttl_ms},
               {"cacheScope", "public"}};
   if (!info_.instructions.empty()) result["instructions"] = info_.instructions;
@@ -140,6 +143,18 @@ void StatelessDispatcher::serve(const Message& m, const Reply& reply,
     resource_request(m, reply, std::move(cancelled), std::move(roots));
     return;
   }
+  if (m.method == "prompts/get" || m.method == "completion/complete") {
+    const std::string version = m.params["_meta"][meta_key::protocol_version].get<std::string>();
+    serve_prompt_request(handler_, m, version, cancelled, [this, reply, cancelled](json response) {
+      if (cancelled && cancelled->load()) {
+        reply(std::string(), true);  // the client no longer wants an answer
+        return;
+      }
+      if (response.contains("result")) response["result"] = complete(std::move(response["result"]));
+      reply(serialize(response), true);
+    });
+    return;
+  }
   // The static lists: the same for every client, cached for a day, shared.
   auto static_list = [&](json result, const std::optional<MessageError>& error) {
     if (error) return make_error(*error);
@@ -152,6 +167,9 @@ void StatelessDispatcher::serve(const Message& m, const Reply& reply,
   json response;
   if (m.method == "server/discover") {
     response = make_result(m.id, discover_result());
+  } else if (m.method == "prompts/list") {
+    json result = list_prompts(handler_.prompts(), m, features, &error);
+    response = static_list(std::move(result), error);
   } else if (m.method == "resources/templates/list") {
     json result = list_resource_templates(handler_.resource_templates(), m, features, &error);
     response = static_list(std::move(result), error);
@@ -218,9 +236,19 @@ void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
   call.log = log_sender(info_.name, [threshold](LogLevel l) { return threshold && l >= *threshold; },
                         reply);
   call.progress = progress_sender(progress_token(m), true, reply);
-  auto done = [this, id = m.id, reply, cancelled](json result) {
+  // No session to send the tool's own requests on: they travel as input requests.
+  auto round = std::make_shared<InputRound>(m.params.value("inputResponses", json()),
+                                            meta[meta_key::client_capabilities]);
+  call.request = round->requester();
+  auto done = [this, id = m.id, reply, cancelled, round](json result) {
     if (cancelled && cancelled->load()) {
       reply(std::string(), true);  // the client no longer wants an answer
+      return;
+    }
+    if (json requests = round->pending(); !requests.empty()) {
+      json input = complete(json{{"inputRequests", std::move(requests)}});
+      input["resultType"] = "input_required";
+      reply(serialize(make_result(id, std::move(input))), true);
       return;
     }
     reply(serialize(make_result(id, complete(std::move(result)))), true);

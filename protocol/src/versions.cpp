@@ -36,6 +36,9 @@ VersionFeatures features_of(std::string_view version) {
   f.titles = version >= "2025-06-18";
   f.structured_content = version >= "2025-06-18";
   f.resource_links = version >= "2025-06-18";
+  f.completions = version >= "2025-03-26";
+  f.elicitation = version >= "2025-06-18";
+  f.subscriptions = version < "2026-07-28";
   f.stateless = version >= "2026-07-28";
   return f;
 }

@@ -53,7 +53,12 @@ std::string result_definition(const std::string& method) {
   if (method == "initialize") return "InitializeResult";
   if (method == "tools/list") return "ListToolsResult";
   if (method == "tools/call") return "CallToolResult";
-  if (method == "ping" || method == "logging/setLevel") return "EmptyResult";
+  if (method == "ping" || method == "logging/setLevel" || method == "resources/subscribe" ||
+      method == "resources/unsubscribe")
+    return "EmptyResult";
+  if (method == "prompts/list") return "ListPromptsResult";
+  if (method == "prompts/get") return "GetPromptResult";
+  if (method == "completion/complete") return "CompleteResult";
   if (method == "server/discover") return "DiscoverResult";
   if (method == "resources/list") return "ListResourcesResult";
   if (method == "resources/templates/list") return "ListResourceTemplatesResult";
@@ -64,6 +69,7 @@ std::string result_definition(const std::string& method) {
 std::string notification_definition(const std::string& method) {
   if (method == "notifications/message") return "LoggingMessageNotification";
   if (method == "notifications/progress") return "ProgressNotification";
+  if (method == "notifications/resources/updated") return "ResourceUpdatedNotification";
   return "JSONRPCNotification";
 }
 
@@ -112,6 +118,9 @@ std::string server_message_errors(const std::string& version, const json& messag
   if (message.contains("method") && message.contains("id")) {
     std::string errors = schema_errors(version, "JSONRPCRequest", message);
     if (message["method"] == "roots/list") errors += schema_errors(version, "ListRootsRequest", message);
+    if (message["method"] == "sampling/createMessage")
+      errors += schema_errors(version, "CreateMessageRequest", message);
+    if (message["method"] == "elicitation/create") errors += schema_errors(version, "ElicitRequest", message);
     return errors;
   }
   if (message.contains("method"))

@@ -12,8 +12,9 @@ std::string schema_errors(const std::string& version, const std::string& definit
                           const nlohmann::json& instance);
 
 // Validates a message the server sent: the JSON-RPC envelope (response, error, notification or
-// request) and, for results, the result type of `request_method` (initialize, ping, tools/list,
-// tools/call, logging/setLevel); for notifications and requests, their own type.
+// request) and, for results, the result type of `request_method` (initialize, ping, tools/*,
+// resources/*, prompts/*, completion/complete, logging/setLevel); for notifications and requests
+// (roots/list, sampling/createMessage, elicitation/create), their own type.
 std::string server_message_errors(const std::string& version, const nlohmann::json& message,
                                   const std::string& request_method = {});
 

@@ -31,15 +31,22 @@ AccessPolicy policy_of(const HttpConfig& http) {
 }  // namespace
 
 HttpServer::HttpServer(Config config, readers::Roots roots, bool roots_default)
+    : HttpServer(std::move(config), server_info(),
+                 [&roots, roots_default](const Config& c, asio::thread_pool& pool) {
+                   return std::make_shared<ReadHandlers>(c, std::move(roots), roots_default, pool);
+                 }) {}
+
+HttpServer::HttpServer(Config config, protocol::ServerInfo info, const MakeHandlers& make_handlers)
     : config_(std::move(config)),
       signals_(io_, SIGINT, SIGTERM),
       sweep_timer_(io_),
       shutdown_timer_(io_),
       poll_timer_(io_),
       pool_(worker_count(config_.workers)),
+      handlers_(make_handlers(config_, pool_)),
       sessions_(config_.http.max_sessions),
-      mcp_(config_, roots, roots_default, pool_, sessions_, server_info()),
-      sse_(config_, roots, roots_default, pool_, sessions_, server_info()),
+      mcp_(config_, sessions_, info, handlers_),
+      sse_(config_, sessions_, info, handlers_),
       router_(policy_of(config_.http), mcp_, sse_) {}
 
 HttpServer::~HttpServer() {

@@ -14,13 +14,19 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include <functional>
 #include <memory>
 
 namespace mcpread::server::http {
 
 class HttpServer {
  public:
+  // Serves mcp-read's own handlers (ReadHandlers) within `roots`.
   HttpServer(Config config, readers::Roots roots, bool roots_default);
+  // Serves the handlers `make_handlers` builds (once, with the server's config and worker pool).
+  using MakeHandlers =
+      std::function<std::shared_ptr<HandlerFactory>(const Config& config, boost::asio::thread_pool& pool)>;
+  HttpServer(Config config, protocol::ServerInfo info, const MakeHandlers& make_handlers);
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;
@@ -40,6 +46,7 @@ class HttpServer {
   boost::asio::steady_timer shutdown_timer_;
   boost::asio::steady_timer poll_timer_;
   boost::asio::thread_pool pool_;
+  std::shared_ptr<HandlerFactory> handlers_;  // after pool_, which they may post work to
   SessionRegistry sessions_;
   McpEndpoint mcp_;
   SseEndpoint sse_;

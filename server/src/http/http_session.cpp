@@ -10,17 +10,16 @@ namespace {
 constexpr std::size_t max_waiting_messages = 256;
 }  // namespace
 
-HttpSession::HttpSession(std::string id, const Config& config, readers::Roots roots, bool roots_default,
-                         boost::asio::thread_pool& pool, protocol::ServerInfo info)
+HttpSession::HttpSession(std::string id, HandlerFactory& handlers, protocol::ServerInfo info,
+                         protocol::ClientRoots stateless_roots)
     : id_(std::move(id)),
-      roots_(std::move(roots), roots_default),
-      host_(config, roots_, pool),
-      session_(std::move(info), host_, [this](std::string m) { send(std::move(m)); }, config.stateless_roots),
-      last_used_(std::chrono::steady_clock::now()) {
-  host_.set_client_log([this](protocol::LogLevel level, const std::string& text) {
-    session_.log(level, "mcp-read", text);
-  });
-}
+      logger_(info.name),
+      // The handler logs only once the session below exists (it logs in answer to messages).
+      handler_(handlers.session_handler([this](protocol::LogLevel level, const std::string& text) {
+        session_.log(level, logger_, text);
+      })),
+      session_(std::move(info), *handler_, [this](std::string m) { send(std::move(m)); }, stateless_roots),
+      last_used_(std::chrono::steady_clock::now()) {}
 
 HttpSession::~HttpSession() { end(); }
 

@@ -3,14 +3,10 @@
 // and the stream the server's own messages (roots/list requests, log messages) go out on — the
 // GET stream of Streamable HTTP, or the event stream of the HTTP+SSE transport, which carries
 // every message. Messages sent while no stream is open wait (boundedly) for one.
-#include "../cli.hpp"
-#include "../roots_state.hpp"
-#include "../tool_host.hpp"
+#include "../handlers.hpp"
 #include "response_sink.hpp"
 
 #include "mcpread/protocol/session.hpp"
-
-#include <boost/asio/thread_pool.hpp>
 
 #include <chrono>
 #include <deque>
@@ -22,8 +18,8 @@ namespace mcpread::server::http {
 
 class HttpSession {
  public:
-  HttpSession(std::string id, const Config& config, readers::Roots roots, bool roots_default,
-              boost::asio::thread_pool& pool, protocol::ServerInfo info);
+  HttpSession(std::string id, HandlerFactory& handlers, protocol::ServerInfo info,
+              protocol::ClientRoots stateless_roots);
   ~HttpSession();
   HttpSession(const HttpSession&) = delete;
   HttpSession& operator=(const HttpSession&) = delete;
@@ -48,8 +44,8 @@ class HttpSession {
 
  private:
   std::string id_;
-  RootsState roots_;
-  ToolHost host_;
+  std::string logger_;
+  std::unique_ptr<protocol::ServerHandler> handler_;  // before session_, which refers to it
   protocol::Session session_;
 
   mutable std::mutex mutex_;

@@ -25,17 +25,18 @@ unsigned status_for(int code) { return code == protocol::error_code::method_not_
 
 }  // namespace
 
-McpEndpoint::McpEndpoint(const Config& config, const readers::Roots& roots, bool roots_default,
-                         boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info)
+McpEndpoint::McpEndpoint(const Config& config, SessionRegistry& sessions, protocol::ServerInfo info,
+                         std::shared_ptr<HandlerFactory> handlers)
     : config_(config),
-      roots_(roots),
-      roots_default_(roots_default),
-      pool_(pool),
       sessions_(sessions),
       info_(info),
-      stateless_roots_(roots, false),
-      stateless_host_(config, stateless_roots_, pool),
-      stateless_(std::move(info), stateless_host_, config.stateless_roots) {}
+      handlers_(std::move(handlers)),
+      stateless_(std::move(info), handlers_->stateless_handler(), config.stateless_roots) {}
+
+McpEndpoint::McpEndpoint(const Config& config, const readers::Roots& roots, bool roots_default,
+                         boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info)
+    : McpEndpoint(config, sessions, std::move(info),
+                  std::make_shared<ReadHandlers>(config, roots, roots_default, pool)) {}
 
 void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink) {
   const auto version = header(request, "MCP-Protocol-Version");
@@ -127,7 +128,7 @@ void McpEndpoint::serve_stateless(const protocol::Message& m, const Request& req
 
 void McpEndpoint::initialize(const json& body, const std::shared_ptr<ResponseSink>& sink) {
   auto session = sessions_.create([this](const std::string& id) {
-    return std::make_shared<HttpSession>(id, config_, roots_, roots_default_, pool_, info_);
+    return std::make_shared<HttpSession>(id, *handlers_, info_, config_.stateless_roots);
   });
   if (!session) {
     sink->respond(rpc_error_response(503, invalid_request,

@@ -3,8 +3,7 @@
 // statelessly; initialize opens a session (Mcp-Session-Id) served as protocol 2025-03-26 …
 // 2025-11-25 describe: POST for messages, GET for the server's own stream, DELETE to end.
 #include "../cli.hpp"
-#include "../roots_state.hpp"
-#include "../tool_host.hpp"
+#include "../handlers.hpp"
 #include "response_sink.hpp"
 #include "session_registry.hpp"
 
@@ -18,6 +17,9 @@ namespace mcpread::server::http {
 
 class McpEndpoint {
  public:
+  McpEndpoint(const Config& config, SessionRegistry& sessions, protocol::ServerInfo info,
+              std::shared_ptr<HandlerFactory> handlers);
+  // Serving mcp-read's own handlers (ReadHandlers).
   McpEndpoint(const Config& config, const readers::Roots& roots, bool roots_default,
               boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info);
 
@@ -34,14 +36,9 @@ class McpEndpoint {
   std::shared_ptr<HttpSession> session_of(const Request& request, const std::shared_ptr<ResponseSink>& sink);
 
   const Config& config_;
-  readers::Roots roots_;
-  bool roots_default_;
-  boost::asio::thread_pool& pool_;
   SessionRegistry& sessions_;
   protocol::ServerInfo info_;
-  // Stateless requests read within the command line's roots (no session, so no client roots).
-  RootsState stateless_roots_;
-  ToolHost stateless_host_;
+  std::shared_ptr<HandlerFactory> handlers_;
   protocol::StatelessDispatcher stateless_;
 };
 

@@ -14,10 +14,14 @@ namespace {
 constexpr int invalid_request = protocol::error_code::invalid_request;
 }
 
+SseEndpoint::SseEndpoint(const Config& config, SessionRegistry& sessions, protocol::ServerInfo info,
+                         std::shared_ptr<HandlerFactory> handlers)
+    : config_(config), sessions_(sessions), info_(std::move(info)), handlers_(std::move(handlers)) {}
+
 SseEndpoint::SseEndpoint(const Config& config, const readers::Roots& roots, bool roots_default,
                          boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info)
-    : config_(config), roots_(roots), roots_default_(roots_default), pool_(pool), sessions_(sessions),
-      info_(std::move(info)) {}
+    : SseEndpoint(config, sessions, std::move(info),
+                  std::make_shared<ReadHandlers>(config, roots, roots_default, pool)) {}
 
 void SseEndpoint::open(const Request& request, const std::shared_ptr<ResponseSink>& sink) {
   if (request.method() != bhttp::verb::get) {
@@ -30,7 +34,7 @@ void SseEndpoint::open(const Request& request, const std::shared_ptr<ResponseSin
     return;
   }
   auto session = sessions_.create([this](const std::string& id) {
-    return std::make_shared<HttpSession>(id, config_, roots_, roots_default_, pool_, info_);
+    return std::make_shared<HttpSession>(id, *handlers_, info_, config_.stateless_roots);
   });
   if (!session) {
     sink->respond(rpc_error_response(503, invalid_request,

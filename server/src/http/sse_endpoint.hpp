@@ -3,6 +3,7 @@
 // GET /sse opens a session's event stream, whose first event names the URL to POST messages to;
 // every answer and every message of the server goes out on that stream as `event: message`.
 #include "../cli.hpp"
+#include "../handlers.hpp"
 #include "response_sink.hpp"
 #include "session_registry.hpp"
 
@@ -15,6 +16,9 @@ class SseEndpoint {
   static constexpr std::string_view stream_path = "/sse";
   static constexpr std::string_view message_path = "/messages";
 
+  SseEndpoint(const Config& config, SessionRegistry& sessions, protocol::ServerInfo info,
+              std::shared_ptr<HandlerFactory> handlers);
+  // Serving mcp-read's own handlers (ReadHandlers).
   SseEndpoint(const Config& config, const readers::Roots& roots, bool roots_default,
               boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info);
 
@@ -23,11 +27,9 @@ class SseEndpoint {
 
  private:
   const Config& config_;
-  readers::Roots roots_;
-  bool roots_default_;
-  boost::asio::thread_pool& pool_;
   SessionRegistry& sessions_;
   protocol::ServerInfo info_;
+  std::shared_ptr<HandlerFactory> handlers_;
 };
 
 }  // namespace mcpread::server::http

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,8 +18,29 @@
 namespace mcpread::protocol {
 
 // Where messages go. `final` is true for the response that completes the exchange started by
-// received text; false for notifications sent while it is in progress (progress, log messages).
+// received text; false for messages sent while it is in progress (progress, log messages, the
+// server's own requests made on the exchange's behalf).
 using Reply = std::function<void(std::string message, bool final)>;
+
+// Why a request the server sent the client (sampling/createMessage, elicitation/create) has no
+// usable result. The tool sees it; nothing of it goes on the wire.
+struct ClientRequestError {
+  enum class Kind {
+    error_response,  // the client answered with a JSON-RPC error (`code` is the client's)
+    malformed,       // the client's result is not what the method returns
+    not_supported,   // the client did not declare the capability, or the version lacks the method
+    cancelled,       // the call was cancelled or its session ended before the answer came
+    input_required,  // stateless request: asked of the client in an input_required result
+  };
+  Kind kind = Kind::error_response;
+  int code = error_code::internal_error;
+  std::string message;
+};
+// The client's result object, or why there is none.
+using ClientResponse = std::variant<json, ClientRequestError>;
+// Sends a request to the client and calls `done` exactly once with its outcome, from any thread.
+using ClientRequester =
+    std::function<void(const std::string& method, json params, std::function<void(ClientResponse)> done)>;
 
 struct ToolCall {
   json id;
@@ -34,6 +56,14 @@ struct ToolCall {
   // The root URIs the client gave for this one request (a stateless request's answer to our
   // roots/list input request); unset: the session's or the server's roots apply.
   std::optional<std::vector<std::string>> client_roots;
+  // Asks the client something on this call's behalf (sampling/createMessage, elicitation/create)
+  // and waits for its answer without blocking: `done` runs once the answer, an error, the
+  // cancellation of this call or the end of the session is in. In a session the request goes out
+  // on the call's own exchange (over HTTP the POST's event stream). In a stateless request the
+  // first call of the tool collects its requests into an input_required result and is answered
+  // with ClientRequestError::Kind::input_required; the client's retry brings the answers, which
+  // are matched to the tool's requests in the order it makes them.
+  ClientRequester request;
 };
 
 // A resource template the server offers (resources/templates/list); rendered for each version.
@@ -70,6 +100,50 @@ struct ResourceError {
 // A ListResourcesResult or ReadResourceResult object, or the error that replaces it.
 using ResourceOutcome = std::variant<json, ResourceError>;
 
+// A prompt the server offers (prompts/list), rendered for each version.
+struct PromptArgument {
+  std::string name;
+  std::string title;  // sent from 2025-06-18 on
+  std::string description;
+  bool required = false;
+};
+struct PromptDefinition {
+  std::string name;
+  std::string title;  // sent from 2025-06-18 on
+  std::string description;
+  std::vector<PromptArgument> arguments;
+};
+
+// A prompts/get request: the prompt is one of prompts(), every required argument is present and
+// every argument is a string (checked before the handler sees it).
+struct PromptRequest {
+  json id;
+  std::string name;
+  std::map<std::string, std::string> arguments;
+  std::string protocol_version;
+  std::shared_ptr<std::atomic<bool>> cancelled;
+};
+
+// A completion/complete request, its shape checked: `ref` is {"type": "ref/prompt", "name"} with
+// a prompt of prompts(), or {"type": "ref/resource", "uri"}.
+struct CompletionRequest {
+  json id;
+  json ref;
+  std::string argument;  // the argument's name
+  std::string value;     // what the user typed so far
+  std::map<std::string, std::string> context;  // arguments resolved already
+  std::string protocol_version;
+  std::shared_ptr<std::atomic<bool>> cancelled;
+};
+
+// Why a prompts/get or completion/complete request has no result: the JSON-RPC error to send.
+struct RequestError {
+  int code = error_code::internal_error;
+  std::string message;
+};
+// A GetPromptResult or CompleteResult object, or the error that replaces it.
+using RequestOutcome = std::variant<json, RequestError>;
+
 class ServerHandler {
  public:
   virtual ~ServerHandler() = default;
@@ -94,6 +168,33 @@ class ServerHandler {
     (void)request;
     done(ResourceError{ResourceError::Kind::not_offered, "This server offers no resources."});
   }
+  // Prompts. A server that offers any returns them here (this turns on the `prompts` capability
+  // and prompts/list, prompts/get) and implements get_prompt; `done` as for call_tool.
+  [[nodiscard]] virtual const std::vector<PromptDefinition>& prompts() const {
+    static const std::vector<PromptDefinition> none;
+    return none;
+  }
+  virtual void get_prompt(PromptRequest request, std::function<void(RequestOutcome)> done) {
+    (void)request;
+    done(RequestError{error_code::method_not_found, "This server offers no prompts."});
+  }
+  // Argument completion (the `completions` capability and completion/complete); `done` as for
+  // call_tool, with a CompleteResult object (at most 100 values are sent).
+  [[nodiscard]] virtual bool offers_completions() const { return false; }
+  virtual void complete(CompletionRequest request, std::function<void(RequestOutcome)> done) {
+    (void)request;
+    done(RequestError{error_code::method_not_found, "This server offers no completions."});
+  }
+  // Resource subscriptions (resources.subscribe and resources/subscribe, /unsubscribe), for a
+  // server that offers resources. The session keeps the subscribed URIs and sends
+  // notifications/resources/updated for them (Session::resource_updated); the handler may refuse a
+  // URI it does not serve (an error) or just note the change (nullopt).
+  [[nodiscard]] virtual bool offers_subscriptions() const { return false; }
+  virtual std::optional<ResourceError> subscription_changed(const std::string& uri, bool subscribed) {
+    (void)uri;
+    (void)subscribed;
+    return std::nullopt;
+  }
   // A roots/list request went out; reads should wait for its answer (briefly).
   virtual void roots_requested() {}
   // The client's root URIs, from a roots/list answer.
@@ -109,7 +210,7 @@ struct ServerInfo {
   std::string instructions;
 };
 
-// The capabilities this server advertises (initialize, server/discover).
-json server_capabilities(const ServerHandler& handler);
+// The capabilities this server advertises (initialize, server/discover) in `version`.
+json server_capabilities(const ServerHandler& handler, std::string_view version);
 
 }  // namespace mcpread::protocol

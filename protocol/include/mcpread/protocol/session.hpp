@@ -1,6 +1,7 @@
 #pragma once
 // One MCP session: lifecycle, version negotiation, dispatch of requests to the server's handler,
-// cancellation, logging notifications and the server's own requests (roots/list).
+// cancellation, logging notifications, resource subscriptions and the server's own requests
+// (roots/list; sampling/createMessage and elicitation/create on a tool call's behalf).
 // Pure: it receives serialized messages and hands serialized messages to callbacks; the transport
 // decides where they go. Thread-safe: receive() runs on the transport's thread while tool calls
 // complete on worker threads.
@@ -13,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,9 +44,16 @@ class Session {
   // shaped for the negotiated version.
   [[nodiscard]] std::string unaddressed_error(int code, std::string_view message) const;
 
-  // Cancels every call in flight (their responses are dropped). Used at shutdown.
+  // Sends notifications/resources/updated when the client subscribed to `uri`.
+  void resource_updated(const std::string& uri);
+  [[nodiscard]] bool subscribed(const std::string& uri) const;
+
+  // Cancels every call in flight (their responses are dropped) and completes every request the
+  // server awaits an answer to with ClientRequestError::Kind::cancelled. Used at shutdown.
   void cancel_all();
   [[nodiscard]] std::size_t in_flight() const;
+  // Requests sent to the client (on a call's behalf) whose answer is still awaited.
+  [[nodiscard]] std::size_t awaiting_client() const;
   [[nodiscard]] std::string negotiated_version() const;
   [[nodiscard]] bool initialized() const;
 
@@ -58,6 +67,7 @@ class Session {
   void handle_request(const Message& m, bool in_batch, const Reply& reply, Respond respond);
   void handle_notification(const Message& m);
   void handle_response(const Message& m);
+  void answer_roots(const Message& m);  // the client's answer to our roots/list
 
   json error_json(const MessageError& e) const;
   json on_initialize(const Message& m, bool in_batch, std::optional<MessageError>* error);
@@ -65,6 +75,15 @@ class Session {
   json on_tools_list(const Message& m, std::optional<MessageError>* error);
   void on_tools_call(const Message& m, const Reply& reply, Respond respond);
   void on_resource_request(const Message& m, Respond respond);  // resources/list and /read
+  void on_prompt_request(const Message& m, Respond respond);    // prompts/get, completion/complete
+  std::optional<MessageError> on_subscription(const Message& m);  // resources/(un)subscribe
+  // A tool call's ClientRequester: requests go out on `reply` under ids of their own; answers
+  // come back through handle_response.
+  ClientRequester client_requester(Reply reply, std::shared_ptr<std::atomic<bool>> call);
+  void send_client_request(const std::string& method, json params, const Reply& reply,
+                           std::shared_ptr<std::atomic<bool>> call, std::function<void(ClientResponse)> done);
+  // Completes (cancelled) the awaited requests made for `call`, or all of them when it is null.
+  void abandon_client_requests(const std::shared_ptr<std::atomic<bool>>& call, const std::string& why);
   void serve_stateless(const Message& m, const Reply& reply);
   // Registers a request in flight under its id key; false when the key is taken.
   bool track(const std::string& key, const std::shared_ptr<std::atomic<bool>>& cancelled);
@@ -86,7 +105,15 @@ class Session {
   std::optional<LogLevel> log_threshold_;
   std::atomic<bool> null_error_ids_{false};  // versions before 2025-11-25 answer "id": null
   std::map<std::string, std::shared_ptr<std::atomic<bool>>> in_flight_;  // id_key -> cancelled
-  std::map<std::string, std::string> outgoing_;                           // id_key -> method
+  // The server's requests awaiting an answer. roots/list has no `done` (the handler's roots
+  // hooks take its answer); the others belong to the tool call whose flag is `call`.
+  struct Outgoing {
+    std::string method;
+    std::function<void(ClientResponse)> done;
+    std::shared_ptr<std::atomic<bool>> call;
+  };
+  std::map<std::string, Outgoing> outgoing_;  // id_key -> request
+  std::set<std::string> subscriptions_;       // resource URIs
   unsigned long next_outgoing_id_ = 1;
 };
 

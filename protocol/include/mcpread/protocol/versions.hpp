@@ -31,6 +31,9 @@ struct VersionFeatures {
   bool titles = false;              // `title` on tools and Implementation (2025-06-18+)
   bool structured_content = false;  // outputSchema / structuredContent (2025-06-18+)
   bool resource_links = false;      // `resource_link` content (2025-06-18+)
+  bool completions = false;         // the `completions` capability (2025-03-26+)
+  bool elicitation = false;         // elicitation/create to the client (2025-06-18+)
+  bool subscriptions = false;       // resources/subscribe (until 2025-11-25; later subscriptions/listen)
   bool stateless = false;           // resultType, per-request _meta, ttlMs (2026-07-28+)
 };
 
