@@ -43,7 +43,8 @@ McpClient::McpClient(Options options) {
   posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
   if (!options.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, options.cwd.c_str());
 
-  std::vector<std::string> argv_store{binary_path().string()};
+  std::vector<std::string> argv_store = options.prefix;
+  argv_store.push_back(binary_path().string());
   argv_store.insert(argv_store.end(), options.args.begin(), options.args.end());
   std::vector<char*> argv;
   for (auto& a : argv_store) argv.push_back(a.data());

@@ -23,6 +23,7 @@ class McpClient {
     std::vector<std::string> args;       // arguments after the binary (roots, options)
     std::filesystem::path cwd;           // empty: inherit
     std::vector<std::string> extra_env;  // "NAME=value"
+    std::vector<std::string> prefix;     // a wrapper run before the binary (absolute path first)
   };
 
   explicit McpClient(Options options);

@@ -1,0 +1,79 @@
+#pragma once
+// Shared by the hostile-input tables (test_hostile_*.cpp): the server's peak memory, the bounds
+// it is held to, and the "still serving" check every row ends with.
+#include "mcp_client.hpp"
+
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <fstream>
+#include <string>
+
+namespace mcpread::test::hostile {
+
+// The peak resident set (VmHWM) of process `pid`, in KiB; 0 when it cannot be read. Every row
+// starts a fresh server, so the peak is that row's own.
+inline std::uint64_t peak_rss_kib(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::stoull(line.substr(6));
+  }
+  return 0;
+}
+
+// Sanitizers add shadow memory and (ASan) a quarantine of freed blocks of up to 256 MiB, which
+// would make the design bounds meaningless: under them each bound gets that overhead on top.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+inline constexpr bool sanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+inline constexpr bool sanitized = true;
+#else
+inline constexpr bool sanitized = false;
+#endif
+#else
+inline constexpr bool sanitized = false;
+#endif
+
+// The bound for a design figure of `mib` MiB (a plain build holds the server to it exactly).
+inline std::uint64_t bound_kib(std::uint64_t mib) {
+  return (sanitized ? mib * 3 + 320 : mib) * 1024;
+}
+
+// The row's peak memory is under `mib` MiB (and measurable at all).
+inline void check_peak_under(McpClient& client, std::uint64_t mib, const std::string& why) {
+  const std::uint64_t peak = peak_rss_kib(client.pid());
+  MESSAGE("peak RSS " << peak / 1024 << " MiB (bound " << bound_kib(mib) / 1024 << " MiB: " << why << ")");
+  CHECK(peak > 0);
+  CHECK_MESSAGE(peak < bound_kib(mib), "peak RSS " << peak << " KiB, bound " << bound_kib(mib) << " KiB: " << why);
+}
+
+// The server answers the next request: a ping, then a small read when `small_file` is given.
+inline void check_still_serving(McpClient& client, const std::string& small_file = {}) {
+  const nlohmann::json pong = client.request("ping");
+  CHECK(pong["result"] == nlohmann::json::object());
+  if (!small_file.empty()) {
+    const nlohmann::json r = client.call("read", {{"file_path", small_file}});
+    CHECK_FALSE(r.contains("isError"));
+  }
+}
+
+inline std::string text_of(const nlohmann::json& result) {
+  if (!result.contains("content") || result["content"].empty() || !result["content"][0].contains("text"))
+    return {};
+  return result["content"][0]["text"].get<std::string>();
+}
+
+// A sparse file of `size` bytes holding `head` at its start: only the head takes disk space.
+inline void write_sparse(const std::string& path, const std::string& head, std::uint64_t size) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  REQUIRE(fd >= 0);
+  REQUIRE(::write(fd, head.data(), head.size()) == static_cast<ssize_t>(head.size()));
+  REQUIRE(::ftruncate(fd, static_cast<off_t>(size)) == 0);
+  ::close(fd);
+}
+
+}  // namespace mcpread::test::hostile
