@@ -11,7 +11,9 @@
 // Both servers get DIR as their only root. Every answer is checked (line count, first and last
 // line; for images the bytes, format, dimensions and size; for documents the page markers and
 // texts, the pages inside the PDF sent back, the images) before it counts, so a server that
-// answers wrongly fails the run instead of looking fast.
+// answers wrongly fails the run instead of looking fast. The servers take turns within every row
+// (see "measurements"), and the run ends with mcp-read's HTTP transport under concurrent clients
+// (the peer speaks stdio only). BENCH_ITERATIONS=k multiplies every count and duration.
 // Exit status: 0 when every measured answer was correct, 1 otherwise, 2 on bad usage.
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
@@ -23,17 +25,25 @@ import { createHash } from "node:crypto";
 import { imageInfo, imageComplete } from "./image-headers.mjs";
 
 // ------------------------------------------------------------------ settings
-const INIT_SPAWNS = 20;          // row 1: spawns per server (after one warm-up spawn)
-const THROUGHPUT_SECONDS = 2.5;  // row 2: sequential calls for this long
-const WARMUP_CALLS = 10;         // row 2: not counted
-const LOG_CALLS = 20;            // rows 3 and 4: calls per server
-const IMAGE_CALLS = 20;          // image rows: calls per server
-const DOC_CALLS = 10;            // document rows (PDF text, notebook): calls per server
-const RENDER_CALLS = 5;          // PDF pages rendered as images: calls
-const DOC_MAX_EDGE = 2000;       // long edge of a rendered page at most (px)
+// BENCH_ITERATIONS=k multiplies every count and duration below (default 1: a run of a few
+// minutes); more iterations give steadier medians and tails.
+const ITER = Math.max(1, Number(process.env.BENCH_ITERATIONS || 1) || 1);
+const INIT_SPAWNS = 20 * ITER;          // spawns per server (after one warm-up spawn)
+const THROUGHPUT_SECONDS = 2.5 * ITER;  // sequential calls for this long per server
+const SLICE_MS = 250;                   // ... taken in turns of this long
+const WARMUP_CALLS = 10;                // not counted
+const INFLIGHT = 16;                    // requests written at once on one session
+const INFLIGHT_ROUNDS = 20 * ITER;      // rounds of INFLIGHT requests per server
+const INFLIGHT_WARMUP = 2;              // rounds not counted
+const LOG_CALLS = 20 * ITER;            // log rows: calls per server
+const IMAGE_CALLS = 20 * ITER;          // image rows: calls per server (after FLOOR_WARMUP rounds)
+const DOC_CALLS = 10 * ITER;            // document rows (PDF text, notebook): calls per server
+const RENDER_CALLS = 5 * ITER;          // PDF pages rendered as images: calls
+const HTTP_CLIENTS = 16;                // HTTP row: concurrent clients, a session each
+const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3) * ITER;
+const DOC_MAX_EDGE = 2000;              // long edge of a rendered page at most (px)
 const DOC_MAX_BASE64 = 5 * 1024 * 1024; // base64 of one image block at most
-const FLOOR_RUNS = 20;           // image rows: in-process read + base64 of the same file
-const FLOOR_WARMUP = 5;          // not counted (the first runs mostly measure heap growth)
+const FLOOR_WARMUP = 5;                 // image rows: rounds whose floor run is not counted
 const REQUEST_TIMEOUT_MS = 60_000;
 const INIT_TIMEOUT_MS = 15_000;
 const PROTOCOL_VERSION = "2025-06-18";
@@ -515,7 +525,7 @@ if (only !== "peer") {
       pdfText: { call: { name: "read", arguments: { file_path: DP.path, pages: "1-20", file_type: "text" } },
         check: (r) => checkPdfText("mcp-read", r, { blob: false }) },
       pdfRender: { call: { name: "read", arguments: { file_path: DP.path, pages: "1-3", file_type: "image" } },
-        check: (r) => checkPdfRender("mcp-read", r), calls: RENDER_CALLS },
+        check: (r) => checkPdfRender("mcp-read", r) },
       nb: { call: { name: "read", arguments: { file_path: NB.path } }, check: (r) => checkNotebook("mcp-read", r) },
     },
   });
@@ -567,39 +577,65 @@ function checker(server, spec) {
 }
 
 // ------------------------------------------------------------------ measurements
+// Fairness: both servers run in the same process tree at the same time, and every row is measured
+// in rounds in which each side (and, for the image rows, the floor) does one unit of work, the
+// order alternating from round to round. Load that comes and goes during the run (the machine is
+// often shared) then falls on both sides alike, which a whole row per server in turn would not do.
 const results = {}; // results[server][row] = { value, ...extra } | { error }
 const errors = [];
-function record(server, row, fn) {
-  results[server.name] ??= {};
-  return fn().then(
-    (v) => { results[server.name][row] = v; },
-    (e) => {
-      if (!(e instanceof Failure)) e = new Failure(`${server.name}: ${e.stack || e}`);
-      results[server.name][row] = { error: e.message };
-      errors.push(`${row}: ${e.message}`);
-    },
-  );
+function setResult(name, row, v) { (results[name] ??= {})[row] = v; }
+function setError(name, row, e) {
+  if (!(e instanceof Failure)) e = new Failure(`${name}: ${e.stack || e}`);
+  setResult(name, row, { error: e.message });
+  errors.push(`${row}: ${e.message}`);
 }
-
-async function measureInit(server) {
-  const times = [];
-  const rss = [];
-  const spawnCall = [];
-  for (let i = 0; i <= INIT_SPAWNS; i++) {
-    const s = new Session(server);
-    try {
-      const ms = await s.initialize();
-      await sleep(30); // let it settle into idle
-      const hwm = vmHWMKiB(s.pid);
-      if (i > 0) { times.push(ms); rss.push(hwm); spawnCall.push(s.spawnMs); } // spawn 0 warms the page cache
-      if (i === 0) server.info = s.serverInfo;
-    } finally {
-      await s.close();
+// parts: [{ name, once(i) -> Promise, done() -> result }]. A part that fails drops out of the row
+// (its cell reads FAIL); the others go on.
+async function interleave(row, parts, rounds) {
+  const live = parts.filter((p) => !p.skip);
+  for (let i = 0; i < rounds; i++) {
+    const order = i % 2 ? [...live].reverse() : live;
+    for (const p of order) {
+      if (p.failed) continue;
+      try { await p.once(i); } catch (e) { p.failed = true; setError(p.name, row, e); }
     }
   }
-  results[server.name] ??= {};
-  results[server.name].idleRss = { value: median(rss) / 1024 };
-  return { value: median(times), min: Math.min(...times), max: Math.max(...times), spawnCall: median(spawnCall) };
+  for (const p of live) {
+    if (p.failed) continue;
+    try { setResult(p.name, row, await p.done()); } catch (e) { setError(p.name, row, e); }
+  }
+}
+const stats = (lat) => ({ value: median(lat), p90: pct(lat, 90), min: Math.min(...lat), max: Math.max(...lat), n: lat.length });
+
+// Row: spawn -> initialize answered; idle peak RSS. Round 0 warms the page cache and is not counted.
+async function rowInit() {
+  const parts = servers.map((server) => {
+    const times = [], rss = [], spawnCall = [];
+    return {
+      name: server.name,
+      async once(i) {
+        const s = new Session(server);
+        try {
+          const ms = await s.initialize();
+          await sleep(30); // let it settle into idle
+          const hwm = vmHWMKiB(s.pid);
+          if (i > 0) { times.push(ms); rss.push(hwm); spawnCall.push(s.spawnMs); }
+          if (i === 0) server.info = s.serverInfo;
+        } finally {
+          await s.close();
+        }
+      },
+      done() {
+        setResult(server.name, "idleRss", { value: median(rss) / 1024 });
+        return { ...stats(times), spawnCall: median(spawnCall) };
+      },
+    };
+  });
+  await interleave("init", parts, INIT_SPAWNS + 1);
+  for (const server of servers) {
+    const r = results[server.name];
+    if (r.init && r.init.error && !r.idleRss) r.idleRss = { error: r.init.error };
+  }
 }
 
 async function openSession(server, tool = server.tool) {
@@ -610,187 +646,254 @@ async function openSession(server, tool = server.tool) {
   if (!names.includes(tool)) fail(`${server.name}: tools/list has no ${tool} (got ${names.join(", ")})`);
   return s;
 }
-
-async function measureThroughput(server, s) {
-  const check = checker(server, server.sourceHead);
-  for (let i = 0; i < WARMUP_CALLS; i++) check((await s.callTool(server.sourceHead.call)).result);
-  const lat = [];
-  const start = performance.now();
-  const end = start + THROUGHPUT_SECONDS * 1000;
-  let bytes = 0;
-  while (performance.now() < end) {
-    const { result, ms } = await s.callTool(server.sourceHead.call);
-    bytes = check(result).length;
-    lat.push(ms);
+// One long-lived session per server for a group of rows; a server whose session cannot be opened
+// gets FAIL in those rows.
+async function openAll(what, tool, rowsOf) {
+  const out = new Map();
+  for (const server of servers) {
+    try {
+      out.set(server.name, await openSession(server, tool(server)));
+    } catch (e) {
+      errors.push(`${what} session: ${e.message}`);
+      for (const row of rowsOf(server)) setResult(server.name, row, { error: e.message });
+    }
   }
-  const secs = (performance.now() - start) / 1000;
-  return { value: lat.length / secs, p50: median(lat), calls: lat.length, bytes };
+  return out;
 }
 
-async function measureCalls(server, s, spec, n) {
-  const check = checker(server, spec);
-  const lat = [];
-  let bytes = 0;
-  for (let i = 0; i < n; i++) {
-    const { result, ms } = await s.callTool(spec.call);
-    bytes = check(result).length;
-    lat.push(ms);
-  }
-  return { value: median(lat), first: lat[0], p90: pct(lat, 90), bytes };
+// Sequential calls for THROUGHPUT_SECONDS per server, in slices of SLICE_MS taken in turns.
+async function rowRate(sessions) {
+  const parts = servers.filter((s) => sessions.has(s.name)).map((server) => {
+    const s = sessions.get(server.name);
+    const check = checker(server, server.sourceHead);
+    const lat = [];
+    let busy = 0, bytes = 0, warm = false;
+    return {
+      name: server.name,
+      async once() {
+        if (!warm) {
+          for (let i = 0; i < WARMUP_CALLS; i++) check((await s.callTool(server.sourceHead.call)).result);
+          warm = true;
+        }
+        const start = performance.now();
+        const end = start + SLICE_MS;
+        while (performance.now() < end) {
+          const { result, ms } = await s.callTool(server.sourceHead.call);
+          bytes = check(result).length;
+          lat.push(ms);
+        }
+        busy += performance.now() - start;
+      },
+      done: () => ({ value: lat.length / (busy / 1000), p50: median(lat), p90: pct(lat, 90), calls: lat.length, bytes }),
+    };
+  });
+  await interleave("rate", parts, Math.round((THROUGHPUT_SECONDS * 1000) / SLICE_MS));
+}
+
+// n single calls per server, alternating.
+async function rowCalls(row, sessions, specOf, n) {
+  const parts = servers.filter((s) => sessions.has(s.name) && specOf(s)).map((server) => {
+    const s = sessions.get(server.name);
+    const spec = specOf(server);
+    const check = checker(server, spec);
+    const lat = [];
+    let bytes = 0;
+    return {
+      name: server.name,
+      async once() {
+        const { result, ms } = await s.callTool(spec.call);
+        bytes = check(result).length;
+        lat.push(ms);
+      },
+      done: () => ({ ...stats(lat), first: lat[0], bytes }),
+    };
+  });
+  await interleave(row, parts, n);
+}
+
+// INFLIGHT requests written at once on one session, the round's time being the wait for the last
+// answer. A server that handles requests one at a time takes INFLIGHT times one call.
+async function rowInflight(sessions) {
+  const parts = servers.filter((s) => sessions.has(s.name)).map((server) => {
+    const s = sessions.get(server.name);
+    const check = checker(server, server.sourceHead);
+    const rounds = [], each = [];
+    return {
+      name: server.name,
+      async once(i) {
+        const t0 = performance.now();
+        const answers = await Promise.all(Array.from({ length: INFLIGHT }, () => s.callTool(server.sourceHead.call)));
+        const ms = performance.now() - t0;
+        for (const a of answers) check(a.result);
+        if (i >= INFLIGHT_WARMUP) { rounds.push(ms); for (const a of answers) each.push(a.ms); }
+      },
+      done: () => ({ ...stats(rounds), rate: INFLIGHT / (median(rounds) / 1000), eachP50: median(each), eachP90: pct(each, 90) }),
+    };
+  });
+  await interleave("inflight", parts, INFLIGHT_ROUNDS + INFLIGHT_WARMUP);
 }
 
 // The first answer is checked in full; every later one must carry the same blocks.
-async function measureImage(server, s, img, n) {
-  const { call, opts } = server.image(img);
-  const lat = [];
-  const parse = [];
+function blockCalls(server, s, call, check, what) {
+  const lat = [], parse = [];
   let sent = null, reference = null, wire = 0;
-  for (let i = 0; i < n; i++) {
-    const { result, ms, bytes, parseMs } = await s.callTool(call);
-    parse.push(parseMs);
-    const key = JSON.stringify(result && result.content);
-    if (reference === null) {
-      sent = checkImage(server.name, img, result, opts);
-      reference = key;
-    } else if (key !== reference) {
-      checkImage(server.name, img, result, opts); // names what is wrong, if anything is
-      fail(`${server.name}: ${img.file}: answer differs from the first answer to the same call`);
-    }
-    lat.push(ms);
-    wire = bytes;
-  }
-  return { value: median(lat), first: lat[0], p90: pct(lat, 90), wire, sent, parse: median(parse) };
-}
-// Document rows: the first answer is checked in full; every later one must carry the same blocks.
-async function measureDoc(server, s, spec, n) {
-  const lat = [];
-  const parse = [];
-  let sent = null, reference = null, wire = 0;
-  for (let i = 0; i < n; i++) {
-    const { result, ms, bytes, parseMs } = await s.callTool(spec.call);
-    parse.push(parseMs);
-    const key = JSON.stringify(result && result.content);
-    if (reference === null) {
-      sent = spec.check(result);
-      reference = key;
-    } else if (key !== reference) {
-      spec.check(result); // names what is wrong, if anything is
-      fail(`${server.name}: ${JSON.stringify(spec.call.arguments)}: answer differs from the first answer to the same call`);
-    }
-    lat.push(ms);
-    wire = bytes;
-  }
-  return { value: median(lat), first: lat[0], p90: pct(lat, 90), wire, sent, parse: median(parse), calls: n };
+  return {
+    name: server.name,
+    async once() {
+      const { result, ms, bytes, parseMs } = await s.callTool(call);
+      parse.push(parseMs);
+      const key = JSON.stringify(result && result.content);
+      if (reference === null) {
+        sent = check(result);
+        reference = key;
+      } else if (key !== reference) {
+        check(result); // names what is wrong, if anything is
+        fail(`${server.name}: ${what}: answer differs from the first answer to the same call`);
+      }
+      lat.push(ms);
+      wire = bytes;
+    },
+    done: () => ({ ...stats(lat), first: lat[0], wire, sent, parse: median(parse) }),
+  };
 }
 
-// Client-side floor: reading the file and base64-encoding it, in this process.
-function measureFloor(img) {
+// Client-side floor: reading the file and base64-encoding it in this process, one run per round
+// between the servers' calls. The first FLOOR_WARMUP runs mostly measure heap growth.
+function floorPart(img) {
   const t = [];
-  for (let i = 0; i < FLOOR_WARMUP + FLOOR_RUNS; i++) {
+  return {
+    name: "floor",
+    async once(i) {
+      const t0 = performance.now();
+      const b = readFileSync(img.path).toString("base64");
+      const ms = performance.now() - t0;
+      if (b.length !== img.base64) throw new Error(`${img.file}: base64 length ${b.length}, expected ${img.base64}`);
+      if (i >= FLOOR_WARMUP) t.push(ms);
+    },
+    done: () => stats(t),
+  };
+}
+
+// HTTP: mcp-read over Streamable HTTP on loopback, HTTP_CLIENTS clients each in its own session
+// calling the 2000-line read in a loop for HTTP_SECONDS. The peer speaks stdio only.
+async function rowHttp(server) {
+  const child = spawn(server.cmd, ["--transport", "http", "--port", "0", ROOT], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  try {
+    const port = await new Promise((res, rej) => {
+      const timer = setTimeout(() => rej(new Failure(`mcp-read --transport http announced no port: ${stderr.slice(-500)}`)), INIT_TIMEOUT_MS);
+      child.stderr.on("data", (d) => {
+        stderr = (stderr + d).slice(-8192);
+        const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\/mcp/.exec(stderr);
+        if (m) { clearTimeout(timer); res(Number(m[1])); }
+      });
+      child.on("exit", (code) => rej(new Failure(`mcp-read --transport http exited (${code}): ${stderr.slice(-500)}`)));
+    });
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const base = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+    let id = 1;
+    const post = async (body, session) => {
+      const r = await fetch(url, { method: "POST", headers: session ? { ...base, "Mcp-Session-Id": session } : base, body: JSON.stringify(body) });
+      const text = await r.text();
+      if (r.status !== 200 && r.status !== 202) fail(`mcp-read over HTTP: ${body.method}: HTTP ${r.status} ${text.slice(0, 200)}`);
+      return { r, msg: text ? JSON.parse(text) : null };
+    };
+    const check = checker(server, server.sourceHead);
+    const sessionsHttp = [];
+    for (let c = 0; c < HTTP_CLIENTS; c++) {
+      const { r } = await post({ jsonrpc: "2.0", id: id++, method: "initialize",
+        params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "mcp-read-bench", version: "1" } } });
+      const sid = r.headers.get("mcp-session-id");
+      if (!sid) fail("mcp-read over HTTP: initialize gave no Mcp-Session-Id");
+      await post({ jsonrpc: "2.0", method: "notifications/initialized" }, sid);
+      sessionsHttp.push(sid);
+    }
+    const call = () => ({ jsonrpc: "2.0", id: id++, method: "tools/call", params: server.sourceHead.call });
+    for (const sid of sessionsHttp) for (let i = 0; i < 3; i++) check((await post(call(), sid)).msg.result); // warm-up
+    const lat = [];
     const t0 = performance.now();
-    const b = readFileSync(img.path).toString("base64");
-    if (i >= FLOOR_WARMUP) t.push(performance.now() - t0);
-    if (b.length !== img.base64) throw new Error(`${img.file}: base64 length ${b.length}, expected ${img.base64}`);
+    const end = t0 + HTTP_SECONDS * 1000;
+    await Promise.all(sessionsHttp.map(async (sid) => {
+      while (performance.now() < end) {
+        const a = performance.now();
+        const { msg } = await post(call(), sid);
+        lat.push(performance.now() - a);
+        if (!msg || msg.error) fail(`mcp-read over HTTP: tools/call: ${JSON.stringify(msg && msg.error)}`);
+        check(msg.result);
+      }
+    }));
+    const secs = (performance.now() - t0) / 1000;
+    return { value: lat.length / secs, p50: median(lat), p90: pct(lat, 90), calls: lat.length, rss: vmHWMKiB(child.pid) / 1024 };
+  } finally {
+    child.kill("SIGTERM");
   }
-  return { p50: median(t), min: Math.min(...t) };
 }
 
 const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const loadBefore = loadavg();
 const tStart = performance.now();
-for (const server of servers) {
-  await record(server, "init", () => measureInit(server));
-  const r = results[server.name];
-  if (r.init.error && !r.idleRss) r.idleRss = { error: r.init.error };
-}
+await rowInit();
 
-const sessions = new Map();
-for (const server of servers) {
-  try {
-    sessions.set(server.name, await openSession(server));
-  } catch (e) {
-    errors.push(`session: ${e.message}`);
-    results[server.name] ??= {};
-    for (const row of ["rate", "logHead", "logDeep", "peakRss"]) results[server.name][row] = { error: e.message };
-  }
-}
-const live = servers.filter((s) => sessions.has(s.name));
-for (const server of live) await record(server, "rate", () => measureThroughput(server, sessions.get(server.name)));
-for (const server of live) await record(server, "logHead", () => measureCalls(server, sessions.get(server.name), server.logHead, LOG_CALLS));
-for (const server of live) await record(server, "logDeep", () => measureCalls(server, sessions.get(server.name), server.logDeep, LOG_CALLS));
-for (const server of live) {
+const TEXT_ROWS = ["rate", "inflight", "logHead", "logDeep", "peakRss"];
+const sessions = await openAll("text", (s) => s.tool, () => TEXT_ROWS);
+await rowRate(sessions);
+await rowInflight(sessions);
+await rowCalls("logHead", sessions, (s) => s.logHead, LOG_CALLS);
+await rowCalls("logDeep", sessions, (s) => s.logDeep, LOG_CALLS);
+for (const server of servers.filter((s) => sessions.has(s.name))) {
   const s = sessions.get(server.name);
-  await record(server, "peakRss", async () => {
-    if (s.exited) fail(`${server.name} ${s.exited}`);
-    return { value: vmHWMKiB(s.pid) / 1024 };
-  });
+  if (s.exited) setError(server.name, "peakRss", new Failure(`${server.name} ${s.exited}`));
+  else setResult(server.name, "peakRss", { value: vmHWMKiB(s.pid) / 1024 });
   await s.close();
 }
 
-// Image rows: a fresh process per server (so its peak RSS is the image work's), one row after
-// another, each server in turn.
+// Image rows: a fresh process per server (so its peak RSS is the image work's).
 const IMAGES = imagesManifest
   ? ["pass", "big", "photo", "scan"].map((k) => ({ key: k, ...imagesManifest.images[k] }))
   : [];
 const floors = {};
 if (IMAGES.length) {
-  for (const img of IMAGES) floors[img.key] = measureFloor(img);
-  const imgSessions = new Map();
-  for (const server of servers) {
-    try {
-      imgSessions.set(server.name, await openSession(server, server.imageTool));
-    } catch (e) {
-      errors.push(`image session: ${e.message}`);
-      results[server.name] ??= {};
-      for (const row of [...IMAGES.map((i) => "img_" + i.key), "imgPeakRss"]) results[server.name][row] = { error: e.message };
-    }
-  }
-  const imgLive = servers.filter((s) => imgSessions.has(s.name));
+  const imgSessions = await openAll("image", (s) => s.imageTool, () => [...IMAGES.map((i) => "img_" + i.key), "imgPeakRss"]);
   for (const img of IMAGES) {
-    for (const server of imgLive) {
-      await record(server, "img_" + img.key, () => measureImage(server, imgSessions.get(server.name), img, IMAGE_CALLS));
-    }
+    const parts = [floorPart(img), ...servers.filter((s) => imgSessions.has(s.name)).map((server) => {
+      const { call, opts } = server.image(img);
+      return blockCalls(server, imgSessions.get(server.name), call, (r) => checkImage(server.name, img, r, opts), img.file);
+    })];
+    await interleave("img_" + img.key, parts, IMAGE_CALLS + FLOOR_WARMUP);
+    floors[img.key] = results.floor && results.floor["img_" + img.key];
   }
-  for (const server of imgLive) {
+  for (const server of servers.filter((s) => imgSessions.has(s.name))) {
     const s = imgSessions.get(server.name);
-    await record(server, "imgPeakRss", async () => {
-      if (s.exited) fail(`${server.name} ${s.exited}`);
-      return { value: vmHWMKiB(s.pid) / 1024 };
-    });
+    if (s.exited) setError(server.name, "imgPeakRss", new Failure(`${server.name} ${s.exited}`));
+    else setResult(server.name, "imgPeakRss", { value: vmHWMKiB(s.pid) / 1024 });
     await s.close();
   }
 }
 
-// Document rows: again a fresh process per server, one row after another, each server in turn.
-// A row a server has no equivalent for is left out for that server ("—" in the table).
-const DOC_ROWS = docsManifest ? ["pdf", "pdfText", "pdfRender", "nb"] : [];
+// Document rows: again a fresh process per server. A row a server has no equivalent for is left
+// out for that server ("—" in the table).
+const DOC_ROWS = docsManifest ? ["pdfText", "pdf", "pdfRender", "nb"] : [];
 if (DOC_ROWS.length) {
-  const docSessions = new Map();
-  for (const server of servers) {
-    try {
-      docSessions.set(server.name, await openSession(server, server.imageTool));
-    } catch (e) {
-      errors.push(`document session: ${e.message}`);
-      results[server.name] ??= {};
-      for (const row of DOC_ROWS.filter((r) => server.docs[r])) results[server.name]["doc_" + row] = { error: e.message };
-      results[server.name].docPeakRss = { error: e.message };
-    }
-  }
-  const docLive = servers.filter((s) => docSessions.has(s.name));
+  const docSessions = await openAll("document", (s) => s.imageTool,
+    (s) => [...DOC_ROWS.filter((r) => s.docs[r]).map((r) => "doc_" + r), "docPeakRss"]);
   for (const row of DOC_ROWS) {
-    for (const server of docLive) {
+    const parts = servers.filter((s) => docSessions.has(s.name) && s.docs[row]).map((server) => {
       const spec = server.docs[row];
-      if (!spec) continue;
-      await record(server, "doc_" + row, () => measureDoc(server, docSessions.get(server.name), spec, spec.calls || DOC_CALLS));
-    }
-  }
-  for (const server of docLive) {
-    const s = docSessions.get(server.name);
-    await record(server, "docPeakRss", async () => {
-      if (s.exited) fail(`${server.name} ${s.exited}`);
-      return { value: vmHWMKiB(s.pid) / 1024 };
+      return blockCalls(server, docSessions.get(server.name), spec.call, spec.check, JSON.stringify(spec.call.arguments));
     });
+    await interleave("doc_" + row, parts, (row === "pdfRender" ? RENDER_CALLS : DOC_CALLS));
+  }
+  for (const server of servers.filter((s) => docSessions.has(s.name))) {
+    const s = docSessions.get(server.name);
+    if (s.exited) setError(server.name, "docPeakRss", new Failure(`${server.name} ${s.exited}`));
+    else setResult(server.name, "docPeakRss", { value: vmHWMKiB(s.pid) / 1024 });
     await s.close();
+  }
+}
+
+if (HTTP_SECONDS > 0) {
+  for (const server of servers.filter((s) => s.name === "mcp-read")) {
+    try { setResult(server.name, "http", await rowHttp(server)); } catch (e) { setError(server.name, "http", e); }
   }
 }
 const totalSecs = (performance.now() - tStart) / 1000;
@@ -802,24 +905,29 @@ const fmtMiB = (v) => v.toFixed(1) + " MiB";
 const fmtRate = (v) => (v < 100 ? v.toFixed(1) : v.toFixed(0)) + " calls/s";
 const fmtRatio = (v) => (isFinite(v) && v > 0 ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) + "×" : "—");
 const fmtKiB = (b) => `${(b / 1024).toFixed(0)} KiB`;
+const shortMs = (v) => (v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0));
+// A latency cell: the median, then the 90th percentile as the spread.
+const fmtLat = (r) => `${fmtMs(r.value)} (p90 ${shortMs(r.p90)})`;
 
 // better: "lower" means ratio = peer / mcp-read; "higher" means ratio = mcp-read / peer.
 const rows = [
-  { key: "init", label: `initialize: spawn → answer (median of ${INIT_SPAWNS})`, fmt: fmtMs, better: "lower",
-    note: (m, p) => `ratio = peer ÷ mcp-read; ranges ${range(m)} / ${range(p)}; ` +
-      `of which the client's own spawn() call (fork/exec) takes ${spawnCall(m)} / ${spawnCall(p)}` },
-  { key: "idleRss", label: "idle peak RSS after initialize (VmHWM, median)", fmt: fmtMiB, better: "lower",
+  { key: "init", label: `startup: spawn → initialize answered (p50 of ${INIT_SPAWNS})`, fmt: fmtLat, better: "lower",
+    note: (m, p) => `ratio = peer ÷ mcp-read; spawns alternate between the servers; of which the client's own spawn() call (fork/exec) takes ${spawnCall(m)} / ${spawnCall(p)}` },
+  { key: "idleRss", label: "idle peak RSS after initialize (VmHWM, median)", fmt: (r) => fmtMiB(r.value), better: "lower",
     note: () => "ratio = peer ÷ mcp-read" },
-  { key: "rate", label: `source.cpp (${fmtKiB(S.bytes)}), ${W} lines: calls/s`, fmt: fmtRate, better: "higher",
-    note: (m, p) => `ratio = mcp-read ÷ peer; ${THROUGHPUT_SECONDS} s of sequential calls (${calls(m)} / ${calls(p)} calls)` },
-  { key: "rate", sub: "p50", label: `source.cpp (${fmtKiB(S.bytes)}), ${W} lines: p50 latency`, fmt: fmtMs, better: "lower",
-    note: (m, p) => `ratio = peer ÷ mcp-read; answer text ${size(m)} / ${size(p)}; peer: \`head: ${W}\`` },
-  { key: "logHead", label: `app.log (${(L.bytes / 1048576).toFixed(0)} MiB), first ${W} lines: p50 of ${LOG_CALLS}`, fmt: fmtMs, better: "lower",
+  { key: "rate", label: `text, small: source.cpp (${fmtKiB(S.bytes)}), ${W} lines: calls/s`, fmt: (r) => fmtRate(r.value), better: "higher",
+    note: (m, p) => `ratio = mcp-read ÷ peer; ${THROUGHPUT_SECONDS} s of sequential calls per server in ${SLICE_MS} ms turns (${calls(m)} / ${calls(p)} calls); answer text ${size(m)} / ${size(p)}; peer: \`head: ${W}\`` },
+  { key: "rate", sub: true, label: `text, small: source.cpp, ${W} lines: latency`, fmt: (r) => fmtLat({ value: r.p50, p90: r.p90 }), val: (r) => r.p50, better: "lower",
+    note: () => `ratio = peer ÷ mcp-read; the calls of the row above` },
+  { key: "inflight", label: `${INFLIGHT} calls in flight (source.cpp, ${W} lines each): time to the last answer, p50 of ${INFLIGHT_ROUNDS} rounds`, fmt: fmtLat, better: "lower",
+    note: (m, p) => `ratio = peer ÷ mcp-read; ${INFLIGHT} requests written at once on one stdio session; ` +
+      `${m && !m.error ? fmtRate(m.rate) : "n/a"} / ${p && !p.error ? fmtRate(p.rate) : "n/a"}; each call's own latency p50 ${m && !m.error ? fmtMs(m.eachP50) : "n/a"} / ${p && !p.error ? fmtMs(p.eachP50) : "n/a"}` },
+  { key: "logHead", label: `text, large: app.log (${(L.bytes / 1048576).toFixed(0)} MiB), first ${W} lines (p50 of ${LOG_CALLS})`, fmt: fmtLat, better: "lower",
     note: (m, p) => `ratio = peer ÷ mcp-read; first call ${first(m)} / ${first(p)}; peer: \`head: ${W}\`` },
-  { key: "logDeep", label: `app.log, ${W} lines from line ${DEEP.toLocaleString("en-US")}: p50 of ${LOG_CALLS}`, fmt: fmtMs, better: "lower",
+  { key: "logDeep", label: `deep offset: app.log, ${W} lines from line ${DEEP.toLocaleString("en-US")} (p50 of ${LOG_CALLS})`, fmt: fmtLat, better: "lower",
     note: (m, p) => `ratio = peer ÷ mcp-read; first call ${first(m)} / ${first(p)}; the peer has no offset: it runs \`tail: ${W}\` ` +
       `(last ${W} lines, read backwards from the end, an easier task), the closest it offers` },
-  { key: "peakRss", label: "peak RSS after the runs (VmHWM)", fmt: fmtMiB, better: "lower",
+  { key: "peakRss", label: "peak RSS after the text rows (VmHWM)", fmt: (r) => fmtMiB(r.value), better: "lower",
     note: () => "ratio = peer ÷ mcp-read" },
 ];
 // Image rows (when the image fixtures exist).
@@ -833,25 +941,23 @@ const sentBy = (r) => (r && !r.error && r.sent
 const wire = (r) => (r && !r.error && r.wire ? fmtMB(r.wire) : "n/a");
 const parseMs = (r) => (r && !r.error && r.parse !== undefined ? fmtMs(r.parse) : "n/a");
 const common = (img, m, p) => `answer on the wire ${wire(m)} / ${wire(p)}, of which the client's own decoding (joining the chunks, JSON.parse) takes ${parseMs(m)} / ${parseMs(p)} (p50); ` +
-  `first call ${first(m)} / ${first(p)}; ` +
-  `client-side floor (read + base64 of the file in node, in-process, ${FLOOR_RUNS} runs after ${FLOOR_WARMUP} warm-ups): ` +
-  `p50 ${fmtMs(floors[img].p50)}, min ${fmtMs(floors[img].min)}`;
+  `first call ${first(m)} / ${first(p)}; floor min ${floors[img] ? fmtMs(floors[img].min) : "n/a"}`;
 const LIMIT = IM ? `${imagesManifest.maxBase64.toLocaleString("en-US")}-character` : "";
 if (IM) {
   rows.push(
-    { key: "img_pass", label: `pass.png (${fmtMB(IM.pass.bytes)} PNG, ${dims(IM.pass)}), within the limits: p50 of ${IMAGE_CALLS}`, fmt: fmtMs, better: "lower",
+    { key: "img_pass", label: `image pass-through: pass.png (${fmtMB(IM.pass.bytes)} PNG, ${dims(IM.pass)}), within the limits (p50 of ${IMAGE_CALLS + FLOOR_WARMUP})`, fmt: fmtLat, better: "lower", floor: true,
       note: (m, p) => `ratio = peer ÷ mcp-read; same work on both sides: the file unchanged as base64 (${fmtMB(IM.pass.base64)}); ` +
         `mcp-read sent ${sentBy(m)}, the peer ${sentBy(p)}; ${common("pass", m, p)}; the peer repeats the image in \`structuredContent\`, so its answer is twice the size` },
-    { key: "img_big", label: `big.png (${fmtMB(IM.big.bytes)} PNG, ${dims(IM.big)}), base64 over the limit: p50 of ${IMAGE_CALLS}`, fmt: fmtMs, better: "lower",
+    { key: "img_big", label: `image re-encode: big.png (${fmtMB(IM.big.bytes)} PNG, ${dims(IM.big)}), base64 over the limit (p50 of ${IMAGE_CALLS + FLOOR_WARMUP})`, fmt: fmtLat, better: "lower", floor: true,
       note: (m, p) => `ratio = peer ÷ mcp-read, not the same work: mcp-read re-encodes to fit the ${LIMIT} limit, sent ${sentBy(m)}; ` +
         `the peer sends the file unchanged, ${fmtMB(IM.big.base64)} of base64, which the model API rejects (over the limit); ${common("big", m, p)}` },
-    { key: "img_photo", label: `photo.jpg (${fmtMB(IM.photo.bytes)} JPEG, ${dims(IM.photo)} = ${Math.round(IM.photo.width * IM.photo.height / 1e6)} MP): p50 of ${IMAGE_CALLS}`, fmt: fmtMs, better: "lower",
+    { key: "img_photo", label: `image downscale: photo.jpg (${fmtMB(IM.photo.bytes)} JPEG, ${dims(IM.photo)} = ${Math.round(IM.photo.width * IM.photo.height / 1e6)} MP) (p50 of ${IMAGE_CALLS + FLOOR_WARMUP})`, fmt: fmtLat, better: "lower", floor: true,
       note: (m, p) => `ratio = peer ÷ mcp-read, not the same work: mcp-read decodes and downscales to a ${imagesManifest.maxEdge} px long edge, sent ${sentBy(m)}; ` +
         `the peer sends the file unchanged, ${fmtMB(IM.photo.base64)} of base64 at ${dims(IM.photo)} (over both limits, rejected by the model API); ${common("photo", m, p)}` },
-    { key: "img_scan", label: `scan.bmp (${fmtMB(IM.scan.bytes)} BMP, ${dims(IM.scan)}), conversion: p50 of ${IMAGE_CALLS}`, fmt: fmtMs, better: "lower",
+    { key: "img_scan", label: `image conversion: scan.bmp (${fmtMB(IM.scan.bytes)} BMP, ${dims(IM.scan)}) (p50 of ${IMAGE_CALLS + FLOOR_WARMUP})`, fmt: fmtLat, better: "lower", floor: true,
       note: (m, p) => `ratio = peer ÷ mcp-read, not the same work: mcp-read converts it, sent ${sentBy(m)}; ` +
         `the peer sends the BMP unchanged as \`image/bmp\`, ${fmtMB(IM.scan.base64)} of base64 (a format the model API does not accept, and over the limit); ${common("scan", m, p)}` },
-    { key: "imgPeakRss", label: "peak RSS after the image rows (VmHWM)", fmt: fmtMiB, better: "lower",
+    { key: "imgPeakRss", label: "peak RSS after the image rows (VmHWM)", fmt: (r) => fmtMiB(r.value), better: "lower",
       note: () => `ratio = peer ÷ mcp-read; a fresh process per server for the image rows, so this is their peak alone` },
   );
 }
@@ -862,7 +968,13 @@ const docCommon = (m, p) => `answer on the wire ${wire(m)} / ${wire(p)}; client'
 const mcpOnly = (m) => `answer on the wire ${wire(m)}; client's own decoding ${parseMs(m)} (p50); first call ${first(m)}`;
 if (docsManifest) {
   rows.push(
-    { key: "doc_pdf", label: `doc.pdf (${DP.pages} pages, ${fmtKiB(DP.bytes)}), pages 1-20, text + PDF of those pages: p50 of ${DOC_CALLS}`, fmt: fmtMs, better: "lower",
+    { key: "doc_pdfText", label: `PDF text: doc.pdf (${DP.pages} pages, ${fmtKiB(DP.bytes)}), pages 1-20, \`file_type: "text"\` (p50 of ${DOC_CALLS})`, fmt: fmtLat, better: "lower",
+      note: (m) => {
+        const a = sentOf(m);
+        return `mcp-read only: the text of the selected pages${a ? ` (${a.markers} page markers, ${kib(a.text)})` : ""}, no blob; ` +
+          `the peer has no text extraction (its only way to a PDF is the whole-file blob of the next row); ${mcpOnly(m)}`;
+      } },
+    { key: "doc_pdf", label: `PDF page subset: doc.pdf, pages 1-20, text + PDF of those pages (p50 of ${DOC_CALLS})`, fmt: fmtLat, better: "lower",
       note: (m, p) => {
         const a = sentOf(m), b = sentOf(p);
         return `ratio = peer ÷ mcp-read, not the same work: mcp-read sends text the model can read, ` +
@@ -871,20 +983,14 @@ if (docsManifest) {
           (b ? ` (\`resource\`, \`${b.mime}\`, ${kib(b.blob)}, repeated in \`structuredContent\`)` : "") +
           `, no text: Claude Code saves such a blob to disk instead of showing it; ${docCommon(m, p)}`;
       } },
-    { key: "doc_pdfText", label: `doc.pdf, pages 1-20, \`file_type: "text"\`: p50 of ${DOC_CALLS}`, fmt: fmtMs, better: "lower",
-      note: (m) => {
-        const a = sentOf(m);
-        return `mcp-read only: the text of the selected pages alone${a ? ` (${a.markers} page markers, ${kib(a.text)})` : ""}, no blob; ` +
-          `the peer has no text extraction (its only way to the PDF is the whole-file blob of the row above); ${mcpOnly(m)}`;
-      } },
-    { key: "doc_pdfRender", label: `doc.pdf, pages 1-3 rendered, \`file_type: "image"\`: p50 of ${RENDER_CALLS}`, fmt: fmtMs, better: "lower",
+    { key: "doc_pdfRender", label: `PDF render: doc.pdf, pages 1-3 as images, \`file_type: "image"\` (p50 of ${RENDER_CALLS})`, fmt: fmtLat, better: "lower",
       note: (m) => {
         const a = sentOf(m);
         return `mcp-read only: each page rendered (poppler) and sized for the model (long edge ≤ ${DOC_MAX_EDGE} px), after its page marker` +
           (a ? `: ${a.images.map((i) => `${i.mime.replace("image/", "").toUpperCase()} ${i.width}×${i.height}`).join(", ")}, ${fmtMB(a.b64)} of base64 in all` : "") +
           `; the peer cannot render pages; ${mcpOnly(m)}`;
       } },
-    { key: "doc_nb", label: `nb.ipynb (${NB.cells} code cells, ${NB.images.length} PNG outputs, ${fmtMB(NB.bytes)}): p50 of ${DOC_CALLS}`, fmt: fmtMs, better: "lower",
+    { key: "doc_nb", label: `notebook: nb.ipynb (${NB.cells} code cells, ${NB.images.length} PNG outputs, ${fmtMB(NB.bytes)}) (p50 of ${DOC_CALLS})`, fmt: fmtLat, better: "lower",
       note: (m, p) => {
         const a = sentOf(m), b = sentOf(p);
         return `ratio = peer ÷ mcp-read, not the same work: mcp-read sends the cells (sources and outputs) as text the model can read` +
@@ -894,36 +1000,44 @@ if (docsManifest) {
           (b ? ` (${kib(b.text)}, of which ${fmtMB(b.inlineB64)} is the images' base64 as plain characters; repeated in \`structuredContent\`)` : "") +
           `; ${docCommon(m, p)}`;
       } },
-    { key: "docPeakRss", label: "peak RSS after the document rows (VmHWM)", fmt: fmtMiB, better: "lower",
+    { key: "docPeakRss", label: "peak RSS after the document rows (VmHWM)", fmt: (r) => fmtMiB(r.value), better: "lower",
       note: () => `ratio = peer ÷ mcp-read; a fresh process per server for the document rows, so this is their peak alone` },
   );
 }
-function range(r) { return r && !r.error && r.min !== undefined ? `${fmtMs(r.min)}–${fmtMs(r.max)}` : "n/a"; }
+if (HTTP_SECONDS > 0) {
+  rows.push(
+    { key: "http", label: `HTTP throughput: ${HTTP_CLIENTS} clients, Streamable HTTP sessions, source.cpp ${W} lines: calls/s over ${HTTP_SECONDS} s`, fmt: (r) => fmtRate(r.value), better: "higher",
+      note: (m) => `mcp-read only (\`--transport http\`, loopback); the peer serves stdio only; ` +
+        (m && !m.error ? `each call's latency p50 ${fmtMs(m.p50)}, p90 ${fmtMs(m.p90)}; ${m.calls} calls; server peak RSS ${fmtMiB(m.rss)}` : "n/a") },
+  );
+}
 function spawnCall(r) { return r && !r.error && r.spawnCall !== undefined ? fmtMs(r.spawnCall) : "n/a"; }
 function calls(r) { return r && !r.error ? r.calls : "n/a"; }
 function size(r) { return r && !r.error && r.bytes !== undefined ? fmtKiB(r.bytes) : "n/a"; }
 function first(r) { return r && !r.error && r.first !== undefined ? fmtMs(r.first) : "n/a"; }
 
-const cell = (r, row) => {
-  if (!r) return "—";
-  if (r.error) return "FAIL";
-  const v = row.sub ? r[row.sub] : r.value;
-  return row.fmt(v);
-};
-const val = (r, row) => (r && !r.error ? (row.sub ? r[row.sub] : r.value) : NaN);
+const cell = (r, row) => (!r ? "—" : r.error ? "FAIL" : row.fmt(r));
+const val = (r, row) => (r && !r.error ? (row.val ? row.val(r) : r.value) : NaN);
 
 const M = results["mcp-read"] || {};
 const P = results["peer"] || {};
+const F = results.floor || {};
 const lines = [];
-lines.push("| row | mcp-read | peer | ratio (>1: mcp-read better) | note |");
-lines.push("|---|---:|---:|---:|---|");
+lines.push("| row | mcp-read | peer | floor | ratio (>1: mcp-read better) | note |");
+lines.push("|---|---:|---:|---:|---:|---|");
+// The same table without the notes, short enough for the project's README.
+const summary = ["| row | mcp-read | peer | floor | ratio |", "|---|---:|---:|---:|---:|"];
 const ratios = {};
+const behind = [];
 for (const row of rows) {
   const m = val(M[row.key], row);
   const p = val(P[row.key], row);
   const ratio = row.better === "lower" ? p / m : m / p;
-  ratios[row.key + (row.sub || "")] = ratio;
-  lines.push(`| ${row.label} | ${cell(M[row.key], row)} | ${cell(P[row.key], row)} | ${fmtRatio(ratio)} | ${row.note(M[row.key], P[row.key])} |`);
+  ratios[row.key + (row.sub ? "_sub" : "")] = ratio;
+  if (isFinite(ratio) && ratio < 1) behind.push(`${row.label}: ${fmtRatio(ratio)}`);
+  const floorCell = row.floor ? (F[row.key] && !F[row.key].error ? fmtLat(F[row.key]) : "n/a") : "—";
+  lines.push(`| ${row.label} | ${cell(M[row.key], row)} | ${cell(P[row.key], row)} | ${floorCell} | ${fmtRatio(ratio)} | ${row.note(M[row.key], P[row.key])} |`);
+  summary.push(`| ${row.label} | ${cell(M[row.key], row)} | ${cell(P[row.key], row)} | ${floorCell} | ${fmtRatio(ratio)} |`);
 }
 
 const peerVersion = (() => {
@@ -933,13 +1047,15 @@ const info = (s) => (s && s.info ? `${s.info.name || "?"} ${s.info.version || ""
 const header = [
   `# mcp-read benchmark`,
   "",
-  `- date: ${new Date().toISOString()}; node ${process.version}; ${cpus().length} CPU(s): ${cpus()[0] ? cpus()[0].model.trim() : "?"}`,
+  `- date: ${new Date().toISOString()}; node ${process.version}; ${cpus().length} CPU(s): ${cpus()[0] ? cpus()[0].model.trim() : "?"}; BENCH_ITERATIONS=${ITER}`,
   `- mcp-read: ${only === "peer" ? "not run" : `${args["mcp-read"]} (${info(servers.find((s) => s.name === "mcp-read"))})`}`,
   `- peer: @modelcontextprotocol/server-filesystem ${peerVersion} (${info(servers.find((s) => s.name === "peer"))}), \`node dist/index.js ROOT\``,
   `- fixtures: source.cpp ${fmtKiB(S.bytes)}, ${S.lines} lines; app.log ${(L.bytes / 1048576).toFixed(0)} MiB, ${L.lines.toLocaleString("en-US")} lines` +
     (IM ? `; images (${imagesManifest.vips}): ${Object.values(IM).map((i) => `${i.file} ${dims(i)} ${fmtMB(i.bytes)}`).join(", ")}` : "; no image fixtures (image rows not run)") +
     (docsManifest ? `; documents: doc.pdf ${DP.pages} pages ${fmtKiB(DP.bytes)}, nb.ipynb ${NB.cells} cells with ${NB.images.length} PNG outputs ${fmtMB(NB.bytes)}` : "; no document fixtures (document rows not run)"),
-  `- latencies are measured by the client from writing the request to having parsed the answer`,
+  `- latencies are measured by the client from writing the request to having parsed the answer; cells give the median and the 90th percentile; ` +
+    `in every row the two servers (and the floor) take turns, one call each, the order alternating`,
+  `- floor (image rows): reading the same file and base64-encoding it in the benchmark's own node process, no server, no JSON`,
   "",
 ];
 const targets = [];
@@ -950,12 +1066,14 @@ if (only === "") {
   targets.push(`- initialize ≤ 10 ms: ${isFinite(initM) ? fmtMs(initM) : "n/a"} — ${yes(initM <= 10)}`);
   targets.push(`- initialize ≥ 30× faster than the peer: ${fmtRatio(ratios.init)} — ${yes(ratios.init >= 30)}`);
   targets.push(`- ≥ 10× the peer's calls/s on the ${W}-line read: ${fmtRatio(ratios.rate)} — ${yes(ratios.rate >= 10)}`);
+  targets.push("", behind.length ? `Rows where the peer was faster in this run: ${behind.join("; ")} (see bench/README.md for the profile of each).`
+    : "mcp-read was at least as fast as the peer in every row with a peer equivalent.");
 }
 const footer = ["", `Measuring time: ${totalSecs.toFixed(1)} s. Load average before / after: ${loadBefore} / ${loadAfter} ` +
   `(other work on the machine makes the numbers noisy).`];
 if (errors.length) footer.push("", "Failures:", "", ...errors.map((e) => `- ${e.replace(/\n/g, "\n  ")}`));
 
-const report = [...header, ...lines, ...targets, ...footer].join("\n") + "\n";
+const report = [...header, "## Summary", "", ...summary, ...targets, "", "## Rows with notes", "", ...lines, ...footer].join("\n") + "\n";
 process.stdout.write(report);
 if (args.out) {
   mkdirSync(dirname(args.out), { recursive: true });

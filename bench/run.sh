@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Benchmark mcp-read against the reference filesystem server, side by side.
 #
-#   bash bench/run.sh [path/to/mcp-read]      (default: build/mcp-read)
+#   bash bench/run.sh [path/to/mcp-read]      (default: build/mcp-read, built when missing)
 #
 # Installs the pinned peer into bench/.peer/ (once), writes the fixtures into a temporary
 # directory, runs bench/bench.mjs and prints the table; the table is also written to
 # bench/results/latest.md. Exits non-zero when a server fails to answer correctly.
-# BENCH_ONLY=peer or BENCH_ONLY=mcp-read measures one side only.
+# BENCH_ONLY=peer or BENCH_ONLY=mcp-read measures one side only. BENCH_ITERATIONS=k multiplies
+# every row's calls and durations (default 1, a run of a few minutes).
 # The image fixtures and the notebook's images need the `vips` command (Debian package
 # libvips-tools), installed here with apt-get when missing; BENCH_IMAGES=0 leaves the image rows
 # out, BENCH_DOCS=0 the document rows (PDF, notebook), BENCH_HTTP=0 the HTTP load run
@@ -28,9 +29,18 @@ docs="${BENCH_DOCS:-1}"
 command -v node >/dev/null || { echo "bench: node is required" >&2; exit 2; }
 command -v npm >/dev/null || { echo "bench: npm is required" >&2; exit 2; }
 
+# The default binary is built (Release, into build/) when missing; a binary named on the command
+# line must exist.
 if [[ "$only" != "peer" && ! -x "$mcp_read" ]]; then
-  echo "bench: $mcp_read not found or not executable; build the project first (Release) or pass the binary's path" >&2
-  exit 2
+  if [[ $# -ge 1 ]]; then
+    echo "bench: $mcp_read not found or not executable" >&2
+    exit 2
+  fi
+  echo "bench: $mcp_read not found; building it (Release, build/)" >&2
+  gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
+  [[ -f build/CMakeCache.txt ]] || cmake -S . -B build "${gen[@]}" -DCMAKE_BUILD_TYPE=Release >&2
+  cmake --build build --target mcp-read >&2
+  [[ -x "$mcp_read" ]] || { echo "bench: the build did not produce $mcp_read" >&2; exit 2; }
 fi
 
 # --- the peer, pinned to an exact version, installed into bench/.peer/ (git-ignored)

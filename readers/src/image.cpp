@@ -13,6 +13,10 @@
 #include <cstring>
 #include <optional>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 namespace mcpread::readers {
 namespace {
 
@@ -264,6 +268,18 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   return out;
 }
 
+// What a decode frees stays resident in glibc's arenas unless handed back: with two arenas (see
+// main.cpp) four 3-9 MB images in turn peaked at 127 MiB and kept 104 MiB resident; trimming
+// after each decode, 106 MiB and 61 MiB. Pass-through allocates little and is not trimmed.
+void release_decode_memory(const Result& r) {
+#ifdef __GLIBC__
+  const auto* img = std::get_if<EncodedImage>(&r);
+  if (img == nullptr || !img->passed_through) malloc_trim(0);
+#else
+  (void)r;
+#endif
+}
+
 std::size_t decoded_size(const std::string& b64) {
   std::size_t n = b64.size() / 4 * 3;
   if (b64.ends_with("=="))
@@ -287,6 +303,7 @@ std::variant<EncodedImage, std::string> encode_for_model(std::string_view bytes,
                                                          const ImageLimits& limits,
                                                          const CancelToken& cancel) {
   Result r = encode(bytes, mime_hint, limits, cancel, "The data");
+  release_decode_memory(r);
   if (auto* f = std::get_if<Failure>(&r)) return utf8::sanitized(f->message);
   return std::move(std::get<EncodedImage>(r));
 }
@@ -322,6 +339,7 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
 
   Result r = encode(bytes, classification.mime, limits, cancel, path);
   bytes = std::string();  // the source is no longer needed; release it before building the reply
+  release_decode_memory(r);
   if (auto* f = std::get_if<Failure>(&r)) {
     std::string m = std::move(f->message);
     const std::string what = classification.description.empty()
