@@ -44,7 +44,12 @@ run_asan() {
   configure "$build" address,undefined -DMCPREAD_FUZZ=ON || return
   cmake --build "$build" || return
   rm -rf "$logs" && mkdir -p "$logs"
-  ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:log_exe_name=1:log_path=$logs/report" \
+  # intercept_tls_get_addr=0: gcc 12's runtime (like LLVM's before 19) takes a dynamic TLS block
+  # that happens to start 16 bytes into a page for a glibc < 2.25 one and reads a bogus range from
+  # the words before it; LeakSanitizer then dies scanning that range at exit ("Tracer caught signal
+  # 11", google/sanitizers#1322), now and then, in whichever process has threads with dynamic TLS
+  # (mcp-read with libvips and the PDF plugin loaded). Only the leak scan of dynamic TLS is lost.
+  ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:intercept_tls_get_addr=0:log_exe_name=1:log_path=$logs/report" \
   LSAN_OPTIONS="suppressions=$project/tests/sanitizers/lsan.supp:print_suppressions=0" \
   UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_exe_name=1:log_path=$logs/report" \
     ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 600 || status=$?
@@ -63,7 +68,7 @@ run_tsan() {
   # locks, which an uninstrumented glib hides from ThreadSanitizer, so every such buffer is
   # reported as a race (g_slice_alloc0 against posix_memalign, deflateEnd against png_malloc).
   local uses_vips='*test_documents.cpp,*test_media.cpp,*test_resources.cpp,*test_http_connections.cpp'
-  uses_vips+=',*test_http_sessions.cpp,*test_http_stateless.cpp'
+  uses_vips+=',*test_http_sessions.cpp,*test_http_stateless.cpp,*test_hostile_media.cpp'
   export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:log_exe_name=1:log_path=$logs/report"
   "$build/tests/mcpread_protocol_tests" || status=$?
   "$build/tests/mcpread_server_tests" || status=$?

@@ -2,21 +2,56 @@
 # Installs what is missing, builds mcp-read and its tests (Release), and runs every test:
 # unit and end-to-end suites through ctest, the MCP Inspector CLI over stdio and HTTP, the
 # official conformance suite over HTTP, the TypeScript SDK's client over stdio and HTTP, and a
-# bounded load test of the HTTP transport.
+# bounded load test of the HTTP transport; then the whole suite again under ASan/UBSan, the
+# threaded tests under TSan (scripts/test-sanitizers.sh), and a minute of libFuzzer per fuzz
+# target (scripts/fuzz.sh). About 50 minutes on 2 cores from a fresh machine, most of it the three
+# sanitizer builds.
+#
+#   bash scripts/test.sh                        # everything (what CI runs)
+#   MCPREAD_QUICK_TESTS=1 bash scripts/test.sh  # the Release build and its tests only
 set -euo pipefail
 project=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-bash "$project/scripts/install-deps.sh" --test
-cmake -S "$project" -B "$project/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DMCPREAD_BUILD_TESTS=ON \
-  -DMCPREAD_WERROR=ON
-cmake --build "$project/build"
-ctest --test-dir "$project/build" --output-on-failure -j "$(nproc)"
-bash "$project/conformance/inspector.sh" "$project/build/mcp-read"
-bash "$project/conformance/suite.sh" "$project/build/mcp-read"
-bash "$project/conformance/sdk-client/run.sh" "$project/build/mcp-read"
-node "$project/bench/http-load.mjs" "$project/build/mcp-read" --seconds 5
-# With MCPREAD_FULL_TESTS=1: the tests again under ASan/UBSan and TSan, then a minute of
-# fuzzing per fuzz target (about 25 minutes more on 2 cores).
-if [[ "${MCPREAD_FULL_TESTS:-}" == 1 ]]; then
-  bash "$project/scripts/test-sanitizers.sh"
-  bash "$project/scripts/fuzz.sh" 60
+
+# Each phase's wall time, printed at the end (and when a phase fails) to keep an eye on CI's limit.
+timings=()
+started=$SECONDS
+report_timings() {
+  local line
+  echo "test: phase timings"
+  for line in "${timings[@]}"; do echo "  $line"; done
+  echo "  total: $((SECONDS - started))s"
+}
+finish() {
+  local status=$?
+  report_timings
+  if [[ $status -eq 0 ]]; then echo "test: all passed"; else echo "test: FAILED in phase: $current"; fi
+}
+current=""
+trap finish EXIT
+phase() {  # <name> <command...>
+  current=$1
+  local start=$SECONDS
+  echo "test: === $1"
+  "${@:2}"
+  timings+=("$1: $((SECONDS - start))s")
+  echo "test: $1 passed in $((SECONDS - start))s"
+}
+
+release_build() {
+  cmake -S "$project" -B "$project/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DMCPREAD_BUILD_TESTS=ON \
+    -DMCPREAD_WERROR=ON
+  cmake --build "$project/build"
+}
+
+phase "install dependencies" bash "$project/scripts/install-deps.sh" --test
+phase "release build" release_build
+phase "ctest" ctest --test-dir "$project/build" --output-on-failure -j "$(nproc)"
+phase "inspector" bash "$project/conformance/inspector.sh" "$project/build/mcp-read"
+phase "conformance suite" bash "$project/conformance/suite.sh" "$project/build/mcp-read"
+phase "sdk client" bash "$project/conformance/sdk-client/run.sh" "$project/build/mcp-read"
+phase "http load" node "$project/bench/http-load.mjs" "$project/build/mcp-read" --seconds 5
+if [[ "${MCPREAD_QUICK_TESTS:-}" != 1 ]]; then
+  phase "asan+ubsan (build and tests)" bash "$project/scripts/test-sanitizers.sh" asan
+  phase "tsan (build and tests)" bash "$project/scripts/test-sanitizers.sh" tsan
+  phase "fuzzing (build, regressions, 60 s per target)" bash "$project/scripts/fuzz.sh" 60
 fi

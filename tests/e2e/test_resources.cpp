@@ -87,7 +87,10 @@ TEST_CASE("resources over stdio, protocol 2025-11-25") {
     CHECK(c["_meta"]["truncated"] == false);
   }
   SUBCASE("every URI the listing gives can be read") {
-    for (const auto& resource : client.request("resources/list")["result"]["resources"]) {
+    // The reply is kept in a variable: a range-for over a subscript of the temporary would
+    // iterate over freed memory.
+    const json listing = client.request("resources/list");
+    for (const auto& resource : listing["result"]["resources"]) {
       const json r = read(client, resource["uri"].get<std::string>());
       CHECK(r.contains("result"));
     }

@@ -48,8 +48,10 @@ struct Call {
     CHECK_FALSE(h.replies.back().second);  // not final: the call is still running
     return h.replies.back().first;
   }
-  FeatureHarness h;
+  // Declared before the harness so that it outlives the session, whose destructor still calls
+  // the callbacks of the requests it abandons.
   Outcomes outcomes;
+  FeatureHarness h;
 };
 
 }  // namespace
