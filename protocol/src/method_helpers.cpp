@@ -28,6 +28,11 @@ json server_capabilities(const ServerHandler& handler, std::string_view version)
   return caps;
 }
 
+MessageError id_in_use(const json& id) {
+  return {id, error_code::invalid_request,
+          "Invalid Request: id " + id_key(id) + " is already used by a request in progress"};
+}
+
 MessageError params_error(const json& id, std::string message) {
   return MessageError{id, error_code::invalid_params, "Invalid params: " + std::move(message)};
 }
@@ -93,18 +98,22 @@ std::function<void(LogLevel, const std::string&)> log_sender(std::string logger,
   };
 }
 
+std::optional<std::size_t> list_start(const Message& m, std::string_view tag, std::string_view method,
+                                      std::size_t count, std::optional<MessageError>* error) {
+  const auto cursor = m.params.find("cursor");
+  if (cursor == m.params.end() || cursor->is_null()) return 0;
+  std::optional<std::size_t> decoded;
+  if (cursor->is_string()) decoded = decode_cursor(tag, cursor->get<std::string>(), count);
+  if (!decoded)
+    *error = params_error(m.id, "unknown \"cursor\"; pass a nextCursor from an earlier " + std::string(method));
+  return decoded;
+}
+
 json list_tools(const std::vector<ToolDefinition>& tools, const Message& m,
                 const VersionFeatures& features, std::optional<MessageError>* error) {
-  std::size_t position = 0;
-  if (const auto cursor = m.params.find("cursor"); cursor != m.params.end() && !cursor->is_null()) {
-    std::optional<std::size_t> decoded;
-    if (cursor->is_string()) decoded = decode_cursor("tools", cursor->get<std::string>(), tools.size());
-    if (!decoded) {
-      *error = params_error(m.id, "unknown \"cursor\"; pass a nextCursor from an earlier tools/list");
-      return nullptr;
-    }
-    position = *decoded;
-  }
+  const auto start = list_start(m, "tools", "tools/list", tools.size(), error);
+  if (!start) return nullptr;
+  const std::size_t position = *start;
   json list = json::array();
   const std::size_t end = std::min(tools.size(), position + tools_page_size);
   for (std::size_t i = position; i < end; ++i) list.push_back(render_tool(tools[i], features));
@@ -126,18 +135,9 @@ bool is_subscription_method(std::string_view method) {
 
 json list_resource_templates(const std::vector<ResourceTemplate>& templates, const Message& m,
                              const VersionFeatures& features, std::optional<MessageError>* error) {
-  std::size_t position = 0;
-  if (const auto cursor = m.params.find("cursor"); cursor != m.params.end() && !cursor->is_null()) {
-    std::optional<std::size_t> decoded;
-    if (cursor->is_string())
-      decoded = decode_cursor("resource-templates", cursor->get<std::string>(), templates.size());
-    if (!decoded) {
-      *error = params_error(
-          m.id, "unknown \"cursor\"; pass a nextCursor from an earlier resources/templates/list");
-      return nullptr;
-    }
-    position = *decoded;
-  }
+  const auto start = list_start(m, "resource-templates", "resources/templates/list", templates.size(), error);
+  if (!start) return nullptr;
+  const std::size_t position = *start;
   json list = json::array();
   const std::size_t end = std::min(templates.size(), position + templates_page_size);
   for (std::size_t i = position; i < end; ++i) {

@@ -28,10 +28,18 @@ std::function<void(LogLevel, const std::string&)> log_sender(std::string logger,
                                                             Reply reply);
 
 // One page of tools/list for `features`; sets `error` for an unknown cursor.
+// Where a paged list (tools/list, prompts/list, resources/templates/list) of `count` items starts: 0, or the position a
+// nextCursor of ours names; nullopt with *error set for any other cursor.
+// `tag` names the list inside its cursors, `method` the method that returns them.
+std::optional<std::size_t> list_start(const Message& m, std::string_view tag, std::string_view method,
+                                      std::size_t count, std::optional<MessageError>* error);
 json list_tools(const std::vector<ToolDefinition>& tools, const Message& m,
                 const VersionFeatures& features, std::optional<MessageError>* error);
 
 MessageError params_error(const json& id, std::string message);
+// -32600 for a request whose id is already used by one in progress: the client could not tell
+// the two answers apart.
+MessageError id_in_use(const json& id);
 
 // ---- resources ----
 

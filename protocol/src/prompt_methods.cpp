@@ -125,16 +125,9 @@ bool serves_prompt_method(const ServerHandler& handler, std::string_view method)
 
 json list_prompts(const std::vector<PromptDefinition>& prompts, const Message& m,
                   const VersionFeatures& features, std::optional<MessageError>* error) {
-  std::size_t position = 0;
-  if (const auto cursor = m.params.find("cursor"); cursor != m.params.end() && !cursor->is_null()) {
-    std::optional<std::size_t> decoded;
-    if (cursor->is_string()) decoded = decode_cursor("prompts", cursor->get<std::string>(), prompts.size());
-    if (!decoded) {
-      *error = params_error(m.id, "unknown \"cursor\"; pass a nextCursor from an earlier prompts/list");
-      return nullptr;
-    }
-    position = *decoded;
-  }
+  const auto start = list_start(m, "prompts", "prompts/list", prompts.size(), error);
+  if (!start) return nullptr;
+  const std::size_t position = *start;
   json list = json::array();
   const std::size_t end = std::min(prompts.size(), position + prompts_page_size);
   for (std::size_t i = position; i < end; ++i) {

@@ -72,8 +72,7 @@ void Session::handle_request(const Message& m, bool in_batch, const Reply& reply
     const std::string key = id_key(m.id);
     std::lock_guard lock(mutex_);
     if (in_flight_.contains(key)) {
-      send_error({m.id, error_code::invalid_request,
-                  "Invalid Request: id " + key + " is already used by a request in progress"});
+      send_error(id_in_use(m.id));
       return;
     }
   }
@@ -226,8 +225,7 @@ void Session::on_tools_call(const Message& m, const Reply& reply, Respond respon
   {
     std::lock_guard lock(mutex_);
     if (!in_flight_.emplace(key, cancelled).second) {
-      respond(make_error(m.id, error_code::invalid_request,
-                         "Invalid Request: id " + key + " is already used by a request in progress"));
+      respond(make_error(id_in_use(m.id)));
       return;
     }
     call.protocol_version = version_;
@@ -269,6 +267,13 @@ bool Session::track(const std::string& key, const std::shared_ptr<std::atomic<bo
   return in_flight_.emplace(key, cancelled).second;
 }
 
+std::shared_ptr<std::atomic<bool>> Session::track_request(const Message& m, const Respond& respond) {
+  auto cancelled = std::make_shared<std::atomic<bool>>(false);
+  if (track(id_key(m.id), cancelled)) return cancelled;
+  respond(make_error(id_in_use(m.id)));
+  return nullptr;
+}
+
 bool Session::untrack(const std::string& key, const std::shared_ptr<std::atomic<bool>>& cancelled) {
   std::lock_guard lock(mutex_);
   const auto it = in_flight_.find(key);
@@ -285,12 +290,8 @@ void Session::on_resource_request(const Message& m, Respond respond) {
   }
   ResourceRequest request = std::move(std::get<ResourceRequest>(prepared));
   const std::string key = id_key(m.id);
-  auto cancelled = std::make_shared<std::atomic<bool>>(false);
-  if (!track(key, cancelled)) {
-    respond(make_error(m.id, error_code::invalid_request,
-                       "Invalid Request: id " + key + " is already used by a request in progress"));
-    return;
-  }
+  auto cancelled = track_request(m, respond);
+  if (!cancelled) return;
   request.protocol_version = negotiated_version();
   request.cancelled = cancelled;
   const std::string uri = request.uri;
@@ -321,9 +322,7 @@ void Session::serve_stateless(const Message& m, const Reply& reply) {
   {
     std::lock_guard lock(mutex_);
     if (!in_flight_.emplace(key, cancelled).second) {
-      reply(serialize(make_error(m.id, error_code::invalid_request,
-                                 "Invalid Request: id " + key + " is already used by a request in progress")),
-            true);
+      reply(serialize(make_error(id_in_use(m.id))), true);
       return;
     }
   }

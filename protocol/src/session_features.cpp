@@ -12,12 +12,8 @@ namespace mcpread::protocol {
 void Session::on_prompt_request(const Message& m, Respond respond) {
   // Tracked like a tool call: notifications/cancelled reaches it and ids stay unique.
   const std::string key = id_key(m.id);
-  auto cancelled = std::make_shared<std::atomic<bool>>(false);
-  if (!track(key, cancelled)) {
-    respond(make_error(m.id, error_code::invalid_request,
-                       "Invalid Request: id " + key + " is already used by a request in progress"));
-    return;
-  }
+  auto cancelled = track_request(m, respond);
+  if (!cancelled) return;
   serve_prompt_request(handler_, m, negotiated_version(), cancelled,
                        [this, key, cancelled, respond](json response) {
                          // A cancelled request gets no answer: the client no longer wants one.

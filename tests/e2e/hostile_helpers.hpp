@@ -1,6 +1,7 @@
 #pragma once
 // Shared by the hostile-input tables (test_hostile_*.cpp): the server's peak memory, the bounds
 // it is held to, and the "still serving" check every row ends with.
+#include "fixtures.hpp"
 #include "mcp_client.hpp"
 
 #include <doctest/doctest.h>
@@ -9,7 +10,9 @@
 
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace mcpread::test::hostile {
 
@@ -74,6 +77,39 @@ inline void write_sparse(const std::string& path, const std::string& head, std::
   REQUIRE(::write(fd, head.data(), head.size()) == static_cast<ssize_t>(head.size()));
   REQUIRE(::ftruncate(fd, static_cast<off_t>(size)) == 0);
   ::close(fd);
+}
+
+// Text reads hold one 1 MiB chunk, at most 4 × 2001 bytes of a line, the 100 KiB answer and
+// libmagic's database (about 15 MiB): 32 MiB leaves room for the allocator and the runtime.
+inline constexpr std::uint64_t text_mib = 32;
+
+// One row of a file table: the file(s) it writes, the read, and what the answer must be.
+struct Row {
+  const char* name;
+  // Creates the file(s) under `root` and returns the read's arguments.
+  std::function<nlohmann::json(const TempDir& root)> setup;
+  // Checks the read's result (a tools/call result object).
+  std::function<void(const nlohmann::json& result, const TempDir& root)> check;
+  std::uint64_t bound_mib = text_mib;
+  const char* why = "text reads stream 1 MiB chunks and keep a bounded prefix of each line";
+};
+
+// Each row in a SUBCASE of its own, with a fresh root and server: the answer, then that the
+// server still serves, then its peak memory.
+inline void run_rows(const std::vector<Row>& rows) {
+  for (const Row& row : rows) {
+    SUBCASE(row.name) {
+      TempDir root;
+      root.write("small.txt", "small\n");
+      const nlohmann::json arguments = row.setup(root);
+      McpClient client({{root.path().string()}});
+      client.initialize();
+      const nlohmann::json result = client.call("read", arguments);
+      row.check(result, root);
+      check_still_serving(client, "small.txt");
+      check_peak_under(client, row.bound_mib, row.why);
+    }
+  }
 }
 
 }  // namespace mcpread::test::hostile

@@ -21,40 +21,6 @@ using namespace mcpread::test;
 using namespace mcpread::test::hostile;
 using nlohmann::json;
 
-namespace {
-
-// Text reads hold one 1 MiB chunk, at most 4 × 2001 bytes of a line, the 100 KiB answer and
-// libmagic's database (about 15 MiB): 32 MiB leaves room for the allocator and the runtime.
-constexpr std::uint64_t text_mib = 32;
-
-struct Row {
-  const char* name;
-  // Creates the file(s) under `root` and returns the read's arguments.
-  std::function<json(const TempDir& root)> setup;
-  // Checks the read's result (a tools/call result object).
-  std::function<void(const json& result, const TempDir& root)> check;
-  std::uint64_t bound_mib = text_mib;
-  const char* why = "text reads stream 1 MiB chunks and keep a bounded prefix of each line";
-};
-
-void run_rows(const std::vector<Row>& rows) {
-  for (const Row& row : rows) {
-    SUBCASE(row.name) {
-      TempDir root;
-      root.write("small.txt", "small\n");
-      const json arguments = row.setup(root);
-      McpClient client({{root.path().string()}});
-      client.initialize();
-      const json result = client.call("read", arguments);
-      row.check(result, root);
-      check_still_serving(client, "small.txt");
-      check_peak_under(client, row.bound_mib, row.why);
-    }
-  }
-}
-
-}  // namespace
-
 TEST_CASE("hostile files: contents") {
   const std::uint64_t gib = 1ull << 30;
   const std::uint64_t line_bytes = 50ull << 20;

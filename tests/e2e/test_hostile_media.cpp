@@ -52,30 +52,6 @@ void write_big_notebook(const TempDir& root) {
   REQUIRE(out.good());
 }
 
-struct Row {
-  const char* name;
-  std::function<json(const TempDir& root)> setup;  // writes the file, returns the arguments
-  std::function<void(const json& result, const TempDir& root)> check;
-  std::uint64_t bound_mib;
-  const char* why;
-};
-
-void run_rows(const std::vector<Row>& rows) {
-  for (const Row& row : rows) {
-    SUBCASE(row.name) {
-      TempDir root;
-      root.write("small.txt", "small\n");
-      const json arguments = row.setup(root);
-      McpClient client({{root.path().string()}});
-      client.initialize();
-      const json result = client.call("read", arguments);
-      row.check(result, root);
-      check_still_serving(client, "small.txt");
-      check_peak_under(client, row.bound_mib, row.why);
-    }
-  }
-}
-
 }  // namespace
 
 TEST_CASE("hostile media: images") {

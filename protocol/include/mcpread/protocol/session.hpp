@@ -87,6 +87,8 @@ class Session {
   void serve_stateless(const Message& m, const Reply& reply);
   // Registers a request in flight under its id key; false when the key is taken.
   bool track(const std::string& key, const std::shared_ptr<std::atomic<bool>>& cancelled);
+  // track() under the request's id, answering it -32600 and returning null when the id is taken.
+  std::shared_ptr<std::atomic<bool>> track_request(const Message& m, const Respond& respond);
   // Removes it; true when it is still wanted (neither cancelled nor replaced).
   bool untrack(const std::string& key, const std::shared_ptr<std::atomic<bool>>& cancelled);
   void request_roots();
