@@ -268,9 +268,11 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   return out;
 }
 
-// What a decode frees stays resident in glibc's arenas unless handed back: with two arenas (see
-// main.cpp) four 3-9 MB images in turn peaked at 127 MiB and kept 104 MiB resident; trimming
-// after each decode, 106 MiB and 61 MiB. Pass-through allocates little and is not trimmed.
+// What a decode frees stays resident in glibc's arenas (libvips decodes on several threads, each
+// with an arena of its own) unless handed back, so a process that had read a few large images
+// held the sum of their peaks. Pass-through allocates little and is not trimmed. Capping the
+// arenas (M_ARENA_MAX 2) lowered the peak further but cost text reads a third of their calls/s
+// through allocator contention between the transport and worker threads, so it is not done.
 void release_decode_memory(const Result& r) {
 #ifdef __GLIBC__
   const auto* img = std::get_if<EncodedImage>(&r);

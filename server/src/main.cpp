@@ -14,18 +14,8 @@
 #include <filesystem>
 #include <iostream>
 
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
-
 int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);  // a closed stdout is an EPIPE error, not a silent death
-#ifdef __GLIBC__
-  // glibc gives each contending thread an arena of its own (up to 8 per core), and libvips
-  // decodes on several threads: the memory of large images, once freed, stayed resident in
-  // each arena, and four 3-9 MB images in turn peaked at 245 MiB. Two arenas: 127 MiB.
-  mallopt(M_ARENA_MAX, 2);
-#endif
   const std::vector<std::string> args(argv + 1, argv + argc);
   auto cli = mcpread::server::parse_cli(args, [](const char* name) { return std::getenv(name); });
   if (cli.action == mcpread::server::CliOutcome::Action::print_and_exit) {
