@@ -266,9 +266,9 @@ TEST_CASE("hostile files: special files, links and permissions") {
   }
 }
 
-// A file that changes under the server. A change in the middle of one read cannot be timed from
-// outside the process, so what is covered is what a client can observe deterministically: the
-// file replaced, grown, shrunk or deleted between two calls. Each read works through one
+// A file that changes under the server between two calls: replaced, grown, shrunk or deleted,
+// each answer exact. (Changes while a read runs, which cannot be timed from outside the process,
+// are in test_hostile_races.cpp, with assertions that hold for any interleaving.) Each read works through one
 // descriptor (pread, checked against lstat by device and inode), and the line-count cache is keyed
 // by inode, size and mtime, so no answer may mix the old file with the new one.
 TEST_CASE("hostile files: files that change between calls") {
