@@ -4,7 +4,7 @@
 // they did not choose). Its first line is also tried as an `encoding` argument.
 //
 // Checked: conversions give valid UTF-8, the same whether the bytes come in one piece or in
-// chunks (the text reader converts chunk by chunk); a detected or accepted charset can be
+// chunks (the text reader converts chunk by chunk; inputs up to 32 bytes are cut at every point); a detected or accepted charset can be
 // converted from; sanitizing gives valid UTF-8 and keeps valid input as it is; prefix_bytes()
 // cuts on a character boundary after the requested number of characters.
 #include "fuzz_check.hpp"
@@ -48,6 +48,15 @@ void check_conversion(const std::string& charset, std::string_view bytes) {
   // Chunks of 1..7 bytes split every multi-byte sequence somewhere.
   const std::size_t chunk = 1 + bytes.size() % 7;
   check(convert(charset, bytes, chunk) == whole, "conversion in chunks gives what it gives in one piece");
+  // Short inputs: every split point into two pieces.
+  if (bytes.size() > 32) return;
+  for (std::size_t cut = 1; cut < bytes.size(); ++cut) {
+    readers::Utf8Converter converter(charset);
+    std::string out;
+    converter.convert(bytes.substr(0, cut), out, false);
+    converter.convert(bytes.substr(cut), out, true);
+    check(out == whole, "conversion cut anywhere gives what it gives in one piece");
+  }
 }
 
 void check_utf8_helpers(std::string_view bytes) {

@@ -3,8 +3,8 @@
 # unit and end-to-end suites through ctest, the MCP Inspector CLI over stdio and HTTP, the
 # official conformance suite over HTTP, the TypeScript SDK's client over stdio and HTTP, and a
 # bounded load test of the HTTP transport; then the whole suite again under ASan/UBSan, the
-# threaded tests under TSan (scripts/test-sanitizers.sh), and a minute of libFuzzer per fuzz
-# target (scripts/fuzz.sh). About 50 minutes on 2 cores from a fresh machine, most of it the three
+# threaded tests under TSan (scripts/test-sanitizers.sh), and libFuzzer with a fixed seed and run
+# count per fuzz target (scripts/fuzz.sh; the same commit always gives the same verdict). About 50 minutes on 2 cores from a fresh machine, most of it the three
 # sanitizer builds.
 #
 #   bash scripts/test.sh                        # everything (what CI runs)
@@ -20,7 +20,12 @@ report_timings() {
   echo "test: phase timings"
   for line in "${timings[@]}"; do echo "  $line"; done
   echo "  total: $((SECONDS - started))s"
+  if [[ $fuzzed == 1 && -f "$project/build-fuzz/logs/executions.txt" ]]; then
+    echo "test: fuzzing depth"
+    sed 's/^/  /' "$project/build-fuzz/logs/executions.txt"
+  fi
 }
+fuzzed=0
 finish() {
   local status=$?
   report_timings
@@ -53,5 +58,6 @@ phase "http load" node "$project/bench/http-load.mjs" "$project/build/mcp-read" 
 if [[ "${MCPREAD_QUICK_TESTS:-}" != 1 ]]; then
   phase "asan+ubsan (build and tests)" bash "$project/scripts/test-sanitizers.sh" asan
   phase "tsan (build and tests)" bash "$project/scripts/test-sanitizers.sh" tsan
-  phase "fuzzing (build, regressions, 60 s per target)" bash "$project/scripts/fuzz.sh" 60
+  fuzzed=1
+  phase "fuzzing (build, replay, fixed seed and runs per target)" bash "$project/scripts/fuzz.sh"
 fi

@@ -36,11 +36,19 @@ bool iconv_knows(const std::string& name) {
   return true;
 }
 
+// Encodings whose bytes mean different things after a shift or escape sequence. glibc's decoders
+// for them may report an error at a position before bytes an earlier call already consumed (a
+// UTF-7 base64 run is rolled back to its '+'), which a converter fed in chunks cannot undo.
+bool stateful(const std::string& upper_name) {
+  return starts_with(upper_name, "UTF-7") || starts_with(upper_name, "ISO-2022") ||
+         starts_with(upper_name, "CSISO2022") || starts_with(upper_name, "HZ");
+}
+
 // True when ASCII text (tab, CR, LF and printable characters) encodes to the same bytes and the
 // encoding is not stateful, so that 0x0A is always a newline and never part of another character.
 bool ascii_compatible(const std::string& name) {
   if (starts_with(name, "UTF-16") || starts_with(name, "UTF-32") || starts_with(name, "UCS-") ||
-      starts_with(name, "UTF-7") || starts_with(name, "ISO-2022") || starts_with(name, "HZ"))
+      stateful(upper(name)))
     return false;
   iconv_t cd = iconv_open(name.c_str(), "UTF-8");
   if (cd == reinterpret_cast<iconv_t>(-1)) return false;
@@ -252,12 +260,24 @@ bool resolve_encoding_name(std::string_view requested, DetectedCharset* out) {
 struct Utf8Converter::Impl {
   iconv_t cd = reinterpret_cast<iconv_t>(-1);
   std::size_t unit = 1;  // bytes skipped after an invalid sequence
-  std::string carry;     // an incomplete sequence from the end of the previous chunk
+  std::string carry;     // an incomplete sequence (or, when stateful, line) from the previous chunk
+  bool stateful = false;
+  // The previous chunk ended right after an invalid sequence, before the retry that decides
+  // whether its bytes are still ahead (see convert()).
+  bool retry_pending = false;
 };
+
+namespace {
+// A stateful chunk is converted up to its last line end only: the shift state of these encodings
+// goes back to ASCII by the end of a line, so no decoder rolls back across one. A line longer than
+// this is converted as it comes (where a rollback across chunks becomes possible again).
+constexpr std::size_t kMaxStatefulCarry = 64 * 1024;
+}  // namespace
 
 Utf8Converter::Utf8Converter(const std::string& from_charset) : impl_(std::make_unique<Impl>()) {
   impl_->cd = iconv_open("UTF-8", from_charset.c_str());
   const std::string up = upper(from_charset);
+  impl_->stateful = stateful(up);
   if (starts_with(up, "UTF-16") || starts_with(up, "UCS-2") || starts_with(up, "UNICODE"))
     impl_->unit = 2;
   else if (starts_with(up, "UTF-32") || starts_with(up, "UCS-4"))
@@ -279,8 +299,28 @@ void Utf8Converter::convert(std::string_view in, std::string& out, bool last) {
     in = work;
   }
   if (!ok()) {  // no converter: keep what is valid UTF-8, never emit anything else
+    if (!last) {  // a sequence cut by the chunk's end waits for the rest
+      for (std::size_t back = 1; back <= 3 && back <= in.size(); ++back) {
+        const auto* p = reinterpret_cast<const unsigned char*>(in.data()) + in.size() - back;
+        if (*p < 0xC0) continue;
+        if (utf8::detail::next_sequence(p, back).truncated) {
+          impl_->carry.assign(in.substr(in.size() - back));
+          in.remove_suffix(back);
+        }
+        break;
+      }
+    }
     utf8::append_sanitized(in, out);
     return;
+  }
+  if (impl_->stateful && !last) {
+    const std::size_t line_end = in.rfind('\n');
+    const std::size_t keep = line_end == std::string_view::npos ? in.size() : in.size() - line_end - 1;
+    if (keep <= kMaxStatefulCarry) {
+      impl_->carry.assign(in.substr(in.size() - keep));
+      in.remove_suffix(keep);
+      if (in.empty()) return;
+    }
   }
   std::array<char, 16384> buf{};
   char* src = const_cast<char*>(in.data());
@@ -290,27 +330,47 @@ void Utf8Converter::convert(std::string_view in, std::string& out, bool last) {
   auto drain = [&](char* end) {
     utf8::append_sanitized(std::string_view(buf.data(), static_cast<std::size_t>(end - buf.data())), out);
   };
+  // After an invalid sequence (EILSEQ) iconv is called once more at the same place before anything
+  // is skipped: most decoders leave `src` on the invalid bytes, but some have stepped over them
+  // already (CP949's unassigned pairs, ISO-2022-CN-EXT's SO without a designation), and skipping
+  // then would drop a good character. Only a second failure with no progress skips a code unit.
+  // When a chunk ends right there, the retry happens at the start of the next one, so that the
+  // result does not depend on where the chunks are cut.
+  bool retrying = impl_->retry_pending;
+  impl_->retry_pending = false;
   while (left > 0) {
+    const char* const before = src;
     char* dst = buf.data();
     std::size_t room = buf.size();
     const std::size_t r = iconv(impl_->cd, &src, &left, &dst, &room);
     const int err = errno;
     drain(dst);
+    if (src != before) retrying = false;
     if (r != static_cast<std::size_t>(-1)) break;
     if (err == E2BIG) continue;
     if (err == EINVAL) {  // incomplete sequence at the end of the input
-      if (last)
+      if (last) {
         out.append(utf8::detail::kReplacement);
-      else
-        impl_->carry.assign(src, left);
+      } else {
+        impl_->carry.insert(0, src, left);
+        impl_->retry_pending = retrying;
+      }
+      left = 0;
+      retrying = false;
       break;
     }
-    // EILSEQ (or anything else): one U+FFFD, skip one code unit and go on.
-    out.append(utf8::detail::kReplacement);
-    const std::size_t skip = std::min(impl_->unit, left);
-    src += skip;
-    left -= skip;
+    // EILSEQ (or anything else)
+    if (retrying) {  // still stuck: the invalid bytes are here; skip one code unit and go on
+      const std::size_t skip = std::min(impl_->unit, left);
+      src += skip;
+      left -= skip;
+      retrying = false;
+    } else {
+      out.append(utf8::detail::kReplacement);
+      retrying = true;
+    }
   }
+  if (retrying && !last) impl_->retry_pending = true;
   if (last) {
     char* dst = buf.data();
     std::size_t room = buf.size();
@@ -318,6 +378,7 @@ void Utf8Converter::convert(std::string_view in, std::string& out, bool last) {
     drain(dst);
     iconv(impl_->cd, nullptr, nullptr, nullptr, nullptr);
     impl_->carry.clear();
+    impl_->retry_pending = false;
   }
 }
 
