@@ -28,6 +28,15 @@ json server_capabilities(const ServerHandler& handler, std::string_view version)
   return caps;
 }
 
+ClientInfo ClientInfo::from_json(const json& info) {
+  ClientInfo client;
+  if (!info.is_object()) return client;
+  if (const auto name = info.find("name"); name != info.end() && name->is_string()) client.name = *name;
+  if (const auto version = info.find("version"); version != info.end() && version->is_string())
+    client.version = *version;
+  return client;
+}
+
 MessageError id_in_use(const json& id) {
   return {id, error_code::invalid_request,
           "Invalid Request: id " + id_key(id) + " is already used by a request in progress"};

@@ -180,6 +180,7 @@ json Session::on_initialize(const Message& m, bool in_batch, std::optional<Messa
   features_ = features_of(version_);
   null_error_ids_ = version_ < "2025-11-25";
   if (caps != m.params.end()) client_capabilities_ = *caps;
+  client_info_ = ClientInfo::from_json(m.params.value("clientInfo", json()));
   phase_ = Phase::initializing;
 
   json server_info{{"name", info_.name}, {"version", info_.version}};
@@ -206,11 +207,13 @@ std::optional<MessageError> Session::on_set_level(const Message& m) {
 
 json Session::on_tools_list(const Message& m, std::optional<MessageError>* error) {
   VersionFeatures features;
+  ClientInfo client;
   {
     std::lock_guard lock(mutex_);
     features = features_;
+    client = client_info_;
   }
-  return list_tools(handler_.tools(), m, features, error);
+  return list_tools(handler_.tools_for(client), m, features, error);
 }
 
 void Session::on_tools_call(const Message& m, const Reply& reply, Respond respond) {
@@ -229,6 +232,7 @@ void Session::on_tools_call(const Message& m, const Reply& reply, Respond respon
       return;
     }
     call.protocol_version = version_;
+    call.client = client_info_;
   }
   call.cancelled = cancelled;
   call.log = log_sender(info_.name, [this](LogLevel level) { return level_passes(level); }, reply);

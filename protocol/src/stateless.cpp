@@ -174,7 +174,9 @@ void StatelessDispatcher::serve(const Message& m, const Reply& reply,
     json result = list_resource_templates(handler_.resource_templates(), m, features, &error);
     response = static_list(std::move(result), error);
   } else {  // tools/list
-    json result = list_tools(handler_.tools(), m, features, &error);
+    const auto& meta = m.params["_meta"];
+    const auto client = ClientInfo::from_json(meta.value(meta_key::client_info, json()));
+    json result = list_tools(handler_.tools_for(client), m, features, &error);
     response = static_list(std::move(result), error);
   }
   reply(serialize(response), true);
@@ -227,6 +229,7 @@ void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
   ToolCall call = std::move(std::get<ToolCall>(prepared));
   const json& meta = m.params["_meta"];
   call.protocol_version = meta[meta_key::protocol_version].get<std::string>();
+  call.client = ClientInfo::from_json(meta.value(meta_key::client_info, json()));
   call.cancelled = cancelled;
   call.client_roots = std::move(roots);
   // No log messages unless this request asked for them with a level (there is no session).

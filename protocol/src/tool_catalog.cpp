@@ -13,6 +13,7 @@ nlohmann::json render_tool(const ToolDefinition& tool, const VersionFeatures& fe
     if (!tool.title.empty()) t["annotations"]["title"] = tool.title;
   }
   if (features.structured_content && tool.output_schema) t["outputSchema"] = *tool.output_schema;
+  if (features.titles && !tool.meta.empty()) t["_meta"] = tool.meta;
   return t;
 }
 

@@ -113,6 +113,13 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   // SVGs are drawn at a size that fits max_edge; tiny ones larger, as models read them poorly.
   unsigned box = std::min(long_edge, limits.max_edge);
   if (svg && long_edge < 200) box = std::min(800u, limits.max_edge);
+  // The long edge at which the sent image also fits the host's tile count, if it has one.
+  const auto tiles_at = [&](unsigned edge) {
+    const double s = static_cast<double>(edge) / long_edge;
+    return tiles_of(static_cast<unsigned>(std::lround(ow * s)), static_cast<unsigned>(std::lround(oh * s)));
+  };
+  if (limits.max_tiles > 0)
+    while (box > 16 && tiles_at(box) > limits.max_tiles) box = box * 49 / 50;
   const double drawn = static_cast<double>(box) / long_edge;
   // The guard counts what will be decoded: JPEG shrinks on load by up to 8 per side, so a
   // 108-megapixel phone photo decodes to under 2 megapixels on its way to max_edge.
@@ -140,7 +147,8 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   const bool animated = h.pages > 1 && (h.format == "GIF" || h.format == "WEBP");
   const bool complete = !pass_mime.empty() && looks_complete(h.format, bytes);
   const bool fits_bytes = base64_size(bytes.size()) <= limits.max_base64_bytes;
-  if (!pass_mime.empty() && long_edge <= limits.max_edge && fits_bytes && h.orientation <= 1 &&
+  const bool fits_tiles = limits.max_tiles == 0 || tiles_of(ow, oh) <= limits.max_tiles;
+  if (!pass_mime.empty() && long_edge <= limits.max_edge && fits_tiles && fits_bytes && h.orientation <= 1 &&
       h.eight_bit && !h.cmyk && complete) {
     if (cancel.cancelled()) return stopped();
     out.mime = pass_mime;
@@ -162,7 +170,8 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   vips::Image first;  // the image at the first size tried; smaller sizes are made from it
   for (;; ++steps) {
     const auto target = static_cast<int>(std::lround(box * std::pow(0.75, steps)));
-    if (target < 16)
+    // An image smaller than 16 px to begin with is sent at its size; only shrinking stops there.
+    if (steps > 0 && target < 16)
       return Failure{Fail::encode, subject + " cannot be made to fit in " + budget +
                                        " of base64, even at 16 pixels."};
     vips::Image img;

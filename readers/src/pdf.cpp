@@ -192,9 +192,17 @@ std::variant<Opened, ReadOutcome> open_document(const std::string& path, const s
   return d;
 }
 
-// Header and page texts (text modes). Returns false when cancelled.
+// A page of text_and_page_images mode to render after its text, and where its text ends.
+struct PageImage {
+  int page = 0;
+  std::size_t text_end = 0;
+};
+
+// Header and page texts (text modes); in text_and_page_images mode also which pages to render.
+// Returns false when cancelled.
 bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
-                  const CancelToken& cancel, std::string* text, nlohmann::json* meta) {
+                  const CancelToken& cancel, std::string* text, nlohmann::json* meta,
+                  std::vector<PageImage>* page_images) {
   const std::size_t budget =
       o.max_output_bytes > note_reserve ? o.max_output_bytes - note_reserve : 0;
   for (std::size_t i = 0; i < sel.pages.size(); ++i) {
@@ -206,11 +214,22 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
     if (d.api->page_text(d.doc.get(), k, pdf::append_to_string, &raw, e.text, sizeof e.text) !=
         MCPREAD_PDF_OK) {
       body = "[Page " + std::to_string(k) + " could not be read: " + e.str() + ".]";
-    } else if (body = clean_page_text(raw); body.empty()) {
-      body = "[Page " + std::to_string(k) +
-             " has no text layer; call read with file_type=\"image\" "
-             "and pages=\"" +
-             std::to_string(k) + "\" to see it.]";
+    } else {
+      body = clean_page_text(raw);
+      const bool sparse = utf8::count_chars(body) < o.sparse_text_chars;
+      const bool render = o.mode == PdfMode::text_and_page_images && sparse &&
+                          page_images->size() < o.max_page_images;
+      if (render) {
+        body += std::string(body.empty() ? "" : "\n") + "[Page " + std::to_string(k) +
+                (body.empty() ? " has no text layer" : " has little text") +
+                "; an image of the page follows.]";
+        page_images->push_back({k, 0});
+      } else if (body.empty()) {
+        body = "[Page " + std::to_string(k) +
+               " has no text layer; call read with file_type=\"image\" "
+               "and pages=\"" +
+               std::to_string(k) + "\" to see it.]";
+      }
     }
     const std::string head = "\n\n" + marker(k, d.pages) + "\n";
     if (text->size() + head.size() + body.size() > budget) {
@@ -223,11 +242,13 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
                std::to_string(k) + "; call read with pages=\"" + rest + "\" to continue.]";
       (*meta)["truncated"] = true;
       (*meta)["next_pages"] = rest;
+      if (!page_images->empty() && page_images->back().page == k) page_images->pop_back();
       report(o, i + 1, sel.pages.size(), k, d.pages);
       return true;
     }
     *text += head;
     *text += body;
+    if (!page_images->empty() && page_images->back().page == k) page_images->back().text_end = text->size();
     report(o, i + 1, sel.pages.size(), k, d.pages);
   }
   if (!sel.next.empty()) {
@@ -265,6 +286,41 @@ void attach_subset(const Opened& d, const std::string& path, const std::string& 
       BlobResourceBlock{file_uri(path), "application/pdf", base64_encode(pdf)});
 }
 
+// Page k rendered and sized for the model, appended to `out` with its entry in `rendered`; or why
+// not ("" when cancelled).
+std::string render_page(const Opened& d, int k, const PdfOptions& o, const CancelToken& cancel,
+                        ReadOutcome* out, nlohmann::json* rendered) {
+  pdf::ErrorBuffer e;
+  double w = 0, h = 0;
+  std::string png;
+  int pw = 0, ph = 0;
+  if (d.api->page_size(d.doc.get(), k, &w, &h, e.text, sizeof e.text) != MCPREAD_PDF_OK) return e.str();
+  // Never more pixels than the model gets: the long edge fits max_edge.
+  const double long_pt = std::max({w, h, 1.0});
+  const double dpi = std::clamp(std::min(o.render_dpi, o.image.max_edge * 72.0 / long_pt), 1.0, 2400.0);
+  if (d.api->render_png(d.doc.get(), k, dpi, &pw, &ph, pdf::append_to_string, &png, e.text,
+                        sizeof e.text) != MCPREAD_PDF_OK)
+    return e.str();
+  auto encoded = encode_for_model(png, "image/png", o.image, cancel);
+  if (auto* img = std::get_if<EncodedImage>(&encoded)) {
+    rendered->push_back({{"page", k},
+                         {"width", img->width},
+                         {"height", img->height},
+                         {"mime", img->mime},
+                         {"sent_bytes", img->base64.size()}});
+    out->blocks.emplace_back(ImageBlock{img->mime, std::move(img->base64)});
+    return {};
+  }
+  if (cancel.cancelled()) return {};
+  std::string failure = std::get<std::string>(encoded);
+  while (!failure.empty() && failure.back() == '.') failure.pop_back();
+  return failure;
+}
+
+std::string render_failure(int k, const std::string& why) {
+  return "\n[Page " + std::to_string(k) + " could not be rendered: " + why + ".]";
+}
+
 // Each page rendered, sized for the model, after its marker. Returns false when cancelled.
 bool append_images(const Opened& d, const Selection& sel, const PdfOptions& o,
                    const CancelToken& cancel, ReadOutcome* out) {
@@ -273,42 +329,32 @@ bool append_images(const Opened& d, const Selection& sel, const PdfOptions& o,
     if (cancel.cancelled()) return false;
     const int k = sel.pages[i];
     out->blocks.emplace_back(TextBlock{marker(k, d.pages)});
-    pdf::ErrorBuffer e;
-    double w = 0, h = 0;
-    std::string png;
-    int pw = 0, ph = 0;
-    std::string failure;
-    if (d.api->page_size(d.doc.get(), k, &w, &h, e.text, sizeof e.text) != MCPREAD_PDF_OK) {
-      failure = e.str();
-    } else {
-      // Never more pixels than the model gets: the long edge fits max_edge.
-      const double long_pt = std::max({w, h, 1.0});
-      const double dpi =
-          std::clamp(std::min(o.render_dpi, o.image.max_edge * 72.0 / long_pt), 1.0, 2400.0);
-      if (d.api->render_png(d.doc.get(), k, dpi, &pw, &ph, pdf::append_to_string, &png, e.text,
-                            sizeof e.text) != MCPREAD_PDF_OK)
-        failure = e.str();
-    }
-    if (failure.empty()) {
-      auto encoded = encode_for_model(png, "image/png", o.image, cancel);
-      if (auto* img = std::get_if<EncodedImage>(&encoded)) {
-        rendered.push_back({{"page", k},
-                            {"width", img->width},
-                            {"height", img->height},
-                            {"mime", img->mime},
-                            {"sent_bytes", img->base64.size()}});
-        out->blocks.emplace_back(ImageBlock{img->mime, std::move(img->base64)});
-      } else {
-        if (cancel.cancelled()) return false;
-        failure = std::get<std::string>(encoded);
-        while (!failure.empty() && failure.back() == '.') failure.pop_back();
-      }
-    }
-    if (!failure.empty())
-      std::get<TextBlock>(out->blocks.back()).text +=
-          "\n[Page " + std::to_string(k) + " could not be rendered: " + failure + ".]";
+    const std::size_t marker_at = out->blocks.size() - 1;
+    const std::string failure = render_page(d, k, o, cancel, out, &rendered);
+    if (cancel.cancelled()) return false;
+    if (!failure.empty()) std::get<TextBlock>(out->blocks[marker_at]).text += render_failure(k, failure);
     report(o, i + 1, sel.pages.size(), k, d.pages);
   }
+  out->meta["rendered"] = std::move(rendered);
+  return true;
+}
+
+// text_and_page_images: the text cut after each page to render, that page's image after it.
+// Returns false when cancelled.
+bool interleave_page_images(const Opened& d, const std::vector<PageImage>& pages, const PdfOptions& o,
+                            const CancelToken& cancel, std::string text, ReadOutcome* out) {
+  nlohmann::json rendered = nlohmann::json::array();
+  std::size_t from = 0;
+  for (const PageImage& p : pages) {
+    if (cancel.cancelled()) return false;
+    out->blocks.emplace_back(TextBlock{text.substr(from, p.text_end - from)});
+    const std::size_t text_at = out->blocks.size() - 1;
+    from = p.text_end;
+    const std::string failure = render_page(d, p.page, o, cancel, out, &rendered);
+    if (cancel.cancelled()) return false;
+    if (!failure.empty()) std::get<TextBlock>(out->blocks[text_at]).text += render_failure(p.page, failure);
+  }
+  if (from < text.size()) out->blocks.emplace_back(TextBlock{text.substr(from)});
   out->meta["rendered"] = std::move(rendered);
   return true;
 }
@@ -353,7 +399,13 @@ ReadOutcome read_pdf(const OpenedFile& file, const PdfOptions& options, const Ca
     }
     return out;
   }
-  if (!append_texts(d, sel, options, cancel, &text, &out.meta)) return ReadOutcome::stopped();
+  std::vector<PageImage> page_images;
+  if (!append_texts(d, sel, options, cancel, &text, &out.meta, &page_images)) return ReadOutcome::stopped();
+  if (options.mode == PdfMode::text_and_page_images) {
+    if (!interleave_page_images(d, page_images, options, cancel, std::move(text), &out))
+      return ReadOutcome::stopped();
+    return out;
+  }
   if (options.mode == PdfMode::text_and_blob && !sel.pages.empty()) {
     if (cancel.cancelled()) return ReadOutcome::stopped();
     attach_subset(d, path, *bytes, sel, options, &out, &text);

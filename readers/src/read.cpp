@@ -59,6 +59,12 @@ ReadOutcome with_type_meta(ReadOutcome outcome, const OpenedFile& file, const Cl
   return outcome;
 }
 
+std::size_t media_text_cap(const ReadLimits& limits) {
+  return limits.media_max_output_bytes != 0
+             ? std::min(limits.media_max_output_bytes, limits.text.max_output_bytes)
+             : limits.text.max_output_bytes;
+}
+
 }  // namespace
 
 ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const ReadLimits& limits,
@@ -104,10 +110,11 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
     options.pages = request.pages;
     options.mode = kind == FileKind::text    ? PdfMode::text
                    : kind == FileKind::image ? PdfMode::images
-                                             : PdfMode::text_and_blob;
+                                             : limits.pdf_default_mode;
     options.max_pages = limits.pdf_max_pages;
     options.whole_document_pages = limits.pdf_max_pages;
-    options.max_output_bytes = limits.text.max_output_bytes;
+    options.max_output_bytes = media_text_cap(limits);
+    options.max_page_images = limits.pdf_max_page_images;
     options.max_blob_base64_bytes = limits.pdf_max_blob_bytes;
     options.render_dpi = static_cast<double>(limits.pdf_render_dpi);
     options.image = limits.image;
@@ -129,7 +136,7 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
       NotebookOptions options;
       if (request.offset) options.offset = *request.offset;
       options.limit = request.limit;
-      options.max_output_bytes = limits.text.max_output_bytes;
+      options.max_output_bytes = media_text_cap(limits);
       options.image = limits.image;
       return typed(read_notebook(file, options, cancel), FileKind::notebook);
     }

@@ -30,7 +30,19 @@ constexpr std::array<std::string_view, 7> log_levels = {"trace", "debug", "info"
   [](Config& c, std::uint64_t v) { c.field = static_cast<decltype(c.field)>(v); },              \
       [](const Config& c) { return static_cast<std::uint64_t>(c.field); }, nullptr
 
-const std::array<Option, 28> options = {{
+const std::array<Option, 30> options = {{
+    {"--host-profile", "NAME", "shape answers for this host (generic, claude-code, gemini-cli, codex, "
+     "ai-sdk, or one from --host-profiles); auto: by the name the client gives", 0, 0, nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       c.host_profile = v;
+       return !v.empty();
+     }},
+    {"--host-profiles", "FILE", "a JSON file of host profiles that add to or replace the built-in "
+     "ones (same layout)", 0, 0, nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       c.host_profiles_file = v;
+       return !v.empty();
+     }},
     {"--stateless-roots", "MODE", "2026-07-28 requests: ignore the client's roots, ask clients that "
      "declare them (roots/list as an input request), or require them (-32021 otherwise)", 0, 0, nullptr,
      nullptr,
@@ -187,6 +199,7 @@ Options (each can also be set with the environment variable shown; the command l
     if (o.name == "--log-level") text += " (default: " + defaults.log_level + ")";
     if (o.name == "--transport") text += " (default: stdio)";
     if (o.name == "--stateless-roots") text += " (default: ignore)";
+    if (o.name == "--host-profile") text += " (default: auto)";
     text += "\n" + std::string(28, ' ') + "[" + env_name(o.name) + "]\n";
   }
   text += "  -h, --help                show this help\n  -V, --version             show the version\n";
@@ -242,6 +255,16 @@ CliOutcome parse_cli(const std::vector<std::string>& args, const Environment& ge
       return fail("option " + arg + " needs a value");
     }
     if (auto problem = apply(*o, value, c); !problem.empty()) return fail(problem);
+  }
+  if (!c.host_profiles_file.empty()) {
+    auto loaded = HostProfiles::load(c.host_profiles_file);
+    if (auto* problem = std::get_if<std::string>(&loaded)) return fail("--host-profiles: " + *problem);
+    c.host_profiles = std::get<HostProfiles>(std::move(loaded));
+  }
+  if (!c.host_profiles.force(c.host_profile)) {
+    std::string names;
+    for (const auto& p : c.host_profiles.all()) names += (names.empty() ? "" : ", ") + p.name;
+    return fail("unknown host profile '" + c.host_profile + "' for --host-profile (auto, " + names + ")");
   }
   return out;
 }

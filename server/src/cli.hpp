@@ -1,6 +1,8 @@
 #pragma once
 // Command line and environment: allowed roots as positional arguments; every option can also be
 // set with an MCP_READ_* environment variable (the command line wins).
+#include "host_profile.hpp"
+
 #include "mcpread/protocol/stateless.hpp"
 #include "mcpread/readers/read.hpp"
 
@@ -36,6 +38,9 @@ struct Config {
   unsigned roots_wait_ms = 3000;  // how long a read waits for the client's roots/list answer
   bool structured_content = false;
   readers::ReadLimits limits;
+  std::string host_profile = "auto";  // a profile's name, or auto: chosen by the client's name
+  std::string host_profiles_file;     // profiles added to (or replacing) the built-in ones
+  HostProfiles host_profiles = HostProfiles::builtin();
 };
 
 struct CliOutcome {

@@ -1,6 +1,5 @@
 #include "read_tool.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -107,8 +106,7 @@ std::vector<protocol::ToolDefinition> read_tool_definitions(const Config& config
                                 std::nullopt, annotations};
   protocol::ToolDefinition image{
       "read_image", "Read file (compatibility name)",
-      "Kept for compatibility with clients that call `read_image`: the same tool as `read`, with "
-      "the same arguments and results, for every file type.\n\n" + read_description(config),
+      "The `read` tool under the name older clients call: same arguments, same results.",
       read_input_schema(), std::nullopt, annotations};
   if (config.structured_content) read.output_schema = image.output_schema = output_schema();
   return {std::move(read), std::move(image)};
@@ -171,44 +169,6 @@ std::variant<readers::ReadRequest, std::string> parse_read_arguments(const json&
     r.encoding = args["encoding"].get<std::string>();
   }
   return r;
-}
-
-json to_call_tool_result(readers::ReadOutcome outcome, const protocol::VersionFeatures& features,
-                         bool structured_content) {
-  const bool has_audio = std::any_of(outcome.blocks.begin(), outcome.blocks.end(), [](const auto& b) {
-    return std::holds_alternative<readers::AudioBlock>(b);
-  });
-  if (has_audio && !features.audio_content) {
-    // 2024-11-05 has no audio content type: say so rather than send what the client cannot read.
-    const std::string path = outcome.meta.value("path", std::string("The file"));
-    readers::ReadOutcome refused = readers::ReadOutcome::error(
-        path + " is audio (" + outcome.meta.value("mime", std::string("audio")) +
-        "), but this session's protocol version (2024-11-05) cannot carry audio content. "
-        "Audio needs a client that speaks MCP 2025-03-26 or later.");
-    refused.meta = std::move(outcome.meta);
-    outcome = std::move(refused);
-  }
-  json content = json::array();
-  for (auto& block : outcome.blocks) {
-    if (auto* t = std::get_if<readers::TextBlock>(&block)) {
-      content.push_back({{"type", "text"}, {"text", std::move(t->text)}});
-    } else if (auto* i = std::get_if<readers::ImageBlock>(&block)) {
-      content.push_back({{"type", "image"}, {"data", std::move(i->base64)}, {"mimeType", i->mime_type}});
-    } else if (auto* a = std::get_if<readers::AudioBlock>(&block)) {
-      content.push_back({{"type", "audio"}, {"data", std::move(a->base64)}, {"mimeType", a->mime_type}});
-    } else if (auto* r = std::get_if<readers::BlobResourceBlock>(&block)) {
-      content.push_back({{"type", "resource"},
-                         {"resource", {{"uri", r->uri}, {"mimeType", r->mime_type}, {"blob", std::move(r->base64)}}}});
-    }
-  }
-  json result{{"content", std::move(content)}};
-  if (outcome.is_error) result["isError"] = true;
-  if (!outcome.meta.empty()) {
-    if (structured_content && features.structured_content && !outcome.is_error)
-      result["structuredContent"] = outcome.meta;
-    result["_meta"] = std::move(outcome.meta);
-  }
-  return result;
 }
 
 }  // namespace mcpread::server

@@ -1,6 +1,7 @@
 #include "tool_host.hpp"
 
 #include "read_tool.hpp"
+#include "result_shaper.hpp"
 
 #include "mcpread/protocol/pagination.hpp"
 #include "mcpread/readers/read.hpp"
@@ -60,25 +61,39 @@ void ToolHost::call_tool(protocol::ToolCall call, std::function<void(json)> done
   });
 }
 
+std::vector<protocol::ToolDefinition> ToolHost::tools_for(const protocol::ClientInfo& client) const {
+  const HostProfile& profile = config_.host_profiles.select(client);
+  std::vector<protocol::ToolDefinition> tools = tools_;
+  for (auto& tool : tools) {
+    tool.meta = profile.tool_meta;
+    if (!profile.structured_content) tool.output_schema.reset();
+  }
+  return tools;
+}
+
 json ToolHost::run_call(const protocol::ToolCall& call) const {
   const auto features = protocol::features_of(call.protocol_version);
+  const HostProfile& profile = config_.host_profiles.select(call.client);
+  auto shape = [&](readers::ReadOutcome outcome) {
+    return shape_result(std::move(outcome), profile, features, config_.structured_content);
+  };
   auto parsed = parse_read_arguments(call.arguments);
-  if (auto* problem = std::get_if<std::string>(&parsed))
-    return to_call_tool_result(readers::ReadOutcome::error(*problem), features, config_.structured_content);
+  if (auto* problem = std::get_if<std::string>(&parsed)) return shape(readers::ReadOutcome::error(*problem));
   auto& request = std::get<readers::ReadRequest>(parsed);
   request.progress = call.progress;  // notifications/progress when the client asked for them
 
   const auto roots = call.client_roots ? roots_.for_client(*call.client_roots)
                                        : roots_.current(std::chrono::milliseconds(config_.roots_wait_ms), call.cancelled.get());
-  if (!roots) return to_call_tool_result(readers::ReadOutcome::stopped(), features, false);
+  if (!roots) return shape(readers::ReadOutcome::stopped());
   readers::CancelToken cancel = readers::CancelToken::wrap(call.cancelled);
   const auto started = std::chrono::steady_clock::now();
-  readers::ReadOutcome outcome = readers::read_file(*roots, request, config_.limits, cancel);
+  readers::ReadOutcome outcome = readers::read_file(*roots, request, limits_for(config_.limits, profile), cancel);
   const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                           std::chrono::steady_clock::now() - started).count();
-  spdlog::debug("{} {} -> {} in {} us", call.name, request.file_path,
-                outcome.cancelled ? "cancelled" : outcome.is_error ? "error" : "ok", micros);
-  return to_call_tool_result(std::move(outcome), features, config_.structured_content);
+  spdlog::debug("{} {} -> {} in {} us (host profile {}, client \"{}\" {})", call.name, request.file_path,
+                outcome.cancelled ? "cancelled" : outcome.is_error ? "error" : "ok", micros, profile.name,
+                call.client.name, call.client.version);
+  return shape(std::move(outcome));
 }
 
 void ToolHost::post_resource_work(

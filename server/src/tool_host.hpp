@@ -26,6 +26,9 @@ class ToolHost : public protocol::ServerHandler {
   void set_client_log(ClientLog log) { client_log_ = std::move(log); }
 
   [[nodiscard]] const std::vector<protocol::ToolDefinition>& tools() const override { return tools_; }
+  // The tools with the hints of the client's host profile (tool _meta; no outputSchema where the
+  // host must not get structuredContent).
+  [[nodiscard]] std::vector<protocol::ToolDefinition> tools_for(const protocol::ClientInfo& client) const override;
   void call_tool(protocol::ToolCall call, std::function<void(nlohmann::json)> done) override;
   [[nodiscard]] const std::vector<protocol::ResourceTemplate>& resource_templates() const override {
     return templates_;

@@ -20,18 +20,6 @@ std::string base64(const std::string& bytes) {
   return out;
 }
 
-// A PCM WAV file of `samples` 8-bit mono samples.
-std::string wav(std::uint32_t samples) {
-  auto le = [](std::uint32_t v, int bytes) {
-    std::string s;
-    for (int i = 0; i < bytes; ++i) s.push_back(static_cast<char>(v >> (8 * i)));
-    return s;
-  };
-  return "RIFF" + le(36 + samples, 4) + "WAVE" + "fmt " + le(16, 4) + le(1, 2) + le(1, 2) +
-         le(8000, 4) + le(8000, 4) + le(1, 2) + le(8, 2) + "data" + le(samples, 4) +
-         std::string(samples, '\x80');
-}
-
 }  // namespace
 
 TEST_CASE("images through the binary") {
@@ -100,7 +88,7 @@ TEST_CASE("images and audio on 2024-11-05") {
   TempDir root;
   const std::string png = encode_picture({32, 32, 4, Pattern::gradient}, ".png");
   root.write("icon.png", png);
-  root.write("beep.wav", wav(800));
+  root.write("beep.wav", wav_file(800));
   McpClient client({{root.path().string()}});
   client.initialize("2024-11-05");
   const json image = client.call("read", {{"file_path", "icon.png"}});
@@ -116,7 +104,7 @@ TEST_CASE("images and audio on 2024-11-05") {
 
 TEST_CASE("audio from 2025-03-26 on") {
   TempDir root;
-  const std::string bytes = wav(1200);
+  const std::string bytes = wav_file(1200);
   root.write("beep.wav", bytes);
   for (const char* version : {"2025-03-26", "2025-06-18", "2025-11-25"}) {
     CAPTURE(version);

@@ -38,4 +38,15 @@ std::filesystem::path TempDir::write(const std::string& relative, std::string_vi
   return full;
 }
 
+std::string wav_file(std::uint32_t samples) {
+  auto le = [](std::uint32_t v, int bytes) {
+    std::string s;
+    for (int i = 0; i < bytes; ++i) s.push_back(static_cast<char>(v >> (8 * i)));
+    return s;
+  };
+  return "RIFF" + le(36 + samples, 4) + "WAVE" + "fmt " + le(16, 4) + le(1, 2) + le(1, 2) +
+         le(8000, 4) + le(8000, 4) + le(1, 2) + le(8, 2) + "data" + le(samples, 4) +
+         std::string(samples, '\x80');
+}
+
 }  // namespace mcpread::test

@@ -1,10 +1,14 @@
 #pragma once
 // Temporary directories and files for tests; everything is removed when the fixture dies.
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
 
 namespace mcpread::test {
+
+// A PCM WAV file of `samples` 8-bit mono samples at 8,000 Hz.
+std::string wav_file(std::uint32_t samples);
 
 class TempDir {
  public:

@@ -40,7 +40,7 @@ ReadOutcome read(const TempDir& dir, const std::string& name, ReadLimits limits 
 TEST_CASE("audio") {
   TempDir dir;
   const std::string d = dir.path().string();
-  SUBCASE("a WAV file is sent unchanged as audio/wav") {
+  SUBCASE("a WAV file is sent unchanged as audio/wav, its length measured") {
     const std::string bytes = wav(4000);
     dir.write("beep.wav", bytes);
     const auto o = read(dir, "beep.wav");
@@ -48,7 +48,8 @@ TEST_CASE("audio") {
     REQUIRE(o.blocks.size() == 2);
     const auto& text = std::get<TextBlock>(o.blocks[0]).text;
     CHECK(text.rfind("Audio " + d + "/beep.wav: ", 0) == 0);
-    CHECK(text.find("(audio/wav), 3.9 KB. Sent unchanged.") != std::string::npos);
+    CHECK(text.find("(audio/wav), 3.9 KB, 0.50 s.") != std::string::npos);
+    CHECK(o.meta["duration_s"] == 0.5);
     const auto& audio = std::get<AudioBlock>(o.blocks[1]);
     CHECK(audio.mime_type == "audio/wav");
     CHECK(audio.base64 == base64_encode(bytes));

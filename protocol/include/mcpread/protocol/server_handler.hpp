@@ -42,8 +42,17 @@ using ClientResponse = std::variant<json, ClientRequestError>;
 using ClientRequester =
     std::function<void(const std::string& method, json params, std::function<void(ClientResponse)> done)>;
 
+// Who the client says it is (initialize's clientInfo, or a 2026-07-28 request's
+// io.modelcontextprotocol/clientInfo); empty when it did not say.
+struct ClientInfo {
+  std::string name;
+  std::string version;
+  static ClientInfo from_json(const json& info);
+};
+
 struct ToolCall {
   json id;
+  ClientInfo client;
   std::string name;
   json arguments = json::object();
   std::string protocol_version;
@@ -149,6 +158,12 @@ class ServerHandler {
   virtual ~ServerHandler() = default;
   // In listing order.
   [[nodiscard]] virtual const std::vector<ToolDefinition>& tools() const = 0;
+  // The same tools as listed to one client: the definitions may carry hints for that host
+  // (ToolDefinition::meta), never other names or schemas.
+  [[nodiscard]] virtual std::vector<ToolDefinition> tools_for(const ClientInfo& client) const {
+    (void)client;
+    return tools();
+  }
   // Starts a call of one of tools(). `done` must be called exactly once with a CallToolResult
   // object, from any thread; it may be called after the call was cancelled (it is then dropped).
   virtual void call_tool(ToolCall call, std::function<void(json result)> done) = 0;

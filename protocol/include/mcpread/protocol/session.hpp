@@ -104,6 +104,7 @@ class Session {
   std::string version_;
   VersionFeatures features_;
   json client_capabilities_ = json::object();
+  ClientInfo client_info_;
   std::optional<LogLevel> log_threshold_;
   std::atomic<bool> null_error_ids_{false};  // versions before 2025-11-25 answer "id": null
   std::map<std::string, std::shared_ptr<std::atomic<bool>>> in_flight_;  // id_key -> cancelled

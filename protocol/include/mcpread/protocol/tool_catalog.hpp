@@ -17,6 +17,9 @@ struct ToolDefinition {
   nlohmann::json input_schema;
   std::optional<nlohmann::json> output_schema;  // sent only when set and the version allows it
   nlohmann::json annotations = nlohmann::json::object();
+  // The tool's `_meta` (from 2025-06-18): hints for a particular host, such as the size of result
+  // it should pass on whole. Empty: none.
+  nlohmann::json meta = nlohmann::json::object();
 };
 
 nlohmann::json render_tool(const ToolDefinition& tool, const VersionFeatures& features);

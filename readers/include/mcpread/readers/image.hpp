@@ -18,7 +18,15 @@ struct ImageLimits {
   std::size_t max_base64_bytes = 5u << 20;        // 5,242,880: the API's limit, on the base64 text
   std::uint64_t max_input_bytes = 20ull << 20;    // larger files are refused before decoding
   std::uint64_t max_pixels = 100'000'000;         // decoded area guard against decompression bombs
+  // At most this many 28×28-pixel tiles (ceil(w/28)·ceil(h/28)) per image sent; 0: no limit.
+  // Some hosts re-encode or shrink images above such a count before the model sees them.
+  std::size_t max_tiles = 0;
 };
+
+// ceil(w/28)·ceil(h/28): the tile count some hosts measure images by.
+inline std::size_t tiles_of(unsigned width, unsigned height) {
+  return static_cast<std::size_t>((width + 27) / 28) * ((height + 27) / 28);
+}
 
 // An image ready to send, and what was done to it.
 struct EncodedImage {

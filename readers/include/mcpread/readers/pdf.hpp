@@ -19,6 +19,9 @@ enum class PdfMode {
   text_and_blob,  // default: text of each page + resource block with the subset PDF
   text,           // file_type=text
   images,         // file_type=image: each page rendered
+  // Text of each page, and after the text of a page with no or little text (a scan, a figure)
+  // that page rendered as an image: for hosts that cannot take a PDF blob.
+  text_and_page_images,
 };
 
 struct PdfOptions {
@@ -30,6 +33,10 @@ struct PdfOptions {
   std::size_t max_blob_base64_bytes = 20u << 20;
   std::uint64_t max_file_bytes = 256ull << 20;
   double render_dpi = 120;
+  // text_and_page_images: pages with fewer characters of text than this are rendered, at most
+  // max_page_images of them per call (the others say how to see them).
+  std::size_t sparse_text_chars = 200;
+  std::size_t max_page_images = 4;
   ImageLimits image;
   // Called after each page: (pages done, pages in all, message). May be empty.
   std::function<void(double, double, const std::string&)> progress;

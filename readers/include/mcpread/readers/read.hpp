@@ -6,6 +6,7 @@
 #include "mcpread/readers/classify.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/outcome.hpp"
+#include "mcpread/readers/pdf.hpp"
 #include "mcpread/readers/text.hpp"
 
 #include <functional>
@@ -32,6 +33,12 @@ struct ReadLimits {
   std::uint64_t pdf_max_pages = 20;              // pages per call
   std::uint64_t pdf_render_dpi = 120;            // file_type=image
   std::uint64_t pdf_max_blob_bytes = 20ull << 20;  // base64 of the subset PDF
+  // How a PDF is read when the caller does not ask (file_type "auto" or "pdf"): the host decides
+  // whether a PDF blob reaches its model.
+  PdfMode pdf_default_mode = PdfMode::text_and_blob;
+  std::size_t pdf_max_page_images = 4;             // text_and_page_images: pages rendered per call
+  // Cap on the text of answers that may hold images (PDFs, notebooks); 0: text.max_output_bytes.
+  std::size_t media_max_output_bytes = 0;
   std::size_t max_directory_entries = 1000;
 };
 
