@@ -8,53 +8,38 @@ namespace {
 
 using nlohmann::json;
 
+// Kept short: every conversation carries the tool list in its context.
 std::string read_description(const Config& config) {
   const auto& t = config.limits.text;
-  const auto& i = config.limits.image;
-  return "Read a file or list a directory on this machine, returned the way a model can use it.\n\n"
-         "- Text files, in any charset (decoded to UTF-8): lines numbered like `cat -n` (line "
-         "number, tab, line). Up to " + std::to_string(t.limit) +
-         " lines from the start unless `offset` (1-based line) and `limit` (number of lines) say "
-         "otherwise. Lines over " + std::to_string(t.max_line_chars) +
-         " characters are cut. An answer over " + std::to_string(t.max_output_bytes / 1024) +
-         " KB is truncated, and a closing note gives the `offset` to continue from.\n"
-         "- Images: PNG, JPEG, GIF and WebP within the limits are sent unchanged; larger ones are "
-         "downscaled to at most " + std::to_string(i.max_edge) + " px on the long side and " +
-         std::to_string(i.max_base64_bytes / (1024 * 1024)) + " MB, and BMP, TIFF, HEIC/HEIF, "
-         "AVIF, JPEG XL, ICO and SVG are converted. A text block first gives the original and the "
-         "sent size, and the factor that maps coordinates in the sent image to the original.\n"
-         "- PDFs: `pages` selects pages (\"3\", \"1-5\", \"2,4,7-9\", \"10-\"), at most " +
+  return "Read a file or list a directory, returned the way a model can use it.\n"
+         "- Text in any charset (decoded to UTF-8): lines numbered like `cat -n`, " +
+         std::to_string(t.limit) + " from `offset` (1-based) unless `limit` says otherwise; lines over " +
+         std::to_string(t.max_line_chars) +
+         " characters are cut; a long answer ends with the `offset` to continue from.\n"
+         "- Images: sent as images, downscaled or converted when too large or in a format models do "
+         "not take; a note gives the original size and the coordinate scale.\n"
+         "- PDFs: each page's text, plus the pages as a PDF or (scans, figures) as images; `pages` "
+         "picks pages (\"3\", \"1-5\", \"2,4\", \"10-\"), at most " +
          std::to_string(config.limits.pdf_max_pages) +
-         " per call; documents up to that length are read whole. The answer holds each page's "
-         "text under a page marker and a PDF of just those pages; `file_type` \"text\" gives the "
-         "text only, \"image\" renders the pages as images (for scans and figures).\n"
-         "- Jupyter notebooks: every cell with its source and outputs, image outputs as images; "
-         "`offset`/`limit` count cells. `file_type` \"text\" gives the raw JSON.\n"
-         "- Audio (WAV, MP3, OGG, FLAC, M4A/AAC): sent as audio content.\n"
-         "- Directories: the sorted entries, directories marked with `/`.\n"
-         "- Other binary files are refused with their detected type.\n\n"
-         "Paths are absolute, or relative to the first allowed root; only files inside the allowed "
-         "roots can be read. Set `encoding` when a text file's charset is detected wrongly, and "
-         "`file_type` to force how a file is read.";
+         " per call.\n"
+         "- Notebooks: cells with their outputs, images as images; `offset`/`limit` count cells.\n"
+         "- Audio; directories as sorted listings; other binaries are refused with their type.\n"
+         "`file_type` forces a reading (\"text\": the source; \"image\": PDF pages rendered); "
+         "`encoding` overrides the detected charset. Paths are absolute or relative to the first "
+         "allowed root.";
 }
 
 json read_input_schema() {
   return json::parse(R"({
     "type": "object",
     "properties": {
-      "file_path": {"type": "string",
-        "description": "Absolute path of the file or directory to read, or a path relative to the first allowed root."},
-      "offset": {"type": "integer", "minimum": 1,
-        "description": "Line to start from, 1-based (default 1); for notebooks, the first cell."},
-      "limit": {"type": "integer", "minimum": 1,
-        "description": "Number of lines to return (default 2000); for notebooks, of cells."},
-      "pages": {"type": "string",
-        "description": "PDF pages to read, e.g. \"3\", \"1-5\", \"2,4,7-9\" or \"10-\"."},
+      "file_path": {"type": "string", "description": "The file or directory."},
+      "offset": {"type": "integer", "minimum": 1, "description": "First line (notebooks: cell), 1-based."},
+      "limit": {"type": "integer", "minimum": 1, "description": "Number of lines (notebooks: cells)."},
+      "pages": {"type": "string", "description": "PDF pages, e.g. \"1-5\"."},
       "file_type": {"type": "string", "enum": ["auto", "text", "image", "pdf", "notebook", "audio"],
-        "default": "auto",
-        "description": "How to read the file; \"auto\" decides from its name and content. \"text\" reads any file as text."},
-      "encoding": {"type": "string",
-        "description": "Charset of a text file, e.g. \"utf-8\", \"windows-1252\", \"shift_jis\", \"gbk\", \"utf-16le\". Detected when absent."}
+        "default": "auto"},
+      "encoding": {"type": "string", "description": "Charset, e.g. \"windows-1252\", \"shift_jis\"."}
     },
     "required": ["file_path"],
     "additionalProperties": false

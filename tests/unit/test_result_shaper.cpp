@@ -118,18 +118,18 @@ TEST_CASE("shaping: audio") {
 
 TEST_CASE("shaping: images") {
   SUBCASE("claude-code: images past the per-answer budget are left out from the end, with a note") {
-    const json r = server::shape_result(images(12), profile("claude-code"), modern, false);
-    CHECK(count(r, "image") == 8);  // 8 × 1,600 = 12,800 of 14,000 tokens
+    const json r = server::shape_result(images(16), profile("claude-code"), modern, false);
+    CHECK(count(r, "image") == 12);  // 12 × 1,600 = 19,200 of 20,000 tokens
     CHECK(r["_meta"]["images_left_out"] == 4);
     CHECK(r["content"][2]["type"] == "image");  // the first ones stay in place
     CHECK(all_text(r).find("[An image was left out here") != std::string::npos);
   }
   SUBCASE("the text counts against the same budget") {
-    const json r = server::shape_result(images(4, 40000), profile("claude-code"), modern, false);
-    CHECK(count(r, "image") == 2);  // 10,000 tokens of text + 2 × 1,600
+    const json r = server::shape_result(images(8, 40000), profile("claude-code"), modern, false);
+    CHECK(count(r, "image") == 6);  // 10,000 tokens of text + 6 × 1,600
   }
   SUBCASE("generic sends every image") {
-    CHECK(count(server::shape_result(images(12), profile("generic"), modern, false), "image") == 12);
+    CHECK(count(server::shape_result(images(16), profile("generic"), modern, false), "image") == 16);
   }
   SUBCASE("gemini-cli: images after all the text, each place saying which one belongs there") {
     const json r = server::shape_result(images(2), profile("gemini-cli"), modern, false);
