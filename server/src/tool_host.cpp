@@ -61,8 +61,16 @@ void ToolHost::call_tool(protocol::ToolCall call, std::function<void(json)> done
   });
 }
 
-std::vector<protocol::ToolDefinition> ToolHost::tools_for(const protocol::ClientInfo& client) const {
+const HostProfile& ToolHost::profile_for(const protocol::ClientInfo& client) const {
   const HostProfile& profile = config_.host_profiles.select(client);
+  std::lock_guard lock(clients_mutex_);
+  if (clients_seen_.size() < 64 && clients_seen_.insert(client.name).second)
+    spdlog::info("client \"{}\" {}: host profile {}", client.name, client.version, profile.name);
+  return profile;
+}
+
+std::vector<protocol::ToolDefinition> ToolHost::tools_for(const protocol::ClientInfo& client) const {
+  const HostProfile& profile = profile_for(client);
   std::vector<protocol::ToolDefinition> tools = tools_;
   for (auto& tool : tools) {
     tool.meta = profile.tool_meta;
@@ -73,7 +81,7 @@ std::vector<protocol::ToolDefinition> ToolHost::tools_for(const protocol::Client
 
 json ToolHost::run_call(const protocol::ToolCall& call) const {
   const auto features = protocol::features_of(call.protocol_version);
-  const HostProfile& profile = config_.host_profiles.select(call.client);
+  const HostProfile& profile = profile_for(call.client);
   auto shape = [&](readers::ReadOutcome outcome) {
     return shape_result(std::move(outcome), profile, features, config_.structured_content);
   };

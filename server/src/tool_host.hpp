@@ -11,6 +11,8 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include <functional>
+#include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -60,7 +62,12 @@ class ToolHost : public protocol::ServerHandler {
                           std::function<void(protocol::ResourceOutcome)> done,
                           protocol::ResourceOutcome (ToolHost::*work)(const protocol::ResourceRequest&) const);
 
+  // The profile for this call's client; logged (info) the first time a client name is seen.
+  const HostProfile& profile_for(const protocol::ClientInfo& client) const;
+
   std::vector<protocol::ToolDefinition> tools_;
+  mutable std::mutex clients_mutex_;
+  mutable std::set<std::string> clients_seen_;
   std::vector<protocol::ResourceTemplate> templates_;
   ClientLog client_log_;
 };
