@@ -19,9 +19,10 @@ dict_flag() { [[ -f "$project/fuzz/dict/$1.dict" ]] && echo "-dict=$project/fuzz
 
 fuzz_build() {
   bash "$project/scripts/install-deps.sh" --test
-  # -O1 -g1: half the compile time of -O2 -g, reports still with file and line.
+  # -O1 -g1: half the compile time of -O2 -g, reports still with file and line. Source paths are
+  # mapped to "." so that the binary, and the addresses in it, do not depend on where the clone is.
   CC=clang-14 CXX=clang++-14 cmake -S "$project" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DMCPREAD_FUZZ=ON -DMCPREAD_BUILD_TESTS=OFF \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -ffile-prefix-map=$project=." -DMCPREAD_FUZZ=ON -DMCPREAD_BUILD_TESTS=OFF \
     -DMCPREAD_STATIC_LIBS=OFF -DMCPREAD_SANITIZE=address,undefined >/dev/null
   cmake --build "$build" --target mcpread_fuzzers
   # intercept_tls_get_addr=0: clang 14's runtime can misread a dynamic TLS block as a glibc < 2.25

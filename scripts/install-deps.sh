@@ -8,8 +8,11 @@ exec 1>&2
 build_packages=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libmagic-dev
   libspdlog-dev libfmt-dev libuchardet-dev libvips-dev libpoppler-cpp-dev libqpdf-dev libpng-dev liblzma-dev libbz2-dev zlib1g-dev)
 # groff-base: the man page check (tests/packaging). clang-14 and its runtimes: the libFuzzer
-# targets (scripts/fuzz.sh); llvm-14: llvm-symbolizer for sanitizer reports.
-test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-dev llvm-14)
+# targets (scripts/fuzz.sh); llvm-14: llvm-symbolizer for sanitizer reports. libvips-tools: the
+# `vips` command making the host suite's images; util-linux and iproute2: `unshare -n` and `ip`,
+# the host suite's loopback-only network namespace (tests/hosts/).
+test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-dev llvm-14
+  libvips-tools util-linux iproute2)
 
 wanted=("${build_packages[@]}")
 if [[ "${1:-}" == "--test" ]]; then
