@@ -100,7 +100,8 @@ void images_last(readers::ReadOutcome& outcome) {
       images.push_back(std::move(b));
       say_before(rest, rest.size(),
                  "[Image " + std::to_string(images.size()) + " of " + std::to_string(total) +
-                     " belongs here; it is attached after all the text.]");
+                     " belongs here; this host attaches images after all the text, and gives none to "
+                     "some models.]");
     } else {
       rest.push_back(std::move(b));
     }

@@ -136,8 +136,8 @@ TEST_CASE("shaping: images") {
     const auto& c = r["content"];
     REQUIRE(c.size() == 6);
     CHECK(c[0]["text"] == std::string(10, 'x'));
-    CHECK(c[1]["text"] == "image 1\n[Image 1 of 2 belongs here; it is attached after all the text.]");
-    CHECK(c[2]["text"] == "image 2\n[Image 2 of 2 belongs here; it is attached after all the text.]");
+    CHECK(c[1]["text"] == "image 1\n[Image 1 of 2 belongs here; this host attaches images after all the text, and gives none to some models.]");
+    CHECK(c[2]["text"] == "image 2\n[Image 2 of 2 belongs here; this host attaches images after all the text, and gives none to some models.]");
     CHECK(c[3]["text"] == "end");
     CHECK(c[4]["data"] == "iVBORw0KGgo0");
     CHECK(c[5]["data"] == "iVBORw0KGgo1");
