@@ -3,7 +3,7 @@
 //
 // Usage:
 //   node bench/bench.mjs --mcp-read PATH --peer PATH/TO/dist/index.js --fixtures DIR [--out FILE]
-//                        [--only mcp-read|peer]
+//                        [--only mcp-read|peer] [--hosts HOSTS.json]
 //
 // DIR is what bench/gen-fixtures.mjs wrote (source.cpp, app.log, manifest.json), plus, when
 // present, what bench/gen-images.mjs wrote (pass.png, big.png, photo.jpg, scan.bmp, images.json)
@@ -14,9 +14,14 @@
 // answers wrongly fails the run instead of looking fast. The servers take turns within every row
 // (see "measurements"), and the run ends with mcp-read's HTTP transport under concurrent clients
 // (the peer speaks stdio only). BENCH_ITERATIONS=k multiplies every count and duration.
+// Rows for one host, Claude Code (all on by default; see bench/README.md): BENCH_FIT=0 leaves out
+// fitting photo.jpg and noise.png into its image budget (against libvips' own CLI), BENCH_TOOLS_LIST=0
+// the tools/list sizes, and the host round trip row is filled from --hosts FILE (what
+// bench/host-roundtrip.mjs wrote; bench/run.sh leaves it out with BENCH_HOSTS=0). BENCH_CORE=0 leaves
+// out every other row (startup, text, image, document, HTTP rows), to run only these.
 // Exit status: 0 when every measured answer was correct, 1 otherwise, 2 on bad usage.
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
+import { readFileSync, writeFileSync, mkdirSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { cpus } from "node:os";
@@ -40,7 +45,16 @@ const IMAGE_CALLS = 20 * ITER;          // image rows: calls per server (after F
 const DOC_CALLS = 10 * ITER;            // document rows (PDF text, notebook): calls per server
 const RENDER_CALLS = 5 * ITER;          // PDF pages rendered as images: calls
 const HTTP_CLIENTS = 16;                // HTTP row: concurrent clients, a session each
-const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3) * ITER;
+const CORE = process.env.BENCH_CORE !== "0"; // the startup, text, image, document and HTTP rows
+const HTTP_SECONDS = CORE ? Number(process.env.BENCH_HTTP_SECONDS ?? 3) * ITER : 0;
+const FIT_ROUNDS = 10 * ITER;           // Claude Code image budget rows: rounds (after FIT_WARMUP)
+const FIT_WARMUP = 1;                   // ... not counted (mcp-read's first image loads libvips)
+// What Claude Code 2.1.330 passes unchanged (mcp-read's claude-code host profile, with its margin
+// under the 512,000 bytes Claude Code itself allows): decoded bytes, base64 characters, long edge,
+// 28×28-px tiles (ceil(w/28)·ceil(h/28)).
+const CC_IMAGE = { bytes: 500_000, base64: 666_668, edge: 2000, tiles: 4761 };
+const CC_JPEG_Q = 85;                   // vips' JPEG quality when mcp-read reports none
+const TOOLS_LIST_GOAL = 3500;           // bytes of the tools/list answer line, a goal (reported)
 const DOC_MAX_EDGE = 2000;              // long edge of a rendered page at most (px)
 const DOC_MAX_BASE64 = 5 * 1024 * 1024; // base64 of one image block at most
 const FLOOR_WARMUP = 5;                 // image rows: rounds whose floor run is not counted
@@ -61,7 +75,7 @@ function parseArgs(argv) {
 }
 function usage(msg) {
   console.error(`bench.mjs: ${msg}`);
-  console.error("usage: node bench.mjs --mcp-read PATH --peer INDEX_JS --fixtures DIR [--out FILE] [--only mcp-read|peer]");
+  console.error("usage: node bench.mjs --mcp-read PATH --peer INDEX_JS --fixtures DIR [--out FILE] [--only mcp-read|peer] [--hosts HOSTS.json]");
   process.exit(2);
 }
 const args = parseArgs(process.argv.slice(2));
@@ -71,15 +85,21 @@ if (only && only !== "mcp-read" && only !== "peer") usage(`--only must be mcp-re
 if (only !== "peer" && !args["mcp-read"]) usage("--mcp-read is required");
 if (only !== "mcp-read" && !args.peer) usage("--peer is required");
 
-for (const k of ["mcp-read", "peer", "fixtures", "out"]) if (args[k]) args[k] = resolve(args[k]);
+for (const k of ["mcp-read", "peer", "fixtures", "out", "hosts"]) if (args[k]) args[k] = resolve(args[k]);
 const manifest = JSON.parse(readFileSync(`${args.fixtures}/manifest.json`, "utf8"));
 const ROOT = args.fixtures;
 const W = manifest.window;
 const DEEP = manifest.deepOffset;
 const imagesManifest = existsSync(`${args.fixtures}/images.json`)
   ? JSON.parse(readFileSync(`${args.fixtures}/images.json`, "utf8")) : null;
-const docsManifest = existsSync(`${args.fixtures}/docs.json`)
+const docsManifest = CORE && existsSync(`${args.fixtures}/docs.json`)
   ? JSON.parse(readFileSync(`${args.fixtures}/docs.json`, "utf8")) : null;
+const FIT = process.env.BENCH_FIT !== "0" && only !== "peer" && !!imagesManifest &&
+  ["photo", "noise"].every((k) => imagesManifest.images[k]);
+const TOOLS_LIST = process.env.BENCH_TOOLS_LIST !== "0";
+// The host round trip (bench/host-roundtrip.mjs, run by bench/run.sh inside `unshare -n`).
+const hostsRun = !args.hosts ? null : existsSync(args.hosts)
+  ? JSON.parse(readFileSync(args.hosts, "utf8")) : { error: `${args.hosts} was not written (bench/host-roundtrip.mjs failed; see its output above)` };
 
 // ------------------------------------------------------------------ helpers
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -196,11 +216,11 @@ class Session {
       this.send({ jsonrpc: "2.0", id, method, params });
     });
   }
-  async initialize() {
+  async initialize(clientInfo = { name: "mcp-read-bench", version: "1" }) {
     const r = await this.request("initialize", {
       protocolVersion: PROTOCOL_VERSION,
       capabilities: {},
-      clientInfo: { name: "mcp-read-bench", version: "1" },
+      clientInfo,
     }, INIT_TIMEOUT_MS);
     const res = r.msg.result;
     if (!res || typeof res.protocolVersion !== "string" || !res.capabilities || !res.capabilities.tools) {
@@ -638,9 +658,9 @@ async function rowInit() {
   }
 }
 
-async function openSession(server, tool = server.tool) {
+async function openSession(server, tool = server.tool, clientInfo) {
   const s = new Session(server);
-  await s.initialize();
+  await s.initialize(clientInfo);
   const r = await s.request("tools/list", {});
   const names = (r.msg.result && r.msg.result.tools || []).map((t) => t.name);
   if (!names.includes(tool)) fail(`${server.name}: tools/list has no ${tool} (got ${names.join(", ")})`);
@@ -774,6 +794,177 @@ function floorPart(img) {
   };
 }
 
+// ------------------------------------------------------------------ rows for Claude Code
+const CLAUDE_CODE = { name: "claude-code", version: "2.1.330" };
+// mcp-read's answer for a Claude Code client: a text block and one image block that Claude Code
+// passes unchanged (CC_IMAGE), a complete PNG or JPEG with the original's aspect ratio, whose size
+// agrees with `_meta` when `_meta` gives it. Returns what was sent.
+function checkFit(img, result) {
+  const who = `mcp-read (claude-code): ${img.file}`;
+  const blocks = blocksOf("mcp-read", img.file, result);
+  const ims = blocks.filter((b) => b && b.type === "image");
+  if (ims.length !== 1) fail(`${who}: ${ims.length} image blocks (got ${kinds(blocks)})`);
+  const { data, mimeType } = ims[0];
+  if (typeof data !== "string" || data.length % 4 !== 0 || !BASE64_RE.test(data)) fail(`${who}: data is not valid base64`);
+  const bytes = Buffer.from(data, "base64");
+  const info = imageInfo(bytes);
+  const want = { "image/png": "png", "image/jpeg": "jpeg" }[mimeType];
+  if (!want || !info || info.format !== want) fail(`${who}: mimeType ${mimeType}, data ${info ? info.format : "not a PNG or JPEG"}`);
+  if (!imageComplete(bytes, info.format)) fail(`${who}: the ${info.format} data is truncated`);
+  const tiles = Math.ceil(info.width / 28) * Math.ceil(info.height / 28);
+  const over = [];
+  if (bytes.length > CC_IMAGE.bytes) over.push(`${bytes.length} bytes > ${CC_IMAGE.bytes}`);
+  if (data.length > CC_IMAGE.base64) over.push(`${data.length} base64 chars > ${CC_IMAGE.base64}`);
+  if (Math.max(info.width, info.height) > CC_IMAGE.edge) over.push(`long edge ${Math.max(info.width, info.height)} > ${CC_IMAGE.edge}`);
+  if (tiles > CC_IMAGE.tiles) over.push(`${tiles} tiles > ${CC_IMAGE.tiles}`);
+  if (over.length) fail(`${who}: sent ${info.width}×${info.height} outside Claude Code's budget: ${over.join(", ")}`);
+  if (Math.abs((info.width / info.height) / (img.width / img.height) - 1) > 0.01 + 1 / Math.min(info.width, info.height)) {
+    fail(`${who}: sent ${info.width}×${info.height}, aspect ratio differs from ${img.width}×${img.height}`);
+  }
+  const meta = result._meta || {};
+  if (meta.width !== undefined && (meta.width !== info.width || meta.height !== info.height)) {
+    fail(`${who}: _meta says ${meta.width}×${meta.height}, the image is ${info.width}×${info.height}`);
+  }
+  if (meta.sent_mime !== undefined && meta.sent_mime !== mimeType) fail(`${who}: _meta.sent_mime ${meta.sent_mime}, the block says ${mimeType}`);
+  const quality = meta.quality ?? meta.jpeg_quality ?? meta.sent_quality ?? null;
+  return { mime: mimeType, width: info.width, height: info.height, bytes: bytes.length, b64: data.length, tiles, quality, profile: meta.host_profile };
+}
+// libvips' own CLI doing the same fit: `vips thumbnail IN OUT[Q=q] W --height H` (JPEG) or
+// `OUT.png`, W×H being what mcp-read sent; `--size force` when the box alone gives another size
+// (vips rounds 6000×4000 into a 2000×1333 box to 1999×1333). The time is spawn to exit.
+function vipsFitPart(img, target, outDir) {
+  const t = [];
+  let force = false, made = null;
+  const run = (out, sent) => new Promise((res, rej) => {
+    const argv = ["thumbnail", img.path, out, String(sent.width), "--height", String(sent.height), ...(force ? ["--size", "force"] : [])];
+    const t0 = performance.now();
+    const child = spawn("vips", argv, { stdio: ["ignore", "ignore", "pipe"] });
+    let err = "";
+    child.stderr.on("data", (d) => { err = (err + d).slice(-2000); });
+    child.on("error", (e) => rej(new Failure(`vips: ${e.message}`)));
+    child.on("close", (code) => (code === 0 ? res(performance.now() - t0) : rej(new Failure(`vips ${argv.join(" ")} exited with ${code}: ${err.trim()}`))));
+  });
+  return {
+    name: "vips",
+    async once(i) {
+      const sent = target.sent;
+      if (!sent) fail(`vips: ${img.file}: no mcp-read answer to copy the size and format from`);
+      const jpeg = sent.mime === "image/jpeg";
+      const q = sent.quality ?? CC_JPEG_Q;
+      const file = `${outDir}/fit-${img.key}.${jpeg ? "jpg" : "png"}`;
+      const out = jpeg ? `${file}[Q=${q}]` : file;
+      let ms = await run(out, sent);
+      if (i === 0) {
+        let got = imageInfo(readFileSync(file));
+        if (got && (got.width !== sent.width || got.height !== sent.height) && !force) {
+          force = true;
+          ms = await run(out, sent);
+          got = imageInfo(readFileSync(file));
+        }
+        if (!got || got.width !== sent.width || got.height !== sent.height) {
+          fail(`vips: ${img.file}: wrote ${got ? `${got.width}×${got.height}` : "no readable image"}, mcp-read sent ${sent.width}×${sent.height}`);
+        }
+        made = { bytes: readFileSync(file).length, q: jpeg ? q : null, force, cmd: `vips thumbnail ${img.file} OUT.${jpeg ? `jpg[Q=${q}]` : "png"} ${sent.width} --height ${sent.height}${force ? " --size force" : ""}` };
+      }
+      if (i >= FIT_WARMUP) t.push(ms);
+    },
+    done: () => ({ ...stats(t), made }),
+  };
+}
+async function rowsFit() {
+  const server = servers.find((s) => s.name === "mcp-read");
+  const rows = ["photo", "noise"].map((k) => "fit_" + k);
+  let s;
+  try {
+    s = await openSession(server, "read", CLAUDE_CODE); // a fresh process: Claude Code's profile
+  } catch (e) {
+    errors.push(`Claude Code image budget session: ${e.message}`);
+    for (const row of rows) setResult("mcp-read", row, { error: e.message });
+    return;
+  }
+  const outDir = mkdtempSync(`${ROOT}/.fit-out-`);
+  try {
+    for (const key of ["photo", "noise"]) {
+      const img = { key, ...imagesManifest.images[key] };
+      const lat = [], parse = [];
+      let sent = null, reference = null, wire = 0;
+      const mcp = {
+        name: "mcp-read",
+        sent: null,
+        async once(i) {
+          const { result, ms, bytes, parseMs } = await s.callTool({ name: "read", arguments: { file_path: img.path } });
+          const key = JSON.stringify(result && result.content);
+          if (reference === null) { sent = checkFit(img, result); mcp.sent = sent; reference = key; }
+          else if (key !== reference) { checkFit(img, result); fail(`mcp-read: ${img.file}: answer differs from the first answer to the same call`); }
+          if (i >= FIT_WARMUP) { lat.push(ms); parse.push(parseMs); }
+          if (i === 0) mcp.firstMs = ms;
+          wire = bytes;
+        },
+        done: () => ({ ...stats(lat), first: mcp.firstMs, wire, sent, parse: median(parse) }),
+      };
+      // mcp-read first in round 0: vips copies the size and format of its answer.
+      await interleave("fit_" + key, [mcp, vipsFitPart(img, mcp, outDir)], FIT_ROUNDS + FIT_WARMUP);
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+    await s.close();
+  }
+}
+
+// tools/list: the answer line's bytes (without its newline) for a generic client and for Claude
+// Code, each in a fresh process. Claude Code 2.1.330 sends stateless 2026-07-28 requests to a
+// server that answers server/discover (mcp-read), its clientInfo in each request's `_meta`; to one
+// that does not (the peer) it falls back to initialize. Both ways are measured for mcp-read.
+async function rowsToolsList() {
+  const statelessMeta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": CLAUDE_CODE,
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
+  const list = async (server, how) => {
+    const s = new Session(server);
+    try {
+      if (how !== "stateless") await s.initialize(how === "claude-code" ? CLAUDE_CODE : undefined);
+      if (how === "generic") server.info ??= s.serverInfo;
+      const r = await s.request("tools/list", how === "stateless" ? { _meta: statelessMeta } : {});
+      const tools = (r.msg.result && r.msg.result.tools) || [];
+      const names = tools.map((t) => t.name);
+      if (!names.includes(server.tool)) fail(`${server.name}: tools/list (${how}) has no ${server.tool} (got ${names.join(", ")})`);
+      const read = tools.find((t) => t.name === server.tool);
+      return { bytes: r.bytes, tools: tools.length, meta: read && read._meta ? Object.keys(read._meta).join(", ") : "" };
+    } finally {
+      await s.close();
+    }
+  };
+  for (const server of servers) {
+    const hows = server.name === "mcp-read" ? ["generic", "claude-code", "stateless"] : ["generic", "claude-code"];
+    const got = {};
+    try {
+      for (const how of hows) got[how] = await list(server, how);
+      setResult(server.name, "tl_generic", { value: got.generic.bytes, ...got.generic });
+      const cc = got.stateless || got["claude-code"];
+      setResult(server.name, "tl_cc", { value: Math.max(cc.bytes, got["claude-code"].bytes), ...cc, viaInit: got["claude-code"].bytes, stateless: got.stateless ? got.stateless.bytes : null });
+    } catch (e) {
+      for (const row of ["tl_generic", "tl_cc"]) if (!(results[server.name] || {})[row]) setError(server.name, row, e);
+    }
+  }
+}
+
+// The host round trip, from what bench/host-roundtrip.mjs wrote (it runs in a network namespace
+// of its own, before this script).
+function rowHosts() {
+  if (!hostsRun) return;
+  if (hostsRun.skipped) return;
+  if (hostsRun.error) { for (const n of servers.map((s) => s.name)) setError(n, "host_cc", new Failure(hostsRun.error)); return; }
+  for (const [side, r] of Object.entries(hostsRun.sides || {})) {
+    const name = side === "mcp-read-relay" ? "relay" : side;
+    if (r.error) {
+      if (name === "relay") { setResult(name, "host_cc", { error: r.error }); errors.push(`host_cc: mcp-read behind the relay: ${r.error}`); }
+      else setError(name, "host_cc", new Failure(`${side}: ${r.error}`));
+    } else setResult(name, "host_cc", { ...stats(r.times), claude: median(r.claude), received: r.received, clientInfo: r.clientInfo });
+  }
+}
+
 // HTTP: mcp-read over Streamable HTTP on loopback, HTTP_CLIENTS clients each in its own session
 // calling the 2000-line read in a loop for HTTP_SECONDS. The peer speaks stdio only.
 async function rowHttp(server) {
@@ -832,6 +1023,7 @@ async function rowHttp(server) {
 const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const loadBefore = loadavg();
 const tStart = performance.now();
+if (CORE) {
 await rowInit();
 
 const TEXT_ROWS = ["rate", "inflight", "logHead", "logDeep", "peakRss"];
@@ -846,9 +1038,10 @@ for (const server of servers.filter((s) => sessions.has(s.name))) {
   else setResult(server.name, "peakRss", { value: vmHWMKiB(s.pid) / 1024 });
   await s.close();
 }
+}
 
 // Image rows: a fresh process per server (so its peak RSS is the image work's).
-const IMAGES = imagesManifest
+const IMAGES = CORE && imagesManifest
   ? ["pass", "big", "photo", "scan"].map((k) => ({ key: k, ...imagesManifest.images[k] }))
   : [];
 const floors = {};
@@ -891,6 +1084,11 @@ if (DOC_ROWS.length) {
   }
 }
 
+// Claude Code: its image budget (against libvips' CLI), the tools/list sizes, the host round trip.
+if (FIT) await rowsFit();
+if (TOOLS_LIST) await rowsToolsList();
+rowHosts();
+
 if (HTTP_SECONDS > 0) {
   for (const server of servers.filter((s) => s.name === "mcp-read")) {
     try { setResult(server.name, "http", await rowHttp(server)); } catch (e) { setError(server.name, "http", e); }
@@ -910,7 +1108,7 @@ const shortMs = (v) => (v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFix
 const fmtLat = (r) => `${fmtMs(r.value)} (p90 ${shortMs(r.p90)})`;
 
 // better: "lower" means ratio = peer / mcp-read; "higher" means ratio = mcp-read / peer.
-const rows = [
+const rows = !CORE ? [] : [
   { key: "init", label: `startup: spawn → initialize answered (p50 of ${INIT_SPAWNS})`, fmt: fmtLat, better: "lower",
     note: (m, p) => `ratio = peer ÷ mcp-read; spawns alternate between the servers; of which the client's own spawn() call (fork/exec) takes ${spawnCall(m)} / ${spawnCall(p)}` },
   { key: "idleRss", label: "idle peak RSS after initialize (VmHWM, median)", fmt: (r) => fmtMiB(r.value), better: "lower",
@@ -943,7 +1141,7 @@ const parseMs = (r) => (r && !r.error && r.parse !== undefined ? fmtMs(r.parse) 
 const common = (img, m, p) => `answer on the wire ${wire(m)} / ${wire(p)}, of which the client's own decoding (joining the chunks, JSON.parse) takes ${parseMs(m)} / ${parseMs(p)} (p50); ` +
   `first call ${first(m)} / ${first(p)}; floor min ${floors[img] ? fmtMs(floors[img].min) : "n/a"}`;
 const LIMIT = IM ? `${imagesManifest.maxBase64.toLocaleString("en-US")}-character` : "";
-if (IM) {
+if (IM && CORE) {
   rows.push(
     { key: "img_pass", label: `image pass-through: pass.png (${fmtMB(IM.pass.bytes)} PNG, ${dims(IM.pass)}), within the limits (p50 of ${IMAGE_CALLS + FLOOR_WARMUP})`, fmt: fmtLat, better: "lower", floor: true,
       note: (m, p) => `ratio = peer ÷ mcp-read; same work on both sides: the file unchanged as base64 (${fmtMB(IM.pass.base64)}); ` +
@@ -1011,6 +1209,60 @@ if (HTTP_SECONDS > 0) {
         (m && !m.error ? `each call's latency p50 ${fmtMs(m.p50)}, p90 ${fmtMs(m.p90)}; ${m.calls} calls; server peak RSS ${fmtMiB(m.rss)}` : "n/a") },
   );
 }
+// Rows for Claude Code. In the image budget rows the peer column is libvips' own CLI (`vips`).
+const fmtBytes = (n) => `${Math.round(n).toLocaleString("en-US")} B`;
+const fitNote = (img) => (m, v) => {
+  const a = sentOf(m);
+  const made = v && !v.error && v.made;
+  return `ratio = vips CLI ÷ mcp-read (≥ 1: mcp-read at least as fast); peer column: \`${made ? made.cmd : "vips thumbnail"}\`, spawn to exit, ` +
+    `writing ${made ? `${fmtBytes(made.bytes)}` : "n/a"}${made && made.force ? " (the box alone gave another size)" : ""}; ` +
+    `mcp-read: \`read\` on a session whose clientInfo is claude-code, from writing the request to the parsed answer` +
+    (a ? `; sent ${a.mime.replace("image/", "").toUpperCase()} ${a.width}×${a.height}, ${fmtBytes(a.bytes)} (${a.b64.toLocaleString("en-US")} base64 chars), ${a.tiles.toLocaleString("en-US")} tiles: ` +
+      `within Claude Code's budget (≤ ${CC_IMAGE.bytes.toLocaleString("en-US")} B, ≤ ${CC_IMAGE.edge} px, ≤ ${CC_IMAGE.tiles} tiles of 28 px)` +
+      `; ${a.quality != null ? `JPEG quality ${a.quality} (from \`_meta\`)` : a.mime === "image/jpeg" ? `mcp-read reports no JPEG quality, vips writes Q=${CC_JPEG_Q}` : "PNG"}` : "") +
+    `; answer on the wire ${wire(m)}, client's own decoding ${parseMs(m)} (p50); first call ${first(m)} (not counted); ${img.file}: ${dims(img)}, ${fmtMB(img.bytes)}`;
+};
+if (FIT) {
+  const N = FIT_ROUNDS;
+  rows.push(
+    { key: "fit_photo", other: "vips", label: `fit into Claude Code's image budget: photo.jpg (24 MP JPEG) — peer column: \`vips thumbnail\` CLI (p50 of ${N})`,
+      fmt: fmtLat, better: "lower", note: fitNote(IM.photo) },
+    { key: "fit_noise", other: "vips", label: `fit into Claude Code's image budget: noise.png (noisy 12 MP PNG, ${fmtMB(IM.noise.bytes)}) — peer column: \`vips thumbnail\` CLI (p50 of ${N})`,
+      fmt: fmtLat, better: "lower", note: fitNote(IM.noise) },
+  );
+}
+if (TOOLS_LIST) {
+  const tl = (r) => (r && !r.error ? `${r.tools} tools${r.meta ? `, \`_meta\` on the read tool: ${r.meta}` : ""}` : "n/a");
+  rows.push(
+    { key: "tl_generic", label: "tools/list size: generic client (bytes of the answer line)", fmt: (r) => fmtBytes(r.value), better: "lower",
+      note: (m, p) => `ratio = peer ÷ mcp-read; clientInfo mcp-read-bench, after initialize; mcp-read ${tl(m)}; peer ${tl(p)}; goal ≤ ${TOOLS_LIST_GOAL.toLocaleString("en-US")} B` },
+    { key: "tl_cc", label: "tools/list size: Claude Code (clientInfo claude-code)", fmt: (r) => fmtBytes(r.value), better: "lower",
+      note: (m, p) => `ratio = peer ÷ mcp-read; mcp-read: the stateless 2026-07-28 request Claude Code 2.1.330 sends (clientInfo in \`_meta\`)` +
+        `${m && !m.error ? `; after initialize ${fmtBytes(m.viaInit)}` : ""}; the peer answers no server/discover, so Claude Code initializes it: ` +
+        `its answer after initialize with clientInfo claude-code; mcp-read ${tl(m)}; peer ${tl(p)}; goal ≤ ${TOOLS_LIST_GOAL.toLocaleString("en-US")} B` },
+  );
+}
+if (hostsRun) {
+  const R = hostsRun.rounds || 0;
+  const recv = (r) => {
+    const x = r && !r.error && r.received;
+    if (!x) return "n/a";
+    return x.whole ? `all ${x.lines.toLocaleString("en-US")} lines (${x.chars.toLocaleString("en-US")} chars)` :
+      x.persisted ? `a ${x.chars.toLocaleString("en-US")}-char preview instead (Claude Code saved the result to disk: text-only, over 50,000 chars, no \`anthropic/maxResultSizeChars\`)` :
+      `${x.chars.toLocaleString("en-US")} chars`;
+  };
+  const relay = (results.relay || {}).host_cc;
+  rows.push(
+    { key: "host_cc", label: `Claude Code round trip: spawn → result for a 2000-line read${R ? ` (p50 of ${R})` : ""}`, fmt: fmtLat, better: "lower",
+      note: (m, p) => hostsRun.skipped ? `not run: ${hostsRun.skipped}` :
+        `ratio = peer ÷ mcp-read; the whole \`runHost()\` of tests/hosts/claude-code/driver.mjs (Claude Code ${hostsRun.hostVersion}, loopback mock model, inside \`unshare -n\`): ` +
+        `Claude Code starts, connects to the server, loads the tool through ToolSearch, calls it with source.cpp and sends the result to the mock; ${R} rounds after ${hostsRun.warmup} not counted, the order alternating; ` +
+        `of which Claude Code's own run ${m && !m.error ? fmtMs(m.claude) : "n/a"} / ${p && !p.error ? fmtMs(p.claude) : "n/a"}; ` +
+        `mcp-read: \`read\` with \`limit: 2000\`, the model received ${recv(m)}; peer: \`read_text_file\` with \`head: 2000\`, presented as \`read\` by bench/host-relay.mjs ` +
+        `(the driver offers and allows only \`mcp__read__read\`), the model received ${recv(p)}; the relay is one more node process: mcp-read behind the same relay (identity) took ` +
+        `${relay && !relay.error ? fmtLat(relay) : "n/a"}` },
+  );
+}
 function spawnCall(r) { return r && !r.error && r.spawnCall !== undefined ? fmtMs(r.spawnCall) : "n/a"; }
 function calls(r) { return r && !r.error ? r.calls : "n/a"; }
 function size(r) { return r && !r.error && r.bytes !== undefined ? fmtKiB(r.bytes) : "n/a"; }
@@ -1021,6 +1273,7 @@ const val = (r, row) => (r && !r.error ? (row.val ? row.val(r) : r.value) : NaN)
 
 const M = results["mcp-read"] || {};
 const P = results["peer"] || {};
+const V = results.vips || {};
 const F = results.floor || {};
 const lines = [];
 lines.push("| row | mcp-read | peer | floor | ratio (>1: mcp-read better) | note |");
@@ -1030,14 +1283,15 @@ const summary = ["| row | mcp-read | peer | floor | ratio |", "|---|---:|---:|--
 const ratios = {};
 const behind = [];
 for (const row of rows) {
+  const O = row.other === "vips" ? V : P; // the image budget rows: libvips' CLI in the peer column
   const m = val(M[row.key], row);
-  const p = val(P[row.key], row);
+  const p = val(O[row.key], row);
   const ratio = row.better === "lower" ? p / m : m / p;
   ratios[row.key + (row.sub ? "_sub" : "")] = ratio;
   if (isFinite(ratio) && ratio < 1) behind.push(`${row.label}: ${fmtRatio(ratio)}`);
   const floorCell = row.floor ? (F[row.key] && !F[row.key].error ? fmtLat(F[row.key]) : "n/a") : "—";
-  lines.push(`| ${row.label} | ${cell(M[row.key], row)} | ${cell(P[row.key], row)} | ${floorCell} | ${fmtRatio(ratio)} | ${row.note(M[row.key], P[row.key])} |`);
-  summary.push(`| ${row.label} | ${cell(M[row.key], row)} | ${cell(P[row.key], row)} | ${floorCell} | ${fmtRatio(ratio)} |`);
+  lines.push(`| ${row.label} | ${cell(M[row.key], row)} | ${cell(O[row.key], row)} | ${floorCell} | ${fmtRatio(ratio)} | ${row.note(M[row.key], O[row.key])} |`);
+  summary.push(`| ${row.label} | ${cell(M[row.key], row)} | ${cell(O[row.key], row)} | ${floorCell} | ${fmtRatio(ratio)} |`);
 }
 
 const peerVersion = (() => {
@@ -1059,7 +1313,7 @@ const header = [
   "",
 ];
 const targets = [];
-if (only === "") {
+if (only === "" && CORE) {
   const initM = val(M.init, rows[0]);
   const yes = (b) => (b ? "met" : "not met");
   targets.push("", "Targets (reported, not asserted):", "");
@@ -1068,6 +1322,21 @@ if (only === "") {
   targets.push(`- ≥ 10× the peer's calls/s on the ${W}-line read: ${fmtRatio(ratios.rate)} — ${yes(ratios.rate >= 10)}`);
   targets.push("", behind.length ? `Rows where the peer was faster in this run: ${behind.join("; ")} (see bench/README.md for the profile of each).`
     : "mcp-read was at least as fast as the peer in every row with a peer equivalent.");
+}
+// Goals of the Claude Code rows (reported, not asserted).
+{
+  const yes = (b) => (b ? "met" : "not met");
+  const goals = [];
+  if (FIT) for (const k of ["photo", "noise"]) {
+    const r = ratios["fit_" + k];
+    goals.push(`- fitting ${IM[k].file} into Claude Code's image budget at least as fast as \`vips thumbnail\` (ratio ≥ 1.0): ${fmtRatio(r)} — ${isFinite(r) ? yes(r >= 1) : "n/a"}`);
+  }
+  if (TOOLS_LIST && M.tl_generic && !M.tl_generic.error && M.tl_cc && !M.tl_cc.error) {
+    const most = Math.max(M.tl_generic.value, M.tl_cc.viaInit, M.tl_cc.stateless ?? 0);
+    goals.push(`- tools/list ≤ ${TOOLS_LIST_GOAL.toLocaleString("en-US")} bytes: generic ${fmtBytes(M.tl_generic.value)}, claude-code ${fmtBytes(M.tl_cc.viaInit)} after initialize, ` +
+      `${M.tl_cc.stateless != null ? fmtBytes(M.tl_cc.stateless) : "n/a"} stateless — ${yes(most <= TOOLS_LIST_GOAL)}`);
+  }
+  if (goals.length) targets.push("", "Goals of the Claude Code rows (reported, not asserted):", "", ...goals);
 }
 const footer = ["", `Measuring time: ${totalSecs.toFixed(1)} s. Load average before / after: ${loadBefore} / ${loadAfter} ` +
   `(other work on the machine makes the numbers noisy).`];

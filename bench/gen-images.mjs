@@ -10,9 +10,15 @@
 //   DIR/photo.jpg   6000×4000 (24 megapixels) photo-like JPEG, quality 90, ~7.9 MB
 //   DIR/scan.bmp    2000×1500 24-bit BMP (a synthetic scan: light paper, dark ink, sensor
 //                   noise), 9 MB; BMP is not a format model APIs accept
+//   DIR/noise.png   4000×3000 (12 megapixels) RGB gaussian noise (sigma 4), PNG, ~18 MB: the
+//                   worst case for fitting an image into a byte budget (a PNG has no
+//                   shrink-on-load, and noise compresses badly), yet under mcp-read's default
+//                   20 MiB limit for image files (--image-max-input-bytes)
 //   DIR/images.json sizes, dimensions and SHA-256 of the files above, and the limits
 //
-// Usage: node bench/gen-images.mjs DIR
+// Usage: node bench/gen-images.mjs DIR [--without-noise]
+//   (--without-noise: no noise.png, which only the Claude Code image budget rows use; it takes
+//   about half of the script's time)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, rmSync, openSync, fsyncSync, closeSync } from "node:fs";
 import { createHash } from "node:crypto";
@@ -20,8 +26,9 @@ import { join } from "node:path";
 import { imageInfo } from "./image-headers.mjs";
 
 const dir = process.argv[2];
+const withNoise = !process.argv.slice(3).includes("--without-noise");
 if (!dir) {
-  console.error("usage: node gen-images.mjs DIR");
+  console.error("usage: node gen-images.mjs DIR [--without-noise]");
   process.exit(2);
 }
 mkdirSync(dir, { recursive: true });
@@ -69,6 +76,11 @@ function genPhoto(path) {
   vips("gaussnoise", w("grain.v"), 6000, 4000, "--sigma", 6, "--mean", 0, "--seed", 34); // luminance grain
   vips("add", w("photo-f.v"), w("grain.v"), w("photo-s.v"));
   vips("cast", w("photo-s.v"), `${path}[Q=90,strip]`, "uchar");
+}
+// -------------------------------------------------------------- noise.png: 4000×3000 noise
+function genNoise(path) {
+  noise3(w("noise.v"), 4000, 3000, 4, 128, 51); // sigma 4: ~4 bits of entropy per sample
+  vips("cast", w("noise.v"), `${path}[strip]`, "uchar");
 }
 // -------------------------------------------------------------- scan.bmp: 2000×1500, 24-bit
 // libvips has no BMP writer of its own (only through ImageMagick), so it writes raw RGB and the
@@ -122,7 +134,8 @@ const specs = [
   { key: "big", file: "big.png", mime: "image/png", gen: genBig, width: 2000, height: 1500 },
   { key: "photo", file: "photo.jpg", mime: "image/jpeg", gen: genPhoto, width: 6000, height: 4000 },
   { key: "scan", file: "scan.bmp", mime: "image/bmp", gen: genScan, width: 2000, height: 1500 },
-];
+  { key: "noise", file: "noise.png", mime: "image/png", gen: genNoise, width: 4000, height: 3000 },
+].filter((s) => withNoise || s.key !== "noise");
 const manifest = { maxEdge: MAX_EDGE, maxBase64: MAX_BASE64, vips: "", images: {} };
 try {
   manifest.vips = execFileSync("vips", ["--version"], { encoding: "utf8" }).trim();
@@ -151,6 +164,7 @@ const checks = [
   [I.pass.bytes >= 3_000_000, "pass.png must be large (>= 3 MB)"],
   [I.big.base64 > MAX_BASE64 && Math.max(I.big.width, I.big.height) <= MAX_EDGE, "big.png must be over the base64 limit only"],
   [Math.max(I.photo.width, I.photo.height) > MAX_EDGE, "photo.jpg must be over the edge limit"],
+  [!I.noise || (I.noise.bytes >= 15_000_000 && I.noise.bytes < 20 * 1024 * 1024), "noise.png must be large (>= 15 MB) yet under mcp-read's default 20 MiB input limit"],
 ];
 for (const [ok, what] of checks) if (!ok) throw new Error(`image fixtures: ${what} (${JSON.stringify(I)})`);
 writeFileSync(join(dir, "images.json"), JSON.stringify(manifest, null, 2) + "\n");

@@ -12,6 +12,12 @@
 # libvips-tools), installed here with apt-get when missing; BENCH_IMAGES=0 leaves the image rows
 # out, BENCH_DOCS=0 the document rows (PDF, notebook), BENCH_HTTP=0 the HTTP load run
 # (bench/http-load.mjs).
+# Rows for Claude Code: BENCH_FIT=0 leaves out fitting photo.jpg and noise.png into its image
+# budget (against `vips thumbnail`; needs the image fixtures), BENCH_TOOLS_LIST=0 the tools/list
+# sizes, BENCH_HOSTS=0 the Claude Code round trip (bench/host-roundtrip.mjs, run here inside
+# `unshare -n` with only loopback; skipped with a note when unshare is not usable or
+# tests/hosts/claude-code/node_modules is missing: tests/hosts/claude-code/install.sh installs it).
+# BENCH_CORE=0 runs only these rows (no startup, text, image, document or HTTP rows).
 set -euo pipefail
 
 PEER_PKG="@modelcontextprotocol/server-filesystem"
@@ -25,6 +31,9 @@ mcp_read="${1:-build/mcp-read}"
 only="${BENCH_ONLY:-}"
 images="${BENCH_IMAGES:-1}"
 docs="${BENCH_DOCS:-1}"
+core="${BENCH_CORE:-1}"
+hosts="${BENCH_HOSTS:-1}"
+[[ "$core" == "0" ]] && docs=0   # the document rows are core rows
 
 command -v node >/dev/null || { echo "bench: node is required" >&2; exit 2; }
 command -v npm >/dev/null || { echo "bench: npm is required" >&2; exit 2; }
@@ -79,19 +88,53 @@ fi
 fixtures="$(mktemp -d "${TMPDIR:-/tmp}/mcp-read-bench.XXXXXX")"
 trap 'rm -rf "$fixtures"' EXIT
 node "$here/gen-fixtures.mjs" "$fixtures"
-[[ "$images" != "0" ]] && node "$here/gen-images.mjs" "$fixtures"
+noise=(); [[ "${BENCH_FIT:-1}" == "0" ]] && noise=(--without-noise)
+[[ "$images" != "0" ]] && node "$here/gen-images.mjs" "$fixtures" "${noise[@]}"
 [[ "$docs" != "0" ]] && node "$here/gen-docs.mjs" "$fixtures"
 
+# --- Claude Code round trip: the real CLI against a loopback mock of its model API, in a network
+# namespace with only loopback. Its figures go to $fixtures/hosts.json, which bench.mjs puts in
+# the table (a skip reason instead when it cannot run).
+host_status=0
+host_args=()
+if [[ "$hosts" != "0" ]]; then
+  hosts_json="$fixtures/hosts.json"
+  host_args=(--hosts "$hosts_json")
+  cc="$repo/tests/hosts/claude-code"
+  skip=""
+  if [[ ! -f "$cc/driver.mjs" ]]; then
+    skip="tests/hosts/claude-code/driver.mjs is missing"
+  elif [[ ! -d "$cc/node_modules" ]]; then
+    skip="tests/hosts/claude-code/node_modules is missing (tests/hosts/claude-code/install.sh installs Claude Code)"
+  elif ! command -v unshare >/dev/null || ! command -v ip >/dev/null; then
+    skip="unshare or ip is not available (the row must run in a network namespace with only loopback)"
+  elif ! unshare -n true 2>/dev/null; then
+    skip="unshare -n is not permitted here (needs root or unprivileged user namespaces)"
+  fi
+  if [[ -n "$skip" ]]; then
+    echo "bench: Claude Code round trip skipped: $skip" >&2
+    node -e 'require("fs").writeFileSync(process.argv[1], JSON.stringify({ skipped: process.argv[2] }) + "\n")' "$hosts_json" "$skip"
+  else
+    echo "bench: Claude Code round trip (unshare -n, loopback only)"
+    rt=(--fixtures "$fixtures" --out "$hosts_json" --rounds "$((5 * ${BENCH_ITERATIONS:-1}))")
+    [[ "$only" != "peer" ]] && rt+=(--mcp-read "$mcp_read")
+    [[ "$only" != "mcp-read" ]] && rt+=(--peer "$peer_entry")
+    [[ -n "$only" ]] && rt+=(--only "$only")
+    unshare -n bash -c 'ip link set lo up && exec node "$@"' bash "$here/host-roundtrip.mjs" "${rt[@]}" || host_status=$?
+  fi
+fi
+
 # --- measure
-args=(--fixtures "$fixtures" --out "$here/results/latest.md" --peer "$peer_entry")
+args=(--fixtures "$fixtures" --out "$here/results/latest.md" --peer "$peer_entry" "${host_args[@]}")
 [[ "$only" != "peer" ]] && args+=(--mcp-read "$mcp_read")
 [[ -n "$only" ]] && args+=(--only "$only")
 echo
 status=0
 node "$here/bench.mjs" "${args[@]}" || status=$?
+[[ $status -eq 0 && $host_status -ne 0 ]] && status=$host_status
 
 # --- HTTP under load (mcp-read only: the peer speaks stdio only)
-if [[ "$only" != "peer" && "${BENCH_HTTP:-1}" != "0" ]]; then
+if [[ "$only" != "peer" && "${BENCH_HTTP:-1}" != "0" && "$core" != "0" ]]; then
   echo
   echo "HTTP load: 200 clients calling read (half in sessions, half stateless), 20 slow-header and"
   echo "5 oversize-body clients, one client pinging on a thread of its own, 10 s:"
