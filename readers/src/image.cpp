@@ -204,6 +204,13 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
     if (h.format == "PNG" && sent_w == ow && sent_h == oh &&
         base64_size(bytes.size()) > limits.max_base64_bytes)
       png_too_big = true;
+    // A PNG source's bytes per pixel predict a PNG of fewer pixels of the same picture (noise
+    // stays noise): when even half that estimate is over the budget, encoding one is wasted work.
+    if (h.format == "PNG" && !png_too_big && !alpha) {
+      const double per_pixel = static_cast<double>(bytes.size()) / (static_cast<double>(ow) * oh);
+      const auto estimate = static_cast<std::size_t>(per_pixel * sent_w * sent_h / 2);
+      if (base64_size(estimate) > limits.max_base64_bytes) png_too_big = true;
+    }
     if (alpha || (png_first && !png_too_big)) {
       if (!vips::save_png(*api, img.get(), &encoded, &err))
         return Failure{Fail::encode, subject + " could not be encoded as PNG: " + err + "."};
