@@ -13,6 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync, rmSync, openSync, fsyncSync, cl
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { imageInfo } from "./image-headers.mjs";
+import { rng } from "./rng.mjs";
 
 const dir = process.argv[2];
 if (!dir) {
@@ -26,17 +27,6 @@ const LINES_PER_PAGE = 50;
 const CELLS = 30;
 const IMAGE_CELLS = new Set([4, 9, 14, 19, 24, 29]); // 1-based cells with a PNG output
 
-// Small deterministic PRNG (mulberry32), as in gen-fixtures.mjs.
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const WORDS = ("the a of to and in is that for on with as by at from this be are it an or was which " +
   "system data model value result function memory request buffer index page section figure table " +
   "measure sample signal window reader server client process thread queue cache latency range offset " +

@@ -11,6 +11,7 @@
 // returns all 2,000 lines and both servers send the same amount of text.
 import { mkdirSync, openSync, writeSync, closeSync, fsyncSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { rng } from "./rng.mjs";
 
 const dir = process.argv[2];
 if (!dir) {
@@ -24,18 +25,6 @@ const LOG_TARGET_BYTES = 170 * 1024 * 1024;
 const WINDOW = 2000;
 const DEEP_OFFSET = 1_000_000;
 const NUMBERED_BUDGET = 96 * 1024;
-
-// Small deterministic PRNG (mulberry32).
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Streams lines to a file through a 4 MiB buffer and remembers the lines the benchmark checks.
 class LineWriter {

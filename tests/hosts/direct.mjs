@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { lineSplitter, parseLine, relay } from './common/relay.mjs';
 
 export const STATELESS_VERSION = '2026-07-28';
 const META = 'io.modelcontextprotocol/';
@@ -43,7 +44,6 @@ export async function callRead({ mcpRead, root, args, clientInfo, protocolVersio
   child.stdin.on('error', () => {});
   const pending = new Map();
   let nextId = 1;
-  let buf = '';
   let exited = null;
   const exitP = new Promise((resolve) => child.on('close', (code, signal) => { exited = { code, signal }; resolve(); }));
   const send = (m) => child.stdin.write(JSON.stringify(m) + '\n');
@@ -58,18 +58,7 @@ export async function callRead({ mcpRead, root, args, clientInfo, protocolVersio
     }
     if (m.id !== undefined && pending.has(m.id)) { pending.get(m.id)(m); pending.delete(m.id); }
   };
-  child.stdout.on('data', (d) => {
-    buf += d.toString('utf8');
-    let i;
-    while ((i = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, i).trim();
-      buf = buf.slice(i + 1);
-      if (!line) continue;
-      let m;
-      try { m = JSON.parse(line); } catch { continue; }
-      for (const x of Array.isArray(m) ? m : [m]) onMessage(x);
-    }
-  });
+  child.stdout.on('data', lineSplitter((line) => { for (const x of parseLine(line) || []) onMessage(x); }));
   const request = (method, params) => new Promise((resolve, reject) => {
     const id = nextId++;
     pending.set(id, resolve);
@@ -117,42 +106,19 @@ export async function callRead({ mcpRead, root, args, clientInfo, protocolVersio
 // got.
 export const blockDigest = (b) => ({ type: b && b.type, sha256: createHash('sha256').update(JSON.stringify(b)).digest('hex') });
 
-function lineSplitter(onLine) {
-  let parts = [];
-  return (chunk) => {
-    let start = 0;
-    let i;
-    while ((i = chunk.indexOf(10, start)) >= 0) {
-      parts.push(chunk.subarray(start, i));
-      const line = Buffer.concat(parts).toString('utf8');
-      parts = [];
-      start = i + 1;
-      if (line.trim()) onLine(line);
-    }
-    if (start < chunk.length) parts.push(chunk.subarray(start));
-  };
-}
-
 function record(logFile, command, args) {
-  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const calls = new Set();
   const log = (rec) => { try { appendFileSync(logFile, JSON.stringify(rec) + '\n'); } catch {} };
-  const each = (line, fn) => { let m; try { m = JSON.parse(line); } catch { return; } for (const x of Array.isArray(m) ? m : [m]) if (x && typeof x === 'object') fn(x); };
-  const c2s = lineSplitter((line) => each(line, (m) => { if (m.method === 'tools/call' && m.id !== undefined) calls.add(JSON.stringify(m.id)); }));
-  const s2c = lineSplitter((line) => each(line, (m) => {
-    if (m.id === undefined || !calls.has(JSON.stringify(m.id))) return;
-    if (m.error) log({ id: m.id, error: m.error });
-    else log({ id: m.id, isError: m.result?.isError === true, blocks: (m.result?.content || []).map(blockDigest) });
-  }));
-  process.stdin.on('data', (d) => { c2s(d); child.stdin.write(d); });
-  process.stdin.on('end', () => child.stdin.end());
-  process.stdin.on('error', () => {});
-  process.stdout.on('error', () => {});
-  child.stdin.on('error', () => {});
-  child.stdout.on('data', (d) => { s2c(d); process.stdout.write(d); });
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-  child.on('error', (e) => { process.stderr.write(`direct.mjs --record: ${e}\n`); process.exit(127); });
-  for (const s of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(s, () => child.kill(s));
+  const each = (line, fn) => { for (const x of parseLine(line) || []) if (x && typeof x === 'object') fn(x); };
+  relay(command, args, {
+    c2s: (line) => each(line, (m) => { if (m.method === 'tools/call' && m.id !== undefined) calls.add(JSON.stringify(m.id)); }),
+    s2c: (line) => each(line, (m) => {
+      if (m.id === undefined || !calls.has(JSON.stringify(m.id))) return;
+      if (m.error) log({ id: m.id, error: m.error });
+      else log({ id: m.id, isError: m.result?.isError === true, blocks: (m.result?.content || []).map(blockDigest) });
+    }),
+    error: (e) => process.stderr.write(`direct.mjs --record: ${e}\n`),
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && process.argv[2] === '--record') {

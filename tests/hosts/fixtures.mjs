@@ -26,6 +26,7 @@ import { mkdirSync, readFileSync, writeFileSync, rmSync, statSync } from 'node:f
 import { createHash } from 'node:crypto';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rng } from '../../bench/rng.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const { imageInfo } = await import(join(HERE, '..', '..', 'bench', 'image-headers.mjs'));
@@ -51,17 +52,6 @@ export const CASES = [
 
 const sha256 = (buf) => createHash('sha256').update(buf).digest('hex');
 
-// Small deterministic PRNG (mulberry32), as in bench/gen-fixtures.mjs.
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 // Plain words only: no marker a host adds ("saved to", "truncated", "omitted", …) can come from
 // the fixtures.
 const WORDS = ('the a of to and in is that for on with as by at from this be are it an or was which ' +

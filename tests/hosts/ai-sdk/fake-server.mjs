@@ -3,40 +3,17 @@
 // `file_path` selects the case (see CASES). Speaks both eras: server/discover (2026-07-28,
 // stateless) and initialize (older). Used by measure.mjs to see how the AI SDK passes each kind of
 // content block to each model API; not part of the suite's assertions.
-import { deflateSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { lineSplitter } from '../common/relay.mjs';
+import { gradientPng, rgbPng } from '../common/png.mjs';
 
-// --- a valid PNG of w×h (RGB gradient), made with zlib ---------------------------------------
-function crc32(buf) {
-  let c, crc = 0xffffffff;
-  for (let n = 0; n < buf.length; n++) {
-    c = (crc ^ buf[n]) & 0xff;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    crc = (crc >>> 8) ^ c;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-function chunk(type, data) {
-  const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(td));
-  return Buffer.concat([len, td, crc]);
-}
+// A valid PNG of w×h: the gradient, or LCG noise (incompressible).
 export function makePng(w, h, noise = false) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
-  const raw = Buffer.alloc((w * 3 + 1) * h);
+  if (!noise) return gradientPng(w, h);
   let seed = 12345;
-  for (let y = 0; y < h; y++) {
-    raw[y * (w * 3 + 1)] = 0;
-    for (let x = 0; x < w; x++) {
-      const o = y * (w * 3 + 1) + 1 + x * 3;
-      if (noise) { for (let k = 0; k < 3; k++) { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; raw[o + k] = seed >>> 24; } }
-      else { raw[o] = (x * 255 / w) | 0; raw[o + 1] = (y * 255 / h) | 0; raw[o + 2] = 128; }
-    }
-  }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  const next = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed >>> 24; };
+  return rgbPng(w, h, () => [next(), next(), next()]);
 }
 function wav(samples = 800) {
   const data = Buffer.alloc(samples * 2);
@@ -105,16 +82,9 @@ function handle(m) {
   }
 }
 function serve() {
-  let buf = '';
-  process.stdin.on('data', (d) => {
-    buf += d;
-    let i;
-    while ((i = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, i).trim(); buf = buf.slice(i + 1);
-      if (!line) continue;
-      try { handle(JSON.parse(line)); } catch (e) { process.stderr.write(`fake-server: ${e}\n`); }
-    }
-  });
+  process.stdin.on('data', lineSplitter((line) => {
+    try { handle(JSON.parse(line)); } catch (e) { process.stderr.write(`fake-server: ${e}\n`); }
+  }));
   process.stdin.on('end', () => process.exit(0));
 }
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) serve();

@@ -7,7 +7,7 @@
 // A request that carries no tool result gets a call of our tool (name taken from the request's
 // tool list) with `toolArgs`; the first request carrying a tool result is recorded as the
 // follow-up and answered with a short final text. Every request is logged in `requests`.
-import http from 'node:http';
+import { bodyServer, listenLoopback, parseJson } from '../common/http.mjs';
 
 const FINAL_TEXT = 'Done.';
 
@@ -101,59 +101,50 @@ export async function startMock({ toolArgs }) {
   let toolName = null;
   let toolCallSent = false;
 
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body = null;
-      try { body = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
-      const r = route(req.method, req.url);
-      const entry = { t: Date.now(), method: req.method, path: req.url, api: r?.api ?? null, bytes: text.length, body };
-      requests.push(entry);
-      const send = (status, obj) => {
-        const data = JSON.stringify(obj);
-        res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) });
-        res.end(data);
-      };
-      if (!r || !body) {
-        entry.answer = 'not-found';
-        return send(404, { error: { message: `mock: no route for ${req.method} ${req.url}` } });
-      }
-      if (r.stream || body.stream === true) {
-        entry.answer = 'stream-refused';
-        return send(400, { error: { message: 'mock: streaming not implemented (generateText does not stream)' } });
-      }
-      const api = apis[r.api];
-      // The follow-up is the first request after our tool call (some shapes, e.g. Gemini 2.x's
-      // "legacy" one for a file-only or empty result, carry no functionResponse at all).
-      if (toolCallSent || api.hasToolResult(body)) {
-        entry.answer = 'final';
-        entry.hasToolResult = api.hasToolResult(body);
-        if (!captured) { captured = { api: r.api, path: req.url, body }; resolveFollowUp(captured); }
-        return send(200, api.final(body, r.model));
-      }
-      const names = api.toolNames(body);
-      toolName = pickToolName(names);
-      entry.toolNames = names;
-      if (!toolName) {
-        entry.answer = 'final-no-tools';
-        return send(200, api.final(body, r.model));
-      }
-      entry.answer = 'tool-call';
-      toolCallSent = true;
-      return send(200, api.toolCall(body, toolName, toolArgs, r.model));
-    });
+  const server = bodyServer((req, res, raw) => {
+    const text = raw.toString('utf8');
+    const body = parseJson(text);
+    const r = route(req.method, req.url);
+    const entry = { t: Date.now(), method: req.method, path: req.url, api: r?.api ?? null, bytes: text.length, body };
+    requests.push(entry);
+    const send = (status, obj) => {
+      const data = JSON.stringify(obj);
+      res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) });
+      res.end(data);
+    };
+    if (!r || !body) {
+      entry.answer = 'not-found';
+      return send(404, { error: { message: `mock: no route for ${req.method} ${req.url}` } });
+    }
+    if (r.stream || body.stream === true) {
+      entry.answer = 'stream-refused';
+      return send(400, { error: { message: 'mock: streaming not implemented (generateText does not stream)' } });
+    }
+    const api = apis[r.api];
+    // The follow-up is the first request after our tool call (some shapes, e.g. Gemini 2.x's
+    // "legacy" one for a file-only or empty result, carry no functionResponse at all).
+    if (toolCallSent || api.hasToolResult(body)) {
+      entry.answer = 'final';
+      entry.hasToolResult = api.hasToolResult(body);
+      if (!captured) { captured = { api: r.api, path: req.url, body }; resolveFollowUp(captured); }
+      return send(200, api.final(body, r.model));
+    }
+    const names = api.toolNames(body);
+    toolName = pickToolName(names);
+    entry.toolNames = names;
+    if (!toolName) {
+      entry.answer = 'final-no-tools';
+      return send(200, api.final(body, r.model));
+    }
+    entry.answer = 'tool-call';
+    toolCallSent = true;
+    return send(200, api.toolCall(body, toolName, toolArgs, r.model));
   });
-  await new Promise((resolve, reject) => { server.once('error', reject); server.listen(0, '127.0.0.1', resolve); });
-  const { port } = server.address();
   return {
-    port,
-    url: `http://127.0.0.1:${port}`,
+    ...await listenLoopback(server),
     requests,
     followUp,
     get toolName() { return toolName; },
     get captured() { return captured; },
-    close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }),
   };
 }

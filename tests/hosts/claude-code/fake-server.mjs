@@ -8,27 +8,16 @@
 //     "toolMeta": { "anthropic/maxResultSizeChars": 200000 }, "toolDescription": "..." }
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { lineSplitter } from '../common/relay.mjs';
 
 const [specFile, command, ...args] = process.argv.slice(2);
 const spec = JSON.parse(fs.readFileSync(specFile, 'utf8'));
 const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
 const listIds = new Set();
 
-function lines(onLine) {
-  let buf = '';
-  return (chunk) => {
-    buf += chunk.toString('utf8');
-    let i;
-    while ((i = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      if (line.trim()) onLine(line);
-    }
-  };
-}
 const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
 
-process.stdin.on('data', lines((line) => {
+process.stdin.on('data', lineSplitter((line) => {
   let m;
   try { m = JSON.parse(line); } catch { child.stdin.write(line + '\n'); return; }
   if (m.method === 'tools/call' && m.id !== undefined) {
@@ -43,7 +32,7 @@ process.stdin.on('end', () => child.stdin.end());
 process.stdin.on('error', () => {});
 child.stdin.on('error', () => {});
 
-child.stdout.on('data', lines((line) => {
+child.stdout.on('data', lineSplitter((line) => {
   let m;
   try { m = JSON.parse(line); } catch { process.stdout.write(line + '\n'); return; }
   if (listIds.has(m.id) && m.result && Array.isArray(m.result.tools)) {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runHost } from './driver.mjs';
-import { makePng, padPng, imageDims } from './png.mjs';
+import { makePng, padPng, imageDims } from '../common/png.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const mcpRead = path.resolve(process.argv[2] || path.join(here, '../../../build/mcp-read'));

@@ -9,7 +9,8 @@
 // - POST /v1/messages/count_tokens gets a rough count.
 // - Anything else: a 404 in the API's error format.
 // Every request is kept in `requests` (method, url, body) for debugging.
-import http from 'node:http';
+import { bodyServer, listenLoopback, parseJson } from '../common/http.mjs';
+import { imageDims } from '../common/png.mjs';
 
 const MODEL_FALLBACK = 'claude-sonnet-4-5';
 
@@ -64,21 +65,14 @@ function makeMessage(model, content, stopReason) {
 function imageSize(b64) {
   let d;
   try { d = Buffer.from(b64.slice(0, 200000), 'base64'); } catch { return null; }
-  if (d.length > 24 && d.readUInt32BE(0) === 0x89504e47) return [d.readUInt32BE(16), d.readUInt32BE(20)];
+  const pngOrJpeg = imageDims(d);
+  if (pngOrJpeg) return pngOrJpeg;
   if (d.length > 10 && d.toString('latin1', 0, 3) === 'GIF') return [d.readUInt16LE(6), d.readUInt16LE(8)];
   if (d.length > 30 && d.toString('latin1', 0, 4) === 'RIFF' && d.toString('latin1', 8, 12) === 'WEBP') {
     const kind = d.toString('latin1', 12, 16);
     if (kind === 'VP8X') return [1 + d.readUIntLE(24, 3), 1 + d.readUIntLE(27, 3)];
     if (kind === 'VP8L') { const b = d.readUInt32LE(21); return [1 + (b & 0x3fff), 1 + ((b >> 14) & 0x3fff)]; }
     if (kind === 'VP8 ') return [d.readUInt16LE(26) & 0x3fff, d.readUInt16LE(28) & 0x3fff];
-  }
-  if (d.length > 4 && d[0] === 0xff && d[1] === 0xd8) {
-    for (let i = 2; i + 9 < d.length;) {
-      if (d[i] !== 0xff) { i += 1; continue; }
-      const m = d[i + 1];
-      if (m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc) return [d.readUInt16BE(i + 7), d.readUInt16BE(i + 5)];
-      i += 2 + d.readUInt16BE(i + 2);
-    }
   }
   return null;
 }
@@ -130,24 +124,18 @@ export async function startMock({ toolArgs, toolPrefix = 'mcp__read__', onReques
   const readToolId = `toolu_mock_read_${process.pid}`;
   const searchToolId = `toolu_mock_search_${process.pid}`;
 
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body = null;
-      try { body = text ? JSON.parse(text) : null; } catch { body = { unparsed: text.slice(0, 500) }; }
-      const entry = { method: req.method, url: req.url, headers: { 'user-agent': req.headers['user-agent'], 'anthropic-beta': req.headers['anthropic-beta'] }, body };
-      state.requests.push(entry);
-      if (onRequest) { try { onRequest(entry); } catch {} }
-      try {
-        route(req, res, body);
-      } catch (e) {
-        state.errors.push(String(e && e.stack || e));
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: String(e) } }));
-      }
-    });
+  const server = bodyServer((req, res, raw) => {
+    const body = parseJson(raw.toString('utf8'), 500);
+    const entry = { method: req.method, url: req.url, headers: { 'user-agent': req.headers['user-agent'], 'anthropic-beta': req.headers['anthropic-beta'] }, body };
+    state.requests.push(entry);
+    if (onRequest) { try { onRequest(entry); } catch {} }
+    try {
+      route(req, res, body);
+    } catch (e) {
+      state.errors.push(String(e && e.stack || e));
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: String(e) } }));
+    }
   });
 
   function reply(res, body, message) {
@@ -209,15 +197,5 @@ export async function startMock({ toolArgs, toolPrefix = 'mcp__read__', onReques
     res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `mock: no route for ${req.method} ${path}` } }));
   }
 
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address();
-  return {
-    port,
-    url: `http://127.0.0.1:${port}`,
-    state,
-    close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
-  };
+  return { ...await listenLoopback(server), state };
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runHost, HOST_VERSION } from './driver.mjs';
-import { makePng, imageDims } from './png.mjs';
+import { makePng, imageDims } from '../common/png.mjs';
 
 function dims(b64) {
   const d = imageDims(Buffer.from(b64, 'base64'));

@@ -12,7 +12,7 @@
 // The request that carries the output of our call (function_call_output / custom_tool_call_output)
 // is recorded as the follow-up and answered with a short final message, so `codex exec` exits.
 // Every request is kept in `requests` (parsed) for debugging.
-import http from 'node:http';
+import { bodyServer, listenLoopback, parseJson } from '../common/http.mjs';
 
 const USAGE = {
   input_tokens: 10, input_tokens_details: { cached_tokens: 0 },
@@ -160,42 +160,28 @@ export async function startMock({ toolArgs, codeMode = 'forward', finalText = 'D
     return item;
   }
 
-  const srv = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (d) => chunks.push(d));
-    req.on('end', () => {
-      n += 1;
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body = null;
-      try { body = text ? JSON.parse(text) : null; } catch { body = { unparsed: text.slice(0, 2000) }; }
-      const rec = { n, method: req.method, url: req.url, headers: req.headers, body };
-      requests.push(rec);
-      if (onRequest) { try { onRequest(rec); } catch { /* ignore */ } }
-      if (req.method === 'POST' && /\/responses$/.test(req.url.split('?')[0]) && body && typeof body === 'object') {
-        const p = plan(body);
-        rec.reply = p.kind;
-        sse(res, itemEvents(`resp_${n}`, p.items));
-        return;
-      }
-      if (req.method === 'GET' && /\/models$/.test(req.url.split('?')[0])) {
-        rec.reply = 'models';
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ object: 'list', data: [], models: [] }));
-        return;
-      }
-      rec.reply = '404';
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: 'not mocked', type: 'invalid_request_error' } }));
-    });
+  const srv = bodyServer((req, res, raw) => {
+    n += 1;
+    const body = parseJson(raw.toString('utf8'), 2000);
+    const rec = { n, method: req.method, url: req.url, headers: req.headers, body };
+    requests.push(rec);
+    if (onRequest) { try { onRequest(rec); } catch { /* ignore */ } }
+    if (req.method === 'POST' && /\/responses$/.test(req.url.split('?')[0]) && body && typeof body === 'object') {
+      const p = plan(body);
+      rec.reply = p.kind;
+      sse(res, itemEvents(`resp_${n}`, p.items));
+      return;
+    }
+    if (req.method === 'GET' && /\/models$/.test(req.url.split('?')[0])) {
+      rec.reply = 'models';
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ object: 'list', data: [], models: [] }));
+      return;
+    }
+    rec.reply = '404';
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: 'not mocked', type: 'invalid_request_error' } }));
   });
-  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address();
-  return {
-    port,
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    state,
-    followUp: followUpPromise,
-    close: () => new Promise((r) => { srv.closeAllConnections?.(); srv.close(() => r()); }),
-  };
+  const { port, url, close } = await listenLoopback(srv);
+  return { port, baseUrl: `${url}/v1`, requests, state, followUp: followUpPromise, close };
 }

@@ -6,8 +6,8 @@
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { runHost, DEFAULT_MODEL, MODELS, PINNED_VERSION } from './driver.mjs';
+import { tilePng as png } from '../common/png.mjs';
 
 const argv = process.argv.slice(2);
 const mcpRead = argv.find((a) => !a.startsWith('--') && !argv[argv.indexOf(a) - 1]?.startsWith('--model'));
@@ -15,30 +15,6 @@ if (!mcpRead) { console.error('usage: smoke.mjs /path/to/mcp-read [--model SLUG]
 let models = argv.flatMap((a, i) => (a === '--model' ? [argv[i + 1]] : []));
 if (argv.includes('--families')) models = [MODELS.toolSearch, MODELS.direct, MODELS.codeMode];
 if (!models.length) models = [DEFAULT_MODEL];
-
-function crc32(buf) {
-  let c = ~0;
-  for (const b of buf) { c ^= b; for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1)); }
-  return ~c >>> 0;
-}
-function png(w, h) {
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2; // 8-bit RGB
-  const rows = [];
-  for (let y = 0; y < h; y++) {
-    const row = Buffer.alloc(1 + w * 3);
-    for (let x = 0; x < w; x++) { row[1 + x * 3] = (x * 4) & 255; row[2 + x * 3] = (y * 5) & 255; row[3 + x * 3] = 128; }
-    rows.push(row);
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 function pngSize(b64) {
   const b = Buffer.from(b64, 'base64');

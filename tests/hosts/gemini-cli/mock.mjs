@@ -8,7 +8,7 @@
 // - Every other generate call (classifier/router, next-speaker check, loop detection, summaries,
 //   ...) is answered with JSON that fits the schema it asked for (or a short text), countTokens
 //   with an estimate, anything else with an empty JSON object. Every request is logged.
-import http from 'node:http';
+import { bodyServer, listenLoopback, parseJson } from '../common/http.mjs';
 
 const FINAL_TEXT = 'Done.';
 
@@ -114,99 +114,82 @@ export async function startMock({ toolArgs, serverName = 'read', toolName = 'rea
     }
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      let body = null;
-      try { body = raw.length ? JSON.parse(raw.toString('utf8')) : null; } catch { body = null; }
-      const url = req.url || '';
-      const model = modelOf(url);
-      const entry = { method: req.method, url, model, bytes: raw.length, kind: 'other' };
-      state.log.push(entry);
-      try {
-        if (req.method === 'POST' && /:(stream)?[gG]enerateContent/.test(url)) {
-          const ourTool = findOurTool(body, serverName, toolName);
-          const modelVersion = model || 'mock';
-          if (ourTool) {
-            state.toolName = ourTool;
-            if (hasOurFunctionResponse(body, ourTool)) {
-              entry.kind = 'followup';
-              if (!state.followUp) {
-                state.followUp = body;
-                state.followUpModel = model;
-                state.followUpResolve(body);
-              }
-              sendGenerate(res, url, {
-                candidates: [{ content: { role: 'model', parts: [{ text: FINAL_TEXT }] }, finishReason: 'STOP', index: 0 }],
-                usageMetadata: usage(raw.length), modelVersion,
-              });
-              return;
+  const server = bodyServer((req, res, raw) => {
+    const body = parseJson(raw.toString('utf8'));
+    const url = req.url || '';
+    const model = modelOf(url);
+    const entry = { method: req.method, url, model, bytes: raw.length, kind: 'other' };
+    state.log.push(entry);
+    try {
+      if (req.method === 'POST' && /:(stream)?[gG]enerateContent/.test(url)) {
+        const ourTool = findOurTool(body, serverName, toolName);
+        const modelVersion = model || 'mock';
+        if (ourTool) {
+          state.toolName = ourTool;
+          if (hasOurFunctionResponse(body, ourTool)) {
+            entry.kind = 'followup';
+            if (!state.followUp) {
+              state.followUp = body;
+              state.followUpModel = model;
+              state.followUpResolve(body);
             }
-            if (!state.toolCallSent) {
-              entry.kind = 'main-first';
-              state.toolCallSent = true;
-              state.mainModel = model;
-              sendGenerate(res, url, {
-                candidates: [{
-                  content: { role: 'model', parts: [{ functionCall: { name: ourTool, args: toolArgs || {} } }] },
-                  finishReason: 'STOP', index: 0,
-                }],
-                usageMetadata: usage(raw.length), modelVersion,
-              });
-              return;
-            }
-            entry.kind = 'main-again';
-          } else {
-            entry.kind = 'utility';
+            sendGenerate(res, url, {
+              candidates: [{ content: { role: 'model', parts: [{ text: FINAL_TEXT }] }, finishReason: 'STOP', index: 0 }],
+              usageMetadata: usage(raw.length), modelVersion,
+            });
+            return;
           }
-          const gc = body?.generationConfig || {};
-          const schema = gc.responseJsonSchema || gc.responseSchema;
-          let text = FINAL_TEXT;
-          if (schema) text = JSON.stringify(fill(schema, '', { route }));
-          else if (gc.responseMimeType === 'application/json') text = '{}';
-          entry.answer = text.slice(0, 200);
-          sendGenerate(res, url, {
-            candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
-            usageMetadata: usage(raw.length), modelVersion,
-          });
-          return;
+          if (!state.toolCallSent) {
+            entry.kind = 'main-first';
+            state.toolCallSent = true;
+            state.mainModel = model;
+            sendGenerate(res, url, {
+              candidates: [{
+                content: { role: 'model', parts: [{ functionCall: { name: ourTool, args: toolArgs || {} } }] },
+                finishReason: 'STOP', index: 0,
+              }],
+              usageMetadata: usage(raw.length), modelVersion,
+            });
+            return;
+          }
+          entry.kind = 'main-again';
+        } else {
+          entry.kind = 'utility';
         }
-        if (req.method === 'POST' && url.includes(':countTokens')) {
-          entry.kind = 'countTokens';
-          res.writeHead(200, { 'content-type': 'application/json' });
-          const parts = (body?.contents || []).flatMap((c) => c.parts || []);
-          res.end(JSON.stringify({ totalTokens: Math.max(1, Math.ceil(countTokens(parts))) }));
-          return;
-        }
-        if (req.method === 'POST' && url.includes(':embedContent')) {
-          entry.kind = 'embed';
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ embedding: { values: [0] } }));
-          return;
-        }
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{}');
-      } catch (e) {
-        state.errors.push(String(e?.stack || e));
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 500, message: String(e), status: 'INTERNAL' } }));
-      } finally {
-        if (onLog) onLog(entry, body);
+        const gc = body?.generationConfig || {};
+        const schema = gc.responseJsonSchema || gc.responseSchema;
+        let text = FINAL_TEXT;
+        if (schema) text = JSON.stringify(fill(schema, '', { route }));
+        else if (gc.responseMimeType === 'application/json') text = '{}';
+        entry.answer = text.slice(0, 200);
+        sendGenerate(res, url, {
+          candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+          usageMetadata: usage(raw.length), modelVersion,
+        });
+        return;
       }
-    });
+      if (req.method === 'POST' && url.includes(':countTokens')) {
+        entry.kind = 'countTokens';
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const parts = (body?.contents || []).flatMap((c) => c.parts || []);
+        res.end(JSON.stringify({ totalTokens: Math.max(1, Math.ceil(countTokens(parts))) }));
+        return;
+      }
+      if (req.method === 'POST' && url.includes(':embedContent')) {
+        entry.kind = 'embed';
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ embedding: { values: [0] } }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    } catch (e) {
+      state.errors.push(String(e?.stack || e));
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 500, message: String(e), status: 'INTERNAL' } }));
+    } finally {
+      if (onLog) onLog(entry, body);
+    }
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address();
-  return {
-    port,
-    url: `http://127.0.0.1:${port}`,
-    state,
-    followUp: followUpPromise,
-    close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }),
-  };
+  return { ...await listenLoopback(server), state, followUp: followUpPromise };
 }

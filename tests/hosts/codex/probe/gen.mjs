@@ -1,34 +1,11 @@
 // Content generators for probe/measure.mjs: PNG (gradient or random noise), WAV, tiny PDF, long text.
-import { deflateSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
+import { gradientPng, rgbPng } from '../../common/png.mjs';
 
-function crc32(buf) {
-  let c = ~0;
-  for (const b of buf) { c ^= b; for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1)); }
-  return ~c >>> 0;
-}
 export function png(w, h, kind = 'gradient') {
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
-  const raw = Buffer.alloc((1 + w * 3) * h);
-  const rnd = kind === 'noise' ? randomBytes(w * h * 3) : null;
-  for (let y = 0; y < h; y++) {
-    const o = y * (1 + w * 3);
-    for (let x = 0; x < w; x++) {
-      const p = o + 1 + x * 3;
-      if (kind === 'noise') {
-        const q = (y * w + x) * 3; raw[p] = rnd[q]; raw[p + 1] = rnd[q + 1]; raw[p + 2] = rnd[q + 2];
-      } else { raw[p] = (x * 255 / w) | 0; raw[p + 1] = (y * 255 / h) | 0; raw[p + 2] = 128; }
-    }
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
+  if (kind !== 'noise') return gradientPng(w, h);
+  const rnd = randomBytes(w * h * 3);
+  return rgbPng(w, h, (x, y) => { const q = (y * w + x) * 3; return [rnd[q], rnd[q + 1], rnd[q + 2]]; });
 }
 export function imageInfo(b64) {
   const b = Buffer.from(b64, 'base64');
