@@ -1,5 +1,6 @@
 #include "mcpread/readers/audio.hpp"
 
+#include "audio_info.hpp"
 #include "file_io.hpp"
 #include "human_size.hpp"
 #include "mcpread/readers/base64.hpp"
@@ -11,34 +12,6 @@
 #include <cstring>
 
 namespace mcpread::readers {
-namespace {
-
-std::uint32_t le32(const std::string& b, std::size_t at) {
-  return static_cast<std::uint32_t>(static_cast<unsigned char>(b[at])) |
-         static_cast<std::uint32_t>(static_cast<unsigned char>(b[at + 1])) << 8 |
-         static_cast<std::uint32_t>(static_cast<unsigned char>(b[at + 2])) << 16 |
-         static_cast<std::uint32_t>(static_cast<unsigned char>(b[at + 3])) << 24;
-}
-
-// A RIFF/WAVE file's length in seconds: the data chunk's size over the fmt chunk's byte rate
-// (libmagic names the format, channels and rate, not the length). Empty when not a WAV.
-std::optional<double> wav_duration(const std::string& b) {
-  if (b.size() < 12 || b.compare(0, 4, "RIFF") != 0 || b.compare(8, 4, "WAVE") != 0) return std::nullopt;
-  std::uint32_t byte_rate = 0;
-  for (std::size_t at = 12; at + 8 <= b.size();) {
-    const std::uint32_t size = le32(b, at + 4);
-    if (b.compare(at, 4, "fmt ") == 0 && size >= 16 && at + 16 <= b.size()) byte_rate = le32(b, at + 16);
-    if (b.compare(at, 4, "data") == 0) {
-      if (byte_rate == 0) return std::nullopt;
-      const std::uint64_t data = std::min<std::uint64_t>(size, b.size() - at - 8);
-      return static_cast<double>(data) / byte_rate;
-    }
-    at += 8 + static_cast<std::size_t>(size) + (size & 1);
-  }
-  return std::nullopt;
-}
-
-}  // namespace
 
 ReadOutcome read_audio(const OpenedFile& file, const Classification& c, std::uint64_t max_bytes,
                        const CancelToken& cancel) {
@@ -65,11 +38,20 @@ ReadOutcome read_audio(const OpenedFile& file, const Classification& c, std::uin
             {"description", c.description},
             {"sent_bytes", base64.size()}};
   std::string text = "Audio " + path + ": " + c.description + " (" + c.mime + "), " + human_size(bytes->size());
-  if (const auto seconds = wav_duration(*bytes)) {
+  const AudioInfo info = audio_info(*bytes);
+  if (info.seconds) {
     char d[32];
-    std::snprintf(d, sizeof d, "%.2f", *seconds);
+    std::snprintf(d, sizeof d, "%.2f", *info.seconds);
     text += std::string(", ") + d + " s";
-    o.meta["duration_s"] = *seconds;
+    o.meta["duration_s"] = *info.seconds;
+  }
+  if (info.sample_rate != 0) {
+    text += ", " + std::to_string(info.sample_rate) + " Hz";
+    o.meta["sample_rate"] = info.sample_rate;
+  }
+  if (info.channels != 0) {
+    text += info.channels == 1 ? ", mono" : info.channels == 2 ? ", stereo" : ", " + std::to_string(info.channels) + " channels";
+    o.meta["channels"] = info.channels;
   }
   // Whether the audio itself goes along is the host's matter: the server says so after this.
   o.blocks.emplace_back(TextBlock{text + "."});

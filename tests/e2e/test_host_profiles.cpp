@@ -69,7 +69,7 @@ TEST_CASE("Claude Code's profile, over its own stateless requests") {
     const json r = as_claude_code(client, "tools/call", {{"name", "read"}, {"arguments", {{"file_path", "beep.wav"}}}});
     CHECK(types(r["result"]) == std::vector<std::string>{"text"});
     const std::string text = r["result"]["content"][0]["text"];
-    CHECK(text.find(", 2.00 s.") != std::string::npos);
+    CHECK(text.find(", 2.00 s, 8000 Hz, mono.") != std::string::npos);
     CHECK(text.ends_with("[The audio itself is not attached: this host (claude-code) does not pass audio "
                          "content on to the model.]"));
   }
