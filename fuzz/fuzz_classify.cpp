@@ -5,12 +5,15 @@
 //
 // Checked: a mime type is always given; everything reported is valid UTF-8 (it ends up in
 // messages); the extension's kind is named only when it differs from the kind found; the same
-// bytes classify the same way twice (libmagic handles are reused between calls).
+// bytes classify the same way twice (libmagic handles are reused between calls); an audio length
+// read from the headers is finite and not negative.
 #include "fuzz_check.hpp"
 #include "mcpread/readers/classify.hpp"
+#include "audio_info.hpp"
 #include "mcpread/readers/utf8.hpp"
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -46,5 +49,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check(c.kind == again.kind && c.mime == again.mime && c.description == again.description,
         "classification is deterministic");
   classified("data", head.first(size / 2), size);
+  // What a host that cannot take audio is told of it: read from the same bytes' headers.
+  const readers::AudioInfo audio = readers::audio_info(std::string_view(reinterpret_cast<const char*>(data), size));
+  check(!audio.seconds || (std::isfinite(*audio.seconds) && *audio.seconds >= 0), "an audio length is finite and not negative");
   return 0;
 }
