@@ -222,6 +222,8 @@ TEST_CASE("image: other formats are converted to PNG or JPEG") {
   const Case cases[] = {
       {"a.bmp", encode_picture({640, 480}, ".bmp"), "BMP", "image/png", 640, 480,
        "converted from BMP"},
+      // Under 16 px to begin with: sent at its size (it once could "not be made to fit").
+      {"tiny.bmp", encode_picture({4, 4}, ".bmp"), "BMP", "image/png", 4, 4, "converted from BMP"},
       {"a.tif", encode_picture({640, 480}, ".tif"), "TIFF", "image/jpeg", 640, 480,
        "converted from TIFF"},
       {"alpha.tif", encode_picture({64, 48, 4}, ".tif"), "TIFF", "image/png", 64, 48,
