@@ -211,6 +211,7 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
     std::string raw;
     pdf::ErrorBuffer e;
     std::string body;
+    std::size_t image_note_at = std::string::npos;  // where "an image of the page follows" starts
     if (d.api->page_text(d.doc.get(), k, pdf::append_to_string, &raw, e.text, sizeof e.text) !=
         MCPREAD_PDF_OK) {
       body = "[Page " + std::to_string(k) + " could not be read: " + e.str() + ".]";
@@ -220,6 +221,7 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
       const bool render = o.mode == PdfMode::text_and_page_images && sparse &&
                           page_images->size() < o.max_page_images;
       if (render) {
+        image_note_at = body.size();
         body += std::string(body.empty() ? "" : "\n") + "[Page " + std::to_string(k) +
                 (body.empty() ? " has no text layer" : " has little text") +
                 "; an image of the page follows.]";
@@ -233,6 +235,11 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
     }
     const std::string head = "\n\n" + marker(k, d.pages) + "\n";
     if (text->size() + head.size() + body.size() > budget) {
+      // The page's text is cut here, and its image is not sent: no note promises one.
+      if (image_note_at != std::string::npos) {
+        body.resize(image_note_at);
+        page_images->pop_back();
+      }
       const std::size_t used = text->size() + head.size();
       *text += head;
       *text += body.substr(0, cut_point(body, used < budget ? budget - used : 0));
@@ -242,7 +249,6 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
                std::to_string(k) + "; call read with pages=\"" + rest + "\" to continue.]";
       (*meta)["truncated"] = true;
       (*meta)["next_pages"] = rest;
-      if (!page_images->empty() && page_images->back().page == k) page_images->pop_back();
       report(o, i + 1, sel.pages.size(), k, d.pages);
       return true;
     }

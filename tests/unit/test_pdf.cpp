@@ -280,3 +280,44 @@ TEST_CASE("pdf: rendered pages") {
     CHECK(decoded.height == 1000);
   }
 }
+
+TEST_CASE("pdf: text with images of the pages that have little text") {
+  TempDir dir;
+  std::vector<PdfPage> pages(3);
+  for (int i = 1; i <= 8; ++i) pages[0].lines.push_back("Line " + std::to_string(i) + " of a page with plenty of text on it.");
+  pages[1].kind = PdfPage::Kind::drawing;  // no text: a scan
+  pages[2].lines = {"Short."};            // little text: a figure page
+  dir.write("mixed.pdf", make_pdf(pages));
+  PdfOptions opt;
+  opt.mode = PdfMode::text_and_page_images;
+  SUBCASE("each sparse page's image right after its text, no blob") {
+    const auto o = read(dir, "mixed.pdf", opt);
+    REQUIRE_FALSE(o.is_error);
+    REQUIRE(o.blocks.size() == 4);
+    CHECK(text(o, 0).ends_with("[Page 2 has no text layer; an image of the page follows.]"));
+    CHECK(std::holds_alternative<ImageBlock>(o.blocks[1]));
+    CHECK(text(o, 2).ends_with("Short.\n[Page 3 has little text; an image of the page follows.]"));
+    CHECK(std::holds_alternative<ImageBlock>(o.blocks[3]));
+    CHECK(o.meta["rendered"].size() == 2);
+  }
+  SUBCASE("at most max_page_images; the others say how to see them") {
+    opt.max_page_images = 1;
+    const auto o = read(dir, "mixed.pdf", opt);
+    REQUIRE(o.blocks.size() == 3);
+    CHECK(text(o, 2).find("Short.") != std::string::npos);
+    CHECK(text(o, 2).find("image of the page follows") == std::string::npos);
+  }
+  SUBCASE("a page cut by the text cap gets no image and no promise of one") {
+    // Room for page 1 and page 2's marker, not for page 2's note (512 bytes are kept for notes).
+    const auto whole = read(dir, "mixed.pdf", opt);
+    const std::size_t page2 = text(whole, 0).find("\n\n\u2500\u2500 Page 2 of 3");
+    REQUIRE(page2 != std::string::npos);
+    opt.max_output_bytes = 512 + page2 + 30;
+    const auto o = read(dir, "mixed.pdf", opt);
+    REQUIRE_FALSE(o.is_error);
+    for (const auto& b : o.blocks) CHECK_FALSE(std::holds_alternative<ImageBlock>(b));
+    CHECK(text(o).find("follows.]") == std::string::npos);
+    CHECK(text(o).find("\u2500\u2500\n[P") == std::string::npos);  // not even the note's start
+    CHECK(o.meta["truncated"] == true);
+  }
+}
