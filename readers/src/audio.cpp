@@ -5,10 +5,8 @@
 #include "human_size.hpp"
 #include "mcpread/readers/base64.hpp"
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
-#include <optional>
 #include <cstring>
 
 namespace mcpread::readers {

@@ -1,5 +1,7 @@
 #include "fixtures.hpp"
 
+#include <iconv.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
@@ -47,6 +49,23 @@ std::string wav_file(std::uint32_t samples) {
   return "RIFF" + le(36 + samples, 4) + "WAVE" + "fmt " + le(16, 4) + le(1, 2) + le(1, 2) +
          le(8000, 4) + le(8000, 4) + le(1, 2) + le(8, 2) + "data" + le(samples, 4) +
          std::string(samples, '\x80');
+}
+
+std::string iconv_encode(const std::string& utf8_text, const std::string& charset, bool skip_unencodable) {
+  iconv_t cd = iconv_open((charset + (skip_unencodable ? "//IGNORE" : "")).c_str(), "UTF-8");
+  if (cd == reinterpret_cast<iconv_t>(-1)) throw std::runtime_error("iconv_open failed for " + charset);
+  std::string in = utf8_text;
+  std::string out(in.size() * 8 + 16, '\0');
+  char* src = in.data();
+  std::size_t left = in.size();
+  char* dst = out.data();
+  std::size_t room = out.size();
+  const std::size_t r = iconv(cd, &src, &left, &dst, &room);
+  iconv(cd, nullptr, nullptr, &dst, &room);  // back to the initial shift state
+  iconv_close(cd);
+  if (r == static_cast<std::size_t>(-1) && !skip_unencodable) throw std::runtime_error("iconv failed for " + charset);
+  out.resize(out.size() - room);
+  return out;
 }
 
 }  // namespace mcpread::test

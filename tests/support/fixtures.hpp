@@ -7,6 +7,12 @@
 
 namespace mcpread::test {
 
+// UTF-8 text converted by iconv to `charset`, ending in its initial shift state, to build files in
+// legacy charsets. Throws when iconv fails, unless `skip_unencodable` leaves out the characters
+// the charset lacks.
+std::string iconv_encode(const std::string& utf8_text, const std::string& charset,
+                         bool skip_unencodable = false);
+
 // A PCM WAV file of `samples` 8-bit mono samples at 8,000 Hz.
 std::string wav_file(std::uint32_t samples);
 

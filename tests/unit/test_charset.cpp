@@ -1,16 +1,17 @@
+#include "fixtures.hpp"
 #include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/utf8.hpp"
 
 #include <doctest/doctest.h>
-#include <iconv.h>
 
 #include <span>
-#include <stdexcept>
 #include <string>
 
 using namespace std::string_literals;
 using mcpread::readers::DetectedCharset;
 using mcpread::readers::Utf8Converter;
+
+using mcpread::test::iconv_encode;
 
 namespace {
 
@@ -36,22 +37,6 @@ const std::string kFrench =
     "de François et d’Hélène : on y mange bien, le service est rapide et l’ambiance est très "
     "agréable.\n";
 
-// UTF-8 text converted with iconv, to build fixtures in legacy charsets.
-std::string encode(const std::string& utf8_text, const char* to) {
-  iconv_t cd = iconv_open(to, "UTF-8");
-  if (cd == reinterpret_cast<iconv_t>(-1)) throw std::runtime_error("iconv_open failed");
-  std::string in = utf8_text;
-  std::string out(in.size() * 4 + 16, '\0');
-  char* src = in.data();
-  std::size_t left = in.size();
-  char* dst = out.data();
-  std::size_t room = out.size();
-  const std::size_t r = iconv(cd, &src, &left, &dst, &room);
-  iconv_close(cd);
-  if (r == static_cast<std::size_t>(-1)) throw std::runtime_error("iconv failed");
-  out.resize(out.size() - room);
-  return out;
-}
 
 DetectedCharset detect(const std::string& bytes) {
   return mcpread::readers::detect_charset(
@@ -103,10 +88,10 @@ TEST_CASE("charset detect_charset byte-order marks") {
 
 TEST_CASE("charset utf16_without_bom") {
   SUBCASE("little and big endian ASCII text") {
-    CHECK(utf16_guess(encode("hello world\r\nsecond line\n", "UTF-16LE")) == "UTF-16LE");
-    CHECK(utf16_guess(encode("hello world\r\nsecond line\n", "UTF-16BE")) == "UTF-16BE");
-    CHECK(detect(encode("hello world\n", "UTF-16LE")).name == "UTF-16LE");
-    CHECK(detect(encode("hello world\n", "UTF-16LE")).bom_bytes == 0);
+    CHECK(utf16_guess(iconv_encode("hello world\r\nsecond line\n", "UTF-16LE")) == "UTF-16LE");
+    CHECK(utf16_guess(iconv_encode("hello world\r\nsecond line\n", "UTF-16BE")) == "UTF-16BE");
+    CHECK(detect(iconv_encode("hello world\n", "UTF-16LE")).name == "UTF-16LE");
+    CHECK(detect(iconv_encode("hello world\n", "UTF-16LE")).bom_bytes == 0);
   }
   SUBCASE("not UTF-16") {
     CHECK(utf16_guess("plain ascii text") == "");
@@ -134,28 +119,28 @@ TEST_CASE("charset detect_charset UTF-8") {
     CHECK(detect(twenty_to_one.substr(0, twenty_to_one.size() / 2) + "\xFF").name == "UTF-8");
   }
   SUBCASE("legacy text with a few accidental UTF-8 sequences is not UTF-8") {
-    CHECK(detect(encode(kFrench, "WINDOWS-1252") + "caf\xC3\xA9").name == "WINDOWS-1252");
+    CHECK(detect(iconv_encode(kFrench, "WINDOWS-1252") + "caf\xC3\xA9").name == "WINDOWS-1252");
   }
 }
 
 TEST_CASE("charset detect_charset legacy charsets via uchardet") {
   SUBCASE("Chinese GB18030") {
-    const auto d = detect(encode(kChinese, "GB18030"));
+    const auto d = detect(iconv_encode(kChinese, "GB18030"));
     CHECK(d.name == "GB18030");
     CHECK(d.ascii_compatible);
     CHECK(d.bom_bytes == 0);
   }
   SUBCASE("Japanese Shift_JIS and EUC-JP") {
-    CHECK(detect(encode(kJapanese, "SHIFT_JIS")).name == "SHIFT_JIS");
-    CHECK(detect(encode(kJapanese, "EUC-JP")).name == "EUC-JP");
+    CHECK(detect(iconv_encode(kJapanese, "SHIFT_JIS")).name == "SHIFT_JIS");
+    CHECK(detect(iconv_encode(kJapanese, "EUC-JP")).name == "EUC-JP");
   }
   SUBCASE("Korean EUC-KR") {
-    const auto d = detect(encode(kKorean, "EUC-KR"));
+    const auto d = detect(iconv_encode(kKorean, "EUC-KR"));
     CHECK(d.name == "EUC-KR");
     CHECK(d.ascii_compatible);
   }
   SUBCASE("Western European Windows-1252") {
-    CHECK(detect(encode(kFrench, "WINDOWS-1252")).name == "WINDOWS-1252");
+    CHECK(detect(iconv_encode(kFrench, "WINDOWS-1252")).name == "WINDOWS-1252");
   }
   SUBCASE("bytes nobody recognises fall back to UTF-8") {
     CHECK(detect("\xFF\xFE\xFD\xFC\xFB").name == "UTF-16LE");  // FF FE is a BOM
@@ -205,13 +190,13 @@ TEST_CASE("charset resolve_encoding_name") {
 
 TEST_CASE("charset Utf8Converter") {
   SUBCASE("converts whole input") {
-    CHECK(convert_all("GB18030", encode(kChinese, "GB18030")) == kChinese);
-    CHECK(convert_all("SHIFT_JIS", encode(kJapanese, "SHIFT_JIS")) == kJapanese);
+    CHECK(convert_all("GB18030", iconv_encode(kChinese, "GB18030")) == kChinese);
+    CHECK(convert_all("SHIFT_JIS", iconv_encode(kJapanese, "SHIFT_JIS")) == kJapanese);
     CHECK(convert_all("WINDOWS-1252", "caf\xE9 \x93q\x94 \x80") == "café “q” €");
     CHECK(convert_all("UTF-16LE", "h\0\xE9\0-N"s) == "hé中");
   }
   SUBCASE("a multi-byte sequence split across chunks is carried over") {
-    const std::string gb = encode("中文", "GB18030");  // D6 D0 CE C4
+    const std::string gb = iconv_encode("中文", "GB18030");  // D6 D0 CE C4
     Utf8Converter c("GB18030");
     std::string out;
     c.convert(gb.substr(0, 1), out, false);
@@ -222,7 +207,7 @@ TEST_CASE("charset Utf8Converter") {
     CHECK(out == "中文");
   }
   SUBCASE("a UTF-16 code unit split across chunks") {
-    const std::string u16 = encode("a😀b", "UTF-16LE");
+    const std::string u16 = iconv_encode("a😀b", "UTF-16LE");
     Utf8Converter c("UTF-16LE");
     std::string out;
     for (char byte : u16) c.convert(std::string(1, byte), out, false);

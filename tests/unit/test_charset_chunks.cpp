@@ -2,10 +2,10 @@
 // text reader converts a file chunk by chunk, and where its chunks end must never show in what
 // the model reads. Every split point (and every pair of them for short inputs, and one byte at a
 // time) of a table of inputs, valid and invalid, in each charset the reader may be asked for.
+#include "fixtures.hpp"
 #include "mcpread/readers/charset.hpp"
 
 #include <doctest/doctest.h>
-#include <iconv.h>
 
 #include <array>
 #include <string>
@@ -13,6 +13,8 @@
 #include <vector>
 
 using mcpread::readers::Utf8Converter;
+
+using mcpread::test::iconv_encode;
 
 namespace {
 
@@ -30,22 +32,6 @@ std::string convert_cut(const std::string& charset, std::string_view bytes, cons
   return out;
 }
 
-// Text in `charset` from UTF-8 (characters it cannot encode are left out), by iconv.
-std::string encoded(const std::string& utf8_text, const std::string& charset) {
-  iconv_t cd = iconv_open((charset + "//IGNORE").c_str(), "UTF-8");
-  REQUIRE(cd != reinterpret_cast<iconv_t>(-1));
-  std::string in = utf8_text;
-  std::string out(in.size() * 8 + 16, '\0');
-  char* src = in.data();
-  std::size_t left = in.size();
-  char* dst = out.data();
-  std::size_t room = out.size();
-  iconv(cd, &src, &left, &dst, &room);
-  iconv(cd, nullptr, nullptr, &dst, &room);  // back to the initial shift state
-  iconv_close(cd);
-  out.resize(out.size() - room);
-  return out;
-}
 
 void check_every_split(const std::string& charset, const std::string& bytes) {
   CAPTURE(charset);
@@ -84,7 +70,7 @@ const std::string kText =
 
 TEST_CASE("charset chunks: real text in every charset, cut anywhere") {
   for (const char* charset : kCharsets) {
-    const std::string bytes = encoded(kText, charset);
+    const std::string bytes = iconv_encode(kText, charset, true);
     CHECK(!bytes.empty());
     check_every_split(charset, bytes);
   }

@@ -5,7 +5,6 @@
 
 #include <doctest/doctest.h>
 #include <fcntl.h>
-#include <iconv.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,6 +19,8 @@ using mcpread::readers::ReadOutcome;
 using mcpread::readers::TextBlock;
 using mcpread::readers::TextOptions;
 using mcpread::test::TempDir;
+
+using mcpread::test::iconv_encode;
 
 namespace {
 
@@ -47,21 +48,6 @@ std::string text_of(const ReadOutcome& o) {
   return text;
 }
 
-std::string encode(const std::string& utf8_text, const char* to) {
-  iconv_t cd = iconv_open(to, "UTF-8");
-  if (cd == reinterpret_cast<iconv_t>(-1)) throw std::runtime_error("iconv_open failed");
-  std::string in = utf8_text;
-  std::string out(in.size() * 4 + 16, '\0');
-  char* src = in.data();
-  std::size_t left = in.size();
-  char* dst = out.data();
-  std::size_t room = out.size();
-  const std::size_t r = iconv(cd, &src, &left, &dst, &room);
-  iconv_close(cd);
-  if (r == static_cast<std::size_t>(-1)) throw std::runtime_error("iconv failed");
-  out.resize(out.size() - room);
-  return out;
-}
 
 std::string repeat(const std::string& s, std::size_t n) {
   std::string r;
@@ -329,18 +315,18 @@ TEST_CASE("text UTF-16") {
   const std::string expected =
       "     1\théllo 中文\n     2\tline two\n     3\tlast\n\n[Lines 1-3 of 3. End of file.]\n";
   SUBCASE("little endian with BOM") {
-    const auto o = read(dir, "\xFF\xFE" + encode(body, "UTF-16LE"));
+    const auto o = read(dir, "\xFF\xFE" + iconv_encode(body, "UTF-16LE"));
     CHECK(text_of(o) == expected + "[Decoded from UTF-16LE to UTF-8.]");
     CHECK(o.meta["charset"] == "UTF-16LE");
     CHECK(o.meta["bom"] == true);
   }
   SUBCASE("big endian with BOM") {
-    const auto o = read(dir, "\xFE\xFF" + encode(body, "UTF-16BE"));
+    const auto o = read(dir, "\xFE\xFF" + iconv_encode(body, "UTF-16BE"));
     CHECK(text_of(o) == expected + "[Decoded from UTF-16BE to UTF-8.]");
     CHECK(o.meta["charset"] == "UTF-16BE");
   }
   SUBCASE("little endian without BOM") {
-    const auto o = read(dir, encode("plain text\nsecond line\n", "UTF-16LE"));
+    const auto o = read(dir, iconv_encode("plain text\nsecond line\n", "UTF-16LE"));
     CHECK(text_of(o) == "     1\tplain text\n     2\tsecond line\n\n[Lines 1-2 of 2. End of file.]\n"
                         "[Decoded from UTF-16LE to UTF-8.]");
     CHECK(o.meta["bom"] == false);
@@ -350,7 +336,7 @@ TEST_CASE("text UTF-16") {
     opt.offset = 2;
     opt.limit = 1;
     opt.max_line_chars = 4;
-    const auto o = read(dir, "\xFF\xFE" + encode("one\n中中中中中中\nthree\n", "UTF-16LE"), opt);
+    const auto o = read(dir, "\xFF\xFE" + iconv_encode("one\n中中中中中中\nthree\n", "UTF-16LE"), opt);
     CHECK(text_of(o) == "     2\t中中中中" + kEllipsis + "[line truncated: 18 bytes in full]\n\n"
                         "[Lines 2-2 of 3. To read more, call read again with offset=3.]\n"
                         "[1 line(s) longer than 4 characters were cut.]\n"
@@ -396,7 +382,7 @@ TEST_CASE("text legacy charsets") {
   SUBCASE("detected and decoded") {
     for (const auto& c : cases) {
       CAPTURE(c.encoding);
-      const auto o = read(dir, encode(*c.text, c.encoding));
+      const auto o = read(dir, iconv_encode(*c.text, c.encoding));
       CHECK(text_of(o) == expect(*c.text, c.reported));
       CHECK(o.meta["charset"] == c.reported);
       CHECK(o.meta["bom"] == false);
@@ -429,7 +415,7 @@ TEST_CASE("text encoding option") {
   }
   SUBCASE("generic UTF-16 takes its byte order from the BOM") {
     opt.encoding = "utf-16";
-    const auto o = read(dir, "\xFF\xFE" + encode("hi\n", "UTF-16LE"), opt);
+    const auto o = read(dir, "\xFF\xFE" + iconv_encode("hi\n", "UTF-16LE"), opt);
     CHECK(text_of(o) == "     1\thi\n\n[Lines 1-1 of 1. End of file.]\n[Decoded from UTF-16LE to UTF-8.]");
     CHECK(o.meta["bom"] == true);
   }
