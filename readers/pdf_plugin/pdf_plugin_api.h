@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever a signature or a meaning below changes; the loader refuses other versions. */
-#define MCPREAD_PDF_API_VERSION 1
+#define MCPREAD_PDF_API_VERSION 2
 
 /* Results of the functions returning int. */
 enum mcpread_pdf_status {
@@ -82,6 +82,13 @@ typedef int (*mcpread_pdf_write_subset_fn)(mcpread_pdf_doc* doc, const int* page
                                            mcpread_pdf_sink sink, void* ctx, char* error,
                                            size_t error_size);
 
+/* How many glyphs the page's content shows with text operators (Tj, TJ, ', "), in its content
+ * streams and the form XObjects they draw, into *glyphs: a count independent of whether a font
+ * maps its glyphs to Unicode, to compare with the length of the extracted text. Codes of Type0
+ * (composite) fonts count as 2 bytes each; in simple fonts the space (code 32) is not counted. */
+typedef int (*mcpread_pdf_page_glyphs_fn)(mcpread_pdf_doc* doc, int page, long* glyphs,
+                                          char* error, size_t error_size);
+
 /* The exported functions, with these names and the types above. */
 int mcpread_pdf_api_version(void);
 int mcpread_pdf_open(const char* data, size_t size, const char* password, mcpread_pdf_doc** out,
@@ -94,6 +101,8 @@ int mcpread_pdf_page_size(const mcpread_pdf_doc* doc, int page, double* width_pt
                           double* height_pt, char* error, size_t error_size);
 int mcpread_pdf_page_text(mcpread_pdf_doc* doc, int page, mcpread_pdf_sink sink, void* ctx,
                           char* error, size_t error_size);
+int mcpread_pdf_page_glyphs(mcpread_pdf_doc* doc, int page, long* glyphs, char* error,
+                            size_t error_size);
 int mcpread_pdf_render_png(mcpread_pdf_doc* doc, int page, double dpi, int* width, int* height,
                            mcpread_pdf_sink sink, void* ctx, char* error, size_t error_size);
 int mcpread_pdf_write_subset(mcpread_pdf_doc* doc, const int* pages, size_t count,

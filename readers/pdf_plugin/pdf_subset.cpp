@@ -32,6 +32,16 @@ void copy_title(QPDF& in, QPDF& out) {
 
 }  // namespace
 
+QPDF& qpdf_of(mcpread_pdf_doc* doc) {
+  if (!doc->qpdf) {
+    auto q = std::make_unique<QPDF>();
+    q->setSuppressWarnings(true);  // recovery warnings would go to the server's stderr
+    q->processMemoryFile("PDF", doc->data, doc->size, doc->password.c_str());
+    doc->qpdf = std::move(q);
+  }
+  return *doc->qpdf;
+}
+
 bool encode_png(const unsigned char* rgb, int width, int height, int stride, std::string* out,
                 std::string* why) {
   png_image image{};
@@ -74,13 +84,7 @@ extern "C" __attribute__((visibility("default"))) int mcpread_pdf_write_subset(
       }
       seen[static_cast<std::size_t>(pages[i])] = true;
     }
-    if (!doc->qpdf) {
-      auto q = std::make_unique<QPDF>();
-      q->setSuppressWarnings(true);  // recovery warnings would go to the server's stderr
-      q->processMemoryFile("PDF", doc->data, doc->size, doc->password.c_str());
-      doc->qpdf = std::move(q);
-    }
-    QPDF& in = *doc->qpdf;
+    QPDF& in = qpdf_of(doc);
     std::vector<QPDFPageObjectHelper> source = QPDFPageDocumentHelper(in).getAllPages();
     QPDF out;
     out.setSuppressWarnings(true);

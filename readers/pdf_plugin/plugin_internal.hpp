@@ -19,7 +19,7 @@ struct mcpread_pdf_doc {
   std::size_t size = 0;
   std::string password;
   std::unique_ptr<poppler::document> doc;
-  std::unique_ptr<QPDF> qpdf;  // opened on the first subset
+  std::unique_ptr<QPDF> qpdf;  // opened on first use: see qpdf_of
   int pages = 0;
   bool encrypted = false;
   mcpread_pdf_doc();  // out of line: QPDF and poppler::document are incomplete here
@@ -48,6 +48,10 @@ int guarded(char* error, std::size_t error_size, Fn&& fn) noexcept {
 
 // Checks a 1-based page number against the document.
 bool valid_page(const mcpread_pdf_doc* doc, int page, char* error, std::size_t error_size);
+
+// The document as qpdf sees it, opened on first use (page subsets, glyph counts). Throws as qpdf
+// does; callers run inside guarded().
+QPDF& qpdf_of(mcpread_pdf_doc* doc);
 
 // 8-bit RGB pixels (rows `stride` bytes apart) as a PNG file.
 bool encode_png(const unsigned char* rgb, int width, int height, int stride, std::string* out,

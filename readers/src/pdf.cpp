@@ -11,6 +11,7 @@
 #include "mcpread/readers/utf8.hpp"
 #include "page_ranges.hpp"
 #include "pdf_loader.hpp"
+#include "pdf_text_loss.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -217,15 +218,25 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
       body = "[Page " + std::to_string(k) + " could not be read: " + e.str() + ".]";
     } else {
       body = clean_page_text(raw);
-      const bool sparse = utf8::count_chars(body) < o.sparse_text_chars;
+      const pdf::TextLoss loss = pdf::measure_text_loss(*d.api, d.doc.get(), k, body);
+      if (loss.lost) (*meta)["pages_text_lost"].push_back(k);
+      const bool sparse = loss.lost || utf8::count_chars(body) < o.sparse_text_chars;
       const bool render = o.mode == PdfMode::text_and_page_images && sparse &&
                           page_images->size() < o.max_page_images;
+      const std::string separator = body.empty() ? "" : "\n";
       if (render) {
         image_note_at = body.size();
-        body += std::string(body.empty() ? "" : "\n") + "[Page " + std::to_string(k) +
-                (body.empty() ? " has no text layer" : " has little text") +
-                "; an image of the page follows.]";
+        body += separator +
+                (loss.lost ? pdf::text_loss_note(k, loss, "An image of the page follows.")
+                           : "[Page " + std::to_string(k) +
+                                 (body.empty() ? " has no text layer" : " has little text") +
+                                 "; an image of the page follows.]");
         page_images->push_back({k, 0});
+      } else if (loss.lost) {
+        body += separator + pdf::text_loss_note(k, loss,
+                                                "To see the page, call read with "
+                                                "file_type=\"image\" and pages=\"" +
+                                                    std::to_string(k) + "\".");
       } else if (body.empty()) {
         body = "[Page " + std::to_string(k) +
                " has no text layer; call read with file_type=\"image\" "

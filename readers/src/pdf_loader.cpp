@@ -81,6 +81,7 @@ Loaded load() {
       bind(lib, "mcpread_pdf_info", &a.info, &e) &&
       bind(lib, "mcpread_pdf_page_size", &a.page_size, &e) &&
       bind(lib, "mcpread_pdf_page_text", &a.page_text, &e) &&
+      bind(lib, "mcpread_pdf_page_glyphs", &a.page_glyphs, &e) &&
       bind(lib, "mcpread_pdf_render_png", &a.render_png, &e) &&
       bind(lib, "mcpread_pdf_write_subset", &a.write_subset, &e);
   return l;

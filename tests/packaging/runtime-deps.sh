@@ -48,10 +48,12 @@ for soname in $(grep -ho 'dlopen("[^"]*"' "$source_dir"/readers/src/*.cpp |
   dlopened[$soname]=$path
 done
 magic_database=/usr/share/misc/magic.mgc
+# Poppler reads its CJK CMaps and CID-to-Unicode tables by path: without them CJK text is lost.
+poppler_cmaps=/usr/share/poppler/cidToUnicode/Adobe-GB1
 loaded_paths=$(for file in "$binary" "$plugin"; do
   [[ -f $file ]] && resolved_libraries "$file"
 done | cut -d' ' -f2)
-lookup_owners "${dlopened[@]}" "$magic_database" $loaded_paths
+lookup_owners "${dlopened[@]}" "$magic_database" "$poppler_cmaps" $loaded_paths
 
 # What is needed, and why.
 declare -A needed_by=()  # package -> reasons
@@ -81,6 +83,13 @@ if grep -aq /usr/share/misc/magic "$binary" || readelf -d "$binary" | grep -q 'l
     need "$package" "libmagic reads $magic_database"
   else
     fail "mcp-read uses libmagic, but no installed package provides $magic_database"
+  fi
+fi
+if [[ -f $plugin ]] && readelf -d "$plugin" | grep -q 'libpoppler'; then
+  if package=$(owner "$poppler_cmaps"); then
+    need "$package" "poppler reads its CMaps under /usr/share/poppler"
+  else
+    fail "the PDF plugin uses poppler, but no installed package provides $poppler_cmaps"
   fi
 fi
 

@@ -57,6 +57,16 @@ std::string number(double v) {
   return buf;
 }
 
+// A composite font whose glyphs map to no character: Identity-H codes, CIDs of a collection no
+// table maps (Adobe-Unknown), no /ToUnicode, no font program: the state of CJK text when the
+// CMaps are missing.
+const std::string unmapped_font =
+    "<< /Type /Font /Subtype /Type0 /BaseFont /Unmapped /Encoding /Identity-H /DescendantFonts "
+    "[<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Unmapped /CIDSystemInfo << /Registry "
+    "(Adobe) /Ordering (Unknown) /Supplement 0 >> /FontDescriptor << /Type /FontDescriptor "
+    "/FontName /Unmapped /Flags 4 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 1000 "
+    "/Descent 0 /CapHeight 1000 /StemV 80 >> /DW 600 >>] >>";
+
 std::string content_of(const PdfPage& p) {
   switch (p.kind) {
     case PdfPage::Kind::drawing:
@@ -65,6 +75,19 @@ std::string content_of(const PdfPage& p) {
       return {};
     case PdfPage::Kind::text:
       break;
+    case PdfPage::Kind::unmapped_text: {
+      std::string s = "BT /F2 12 Tf 14 TL 72 " + number(p.height - 72) + " Td\n";
+      for (std::size_t i = 0; i < p.lines.size(); ++i) {
+        s += i ? "T* <" : "<";
+        char cid[8];
+        for (const char c : p.lines[i]) {
+          std::snprintf(cid, sizeof cid, "%04X", static_cast<unsigned char>(c));
+          s += cid;
+        }
+        s += "> Tj\n";
+      }
+      return s + "ET\n";
+    }
   }
   std::string s = "BT /F1 12 Tf 14 TL 72 " + number(p.height - 72) + " Td\n";
   for (std::size_t i = 0; i < p.lines.size(); ++i)
@@ -88,7 +111,9 @@ std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title
   for (int i = 0; i < n; ++i) {
     const PdfPage& p = pages[static_cast<std::size_t>(i)];
     std::string page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " + number(p.width) + " " +
-                       number(p.height) + "] /Resources << /Font << /F1 3 0 R >> >>";
+                       number(p.height) + "] /Resources << /Font << /F1 3 0 R" +
+                       (p.kind == PdfPage::Kind::unmapped_text ? " /F2 " + unmapped_font : "") +
+                       " >> >>";
     if (p.rotate != 0) page += " /Rotate " + std::to_string(p.rotate);
     if (p.kind != PdfPage::Kind::blank) page += " /Contents " + std::to_string(6 + 2 * i) + " 0 R";
     objects.push_back(page + " >>");

@@ -12,6 +12,9 @@ struct PdfPage {
     text,     // `lines` in Helvetica 12, from the top left
     drawing,  // a red square and no text at all (a scanned page looks like this to a reader)
     blank,    // no /Contents
+    // `lines` drawn with a composite font (Identity-H) that has no /ToUnicode and no font file:
+    // every glyph is shown, none maps to a character (text extraction gets nothing).
+    unmapped_text,
   };
   Kind kind = Kind::text;
   std::vector<std::string> lines;  // ASCII

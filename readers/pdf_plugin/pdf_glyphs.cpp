@@ -1,0 +1,142 @@
+// Counting the glyphs a page shows, with qpdf's content-stream parser: the measure against which
+// the extracted text tells whether fonts without a Unicode map (no /ToUnicode, a CMap poppler
+// lacks) lost characters. Poppler drops such glyphs silently; the count comes from the content
+// itself, so it does not depend on any font's mapping.
+#include "plugin_internal.hpp"
+
+#include <qpdf/QPDF.hh>
+#include <qpdf/QPDFObjectHandle.hh>
+#include <qpdf/QPDFPageObjectHelper.hh>
+
+#include <set>
+#include <vector>
+
+namespace mcpread_pdf {
+namespace {
+
+// Form XObjects nest; a malicious file may nest them in a cycle or very deeply.
+constexpr int max_form_depth = 8;
+
+class GlyphCounter : public QPDFObjectHandle::ParserCallbacks {
+ public:
+  GlyphCounter(QPDFObjectHandle resources, int depth, std::set<QPDFObjGen>* forms, long* glyphs)
+      : resources_(std::move(resources)), depth_(depth), forms_(forms), glyphs_(glyphs) {}
+
+  void handleObject(QPDFObjectHandle obj) override {
+    if (!obj.isOperator()) {
+      operands_.push_back(std::move(obj));
+      return;
+    }
+    const std::string op = obj.getOperatorValue();
+    if (op == "Tf" && operands_.size() == 2 && operands_[0].isName()) {
+      select_font(operands_[0].getName());
+    } else if (op == "Tj" || op == "'") {
+      if (!operands_.empty()) count(operands_.back());
+    } else if (op == "\"") {
+      if (operands_.size() == 3) count(operands_[2]);
+    } else if (op == "TJ") {
+      if (!operands_.empty() && operands_.back().isArray())
+        for (QPDFObjectHandle item : operands_.back().aitems()) count(item);
+    } else if (op == "Do" && operands_.size() == 1 && operands_[0].isName()) {
+      draw_form(operands_[0].getName());
+    }
+    operands_.clear();
+  }
+  void handleEOF() override {}
+
+ private:
+  void select_font(const std::string& name) {
+    composite_ = false;
+    if (!resources_.isDictionary()) return;
+    QPDFObjectHandle font = resources_.getKey("/Font").getKey(name);
+    composite_ = font.isDictionary() && font.getKey("/Subtype").isNameAndEquals("/Type0");
+  }
+
+  void count(QPDFObjectHandle s) {
+    if (!s.isString()) return;
+    const std::string bytes = s.getStringValue();
+    if (composite_) {
+      *glyphs_ += static_cast<long>(bytes.size() / 2);
+      return;
+    }
+    for (const char c : bytes)
+      if (c != ' ') ++*glyphs_;
+  }
+
+  void draw_form(const std::string& name) {
+    if (depth_ >= max_form_depth || !resources_.isDictionary()) return;
+    QPDFObjectHandle form = resources_.getKey("/XObject").getKey(name);
+    if (!form.isStream() || !form.getDict().getKey("/Subtype").isNameAndEquals("/Form")) return;
+    if (!forms_->insert(form.getObjGen()).second) return;  // each form counted once per page
+    QPDFObjectHandle inner = form.getDict().getKey("/Resources");
+    GlyphCounter nested(inner.isDictionary() ? inner : resources_, depth_ + 1, forms_, glyphs_);
+    QPDFObjectHandle::parseContentStream(form, &nested);
+  }
+
+  QPDFObjectHandle resources_;
+  int depth_;
+  std::set<QPDFObjGen>* forms_;
+  long* glyphs_;
+  std::vector<QPDFObjectHandle> operands_;
+  bool composite_ = false;
+};
+
+// Page `k` (1-based) found by descending the page tree by /Count, resolving only the nodes on
+// the way: QPDF::getAllPages would resolve every page object (about 100 MB for 10,000 pages).
+// A null handle when the tree does not lead to it.
+QPDFObjectHandle find_page(QPDF& q, int k) {
+  QPDFObjectHandle node = q.getRoot().getKey("/Pages");
+  long index = k - 1;
+  for (int depth = 0; depth < 64 && node.isDictionary(); ++depth) {
+    QPDFObjectHandle kids = node.getKey("/Kids");
+    if (!kids.isArray()) return index == 0 ? node : QPDFObjectHandle();
+    const int n = kids.getArrayNItems();
+    // As many kids as pages below: each kid is one page (the usual flat tree), no walk needed.
+    if (node.getKey("/Count").isInteger() && node.getKey("/Count").getIntValue() == n &&
+        index < n) {
+      QPDFObjectHandle kid = kids.getArrayItem(static_cast<int>(index));
+      if (kid.isDictionary() && !kid.getKey("/Kids").isArray()) return kid;
+    }
+    QPDFObjectHandle next;
+    for (int i = 0; i < n && next.isNull(); ++i) {
+      QPDFObjectHandle kid = kids.getArrayItem(i);
+      if (!kid.isDictionary()) continue;
+      QPDFObjectHandle count = kid.getKey("/Count");
+      const long pages = kid.getKey("/Kids").isArray()
+                             ? (count.isInteger() ? static_cast<long>(count.getIntValue()) : 0)
+                             : 1;
+      if (index < pages) next = kid;
+      else index -= pages;
+    }
+    node = next;
+  }
+  return {};
+}
+
+}  // namespace
+}  // namespace mcpread_pdf
+
+using namespace mcpread_pdf;
+
+extern "C" __attribute__((visibility("default"))) int mcpread_pdf_page_glyphs(
+    mcpread_pdf_doc* doc, int page, long* glyphs, char* error, std::size_t error_size) {
+  return guarded(error, error_size, [&]() -> int {
+    if (doc == nullptr || glyphs == nullptr) {
+      set_error(error, error_size, "invalid arguments");
+      return MCPREAD_PDF_FAILED;
+    }
+    if (!valid_page(doc, page, error, error_size)) return MCPREAD_PDF_BAD_PAGE;
+    *glyphs = 0;
+    QPDFObjectHandle page_object = find_page(qpdf_of(doc), page);
+    if (!page_object.isDictionary()) {
+      set_error(error, error_size,
+                "qpdf does not find page " + std::to_string(page) + " in the page tree");
+      return MCPREAD_PDF_DAMAGED;
+    }
+    QPDFPageObjectHelper p(page_object);
+    std::set<QPDFObjGen> forms;
+    GlyphCounter counter(p.getAttribute("/Resources", false), 0, &forms, glyphs);
+    p.parseContents(&counter);
+    return MCPREAD_PDF_OK;
+  });
+}

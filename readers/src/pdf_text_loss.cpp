@@ -1,0 +1,41 @@
+#include "pdf_text_loss.hpp"
+
+namespace mcpread::readers::pdf {
+namespace {
+
+// Below this many glyphs a page is a heading or a page number: too little to judge by.
+constexpr long min_glyphs = 20;
+
+std::size_t count_non_blank(std::string_view text) {
+  std::size_t n = 0;
+  for (const char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    // Lead bytes and ASCII other than blanks: one per code point. (The text is valid UTF-8;
+    // non-ASCII blanks are rare enough in page text not to move the ratio.)
+    if ((b & 0xC0) != 0x80 && b != ' ' && b != '\n' && b != '\r' && b != '\t' && b != '\f') ++n;
+  }
+  return n;
+}
+
+}  // namespace
+
+TextLoss measure_text_loss(const Api& api, mcpread_pdf_doc* doc, int page, std::string_view text) {
+  TextLoss loss;
+  ErrorBuffer e;
+  if (api.page_glyphs(doc, page, &loss.glyphs, e.text, sizeof e.text) != MCPREAD_PDF_OK)
+    return {};
+  loss.chars = count_non_blank(text);
+  // Half the glyphs without characters: a font's mapping failed, not a ligature here and there
+  // (one "fi" glyph gives two characters, which only raises the count).
+  loss.lost = loss.glyphs >= min_glyphs && static_cast<long>(loss.chars) * 2 < loss.glyphs;
+  return loss;
+}
+
+std::string text_loss_note(int page, const TextLoss& loss, std::string_view then) {
+  return "[Page " + std::to_string(page) + ": the text layer has characters for only " +
+         std::to_string(loss.chars) + " of the " + std::to_string(loss.glyphs) +
+         " glyphs drawn; its fonts do not map them to Unicode, so text is missing. " +
+         std::string(then) + "]";
+}
+
+}  // namespace mcpread::readers::pdf
