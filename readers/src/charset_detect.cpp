@@ -103,29 +103,37 @@ DetectedCharset from_uchardet(std::string_view guess, std::span<const unsigned c
   return named_charset(name, 0, label);
 }
 
-bool hangul_syllable(char32_t c) { return c >= 0xAC00 && c <= 0xD7A3; }
+// Hangul syllables, compatibility jamo (ㄱ, ㅠ) and circled Hangul (㉯).
+bool hangul(char32_t c) {
+  return (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x3131 && c <= 0x318E) ||
+         (c >= 0x3200 && c <= 0x321E) || (c >= 0x3260 && c <= 0x327E);
+}
 
-// uchardet 0.0.7 gives no answer for much CP949 text (it knows EUC-KR's KS X 1001 pairs, not the
-// 8,822 syllables UHC adds). Text that CP949 decodes without an error into mostly Hangul
-// syllables is taken as Korean.
-bool korean_cp949(std::span<const unsigned char> sample) {
-  const auto trial = charset_detail::decode_sample(sample, "CP949", false);
+// CJK ideographs, the main and extension blocks (HKSCS adds many in extension B).
+bool ideograph(char32_t c) {
+  return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x20000 && c <= 0x2FFFF);
+}
+
+// True when `decoder` decodes the sample without an error and at least 60% of the non-ASCII
+// characters it gives are `script`'s.
+bool decodes_to(std::span<const unsigned char> sample, const char* decoder, bool (*script)(char32_t)) {
+  const auto trial = charset_detail::decode_sample(sample, decoder, false);
   if (trial.replacements > 0) return false;
   std::size_t non_ascii = 0;
-  std::size_t hangul = 0;
+  std::size_t in_script = 0;
   const auto* p = reinterpret_cast<const unsigned char*>(trial.text.data());
   const std::size_t n = trial.text.size();
   for (std::size_t i = 0; i < n;) {
     const auto seq = utf8::detail::next_sequence(p + i, n - i);
-    if (seq.len == 3 && p[i] >= 0xE0) {
-      const char32_t c = (static_cast<char32_t>(p[i] & 0x0F) << 12) |
-                         (static_cast<char32_t>(p[i + 1] & 0x3F) << 6) | (p[i + 2] & 0x3F);
-      if (hangul_syllable(c)) ++hangul;
+    if (p[i] >= 0x80) {
+      ++non_ascii;
+      char32_t c = seq.len == 4 ? p[i] & 0x07 : seq.len == 3 ? p[i] & 0x0F : p[i] & 0x1F;
+      for (std::size_t k = 1; k < seq.len; ++k) c = (c << 6) | (p[i + k] & 0x3F);
+      if (script(c)) ++in_script;
     }
-    if (p[i] >= 0x80) ++non_ascii;
     i += seq.len;
   }
-  return non_ascii >= 8 && hangul * 10 >= non_ascii * 7;
+  return non_ascii >= 8 && in_script * 10 >= non_ascii * 6;
 }
 
 // Decoded code units of UTF-16 text, as opposed to arbitrary 16-bit data: no C0 controls other
@@ -220,7 +228,10 @@ DetectedCharset detect_charset(std::span<const unsigned char> s) {
   }
   if (mostly_utf8(s)) return named_charset("UTF-8");
   if (auto d = from_uchardet(ask_uchardet(s), s); !d.name.empty()) return d;
-  if (korean_cp949(s)) return named_charset("CP949");
+  // uchardet 0.0.7 gives no answer for much CP949 text (it knows EUC-KR's KS X 1001 pairs, not
+  // the 8,822 syllables UHC adds), nor for Big5 with HKSCS characters.
+  if (decodes_to(s, "CP949", hangul)) return named_charset("CP949");
+  if (decodes_to(s, "BIG5-HKSCS", ideograph)) return named_charset("BIG5-HKSCS");
   return named_charset("UTF-8");  // unknown: show as UTF-8, bad bytes as U+FFFD
 }
 
