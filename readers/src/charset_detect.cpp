@@ -193,17 +193,17 @@ std::string utf16_without_bom(std::span<const unsigned char> sample) {
   if (le_text * 10 >= pairs * 7 && nul_even * 20 <= pairs) return "UTF-16LE";
   if (be_text * 10 >= pairs * 7 && nul_odd * 20 <= pairs) return "UTF-16BE";
   // Text in other scripts (CJK, Cyrillic...): zero bytes only where ASCII characters have their
-  // high byte, and few distinct values there (one script's blocks) against many in the low byte.
+  // high byte, and fewer distinct values there (one script's blocks) than in the low byte.
   // (A zero low byte is no evidence against: U+4E00 is 一.) The decoded code units must then
   // read as text, which arbitrary 16-bit data does not.
   if (pairs < 32) return {};
   const auto distinct = [](const std::array<bool, 256>& seen) {
     return static_cast<std::size_t>(std::count(seen.begin(), seen.end(), true));
   };
-  if (nul_even >= nul_odd && distinct(seen_even) * 2 <= distinct(seen_odd) &&
+  if (nul_even >= nul_odd && distinct(seen_even) * 3 <= distinct(seen_odd) * 2 &&
       plausible_utf16(sample.first(pairs * 2), true))
     return "UTF-16BE";
-  if (nul_odd >= nul_even && distinct(seen_odd) * 2 <= distinct(seen_even) &&
+  if (nul_odd >= nul_even && distinct(seen_odd) * 3 <= distinct(seen_even) * 2 &&
       plausible_utf16(sample.first(pairs * 2), false))
     return "UTF-16LE";
   return {};
