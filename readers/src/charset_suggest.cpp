@@ -109,6 +109,20 @@ std::size_t implausibility(const std::string& text) {
   return bad + (all - most);
 }
 
+// More valid multi-byte UTF-8 sequences than invalid ones: UTF-8 with damage, where another
+// charset would turn every good character into two wrong ones.
+bool utf8_with_damage(std::span<const unsigned char> sample) {
+  std::size_t valid = 0;
+  std::size_t invalid = 0;
+  const unsigned char* p = sample.data();
+  for (std::size_t i = 0; i < sample.size();) {
+    const auto seq = utf8::detail::next_sequence(p + i, sample.size() - i);
+    if (p[i] >= 0x80) ++(seq.valid ? valid : invalid);
+    i += seq.len;
+  }
+  return valid > invalid;
+}
+
 }  // namespace
 
 std::vector<std::string> likely_charsets(std::span<const unsigned char> sample, std::size_t max) {
@@ -128,6 +142,29 @@ std::vector<std::string> likely_charsets(std::span<const unsigned char> sample, 
   for (std::size_t k = 0; k < ranked.size() && out.size() < max; ++k)
     out.emplace_back(kCandidates[ranked[k].order].label);
   return out;
+}
+
+// The footer line for U+FFFD in the shown lines: how many, and which charsets the file is
+// likelier to be in, with the argument that reads it in the first.
+std::string replacement_note(std::uint64_t count, const std::string& charset,
+                             std::span<const unsigned char> sample) {
+  std::string note = "[" + std::to_string(count) + (count == 1 ? " byte sequence" : " byte sequences") +
+                     " not valid in " + charset + (count == 1 ? " is" : " are") +
+                     " shown as U+FFFD.";
+  if (charset == "UTF-8" && utf8_with_damage(sample)) return note + "]";
+  std::vector<std::string> likely = likely_charsets(sample, 4);
+  std::erase_if(likely, [&](const std::string& label) {
+    DetectedCharset same;
+    return resolve_encoding_name(label, &same) && same.name == charset;
+  });
+  if (likely.size() > 3) likely.resize(3);
+  if (likely.empty()) return note + "]";
+  note += " If the file is in another charset, the likeliest are ";
+  for (std::size_t i = 0; i < likely.size(); ++i) {
+    if (i > 0) note += i + 1 == likely.size() ? " and " : ", ";
+    note += likely[i];
+  }
+  return note + ": call read again with encoding=\"" + likely[0] + "\".]";
 }
 
 }  // namespace mcpread::readers

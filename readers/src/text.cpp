@@ -19,7 +19,6 @@
 #include <memory>
 #include <optional>
 #include <span>
-#include <vector>
 
 namespace mcpread::readers {
 
@@ -167,43 +166,6 @@ class Formatter {
   std::uint64_t cut_ = 0;
   std::uint64_t replaced_ = 0;
 };
-
-// More valid multi-byte UTF-8 sequences than invalid ones: UTF-8 with damage, where another
-// charset would turn every good character into two wrong ones.
-bool utf8_with_damage(std::string_view sample) {
-  std::size_t valid = 0;
-  std::size_t invalid = 0;
-  const auto* p = reinterpret_cast<const unsigned char*>(sample.data());
-  for (std::size_t i = 0; i < sample.size();) {
-    const auto seq = utf8::detail::next_sequence(p + i, sample.size() - i);
-    if (p[i] >= 0x80) ++(seq.valid ? valid : invalid);
-    i += seq.len;
-  }
-  return valid > invalid;
-}
-
-// The footer line for U+FFFD in the shown lines: how many, and which charsets the file is
-// likelier to be in, with the argument that reads it in the first.
-std::string replacement_note(std::uint64_t count, const DetectedCharset& cs, std::string_view sample) {
-  std::string note = "[" + n2s(count) + (count == 1 ? " byte sequence" : " byte sequences") +
-                     " not valid in " + cs.name + (count == 1 ? " is" : " are") +
-                     " shown as U+FFFD.";
-  if (cs.name == "UTF-8" && utf8_with_damage(sample)) return note + "]";
-  std::vector<std::string> likely =
-      likely_charsets(std::span(reinterpret_cast<const unsigned char*>(sample.data()), sample.size()), 4);
-  std::erase_if(likely, [&](const std::string& label) {
-    DetectedCharset same;
-    return resolve_encoding_name(label, &same) && same.name == cs.name;
-  });
-  if (likely.size() > 3) likely.resize(3);
-  if (likely.empty()) return note + "]";
-  note += " If the file is in another charset, the likeliest are ";
-  for (std::size_t i = 0; i < likely.size(); ++i) {
-    if (i > 0) note += i + 1 == likely.size() ? " and " : ", ";
-    note += likely[i];
-  }
-  return note + ": call read again with encoding=\"" + likely[0] + "\".]";
-}
 
 std::string accepted_encodings() {
   return "UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, WINDOWS-1252, ISO-8859-1, SHIFT_JIS, EUC-JP, "
@@ -369,7 +331,9 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     footer += "\n[" + n2s(fmt.cut()) + " line(s) longer than " + n2s(options.max_line_chars) +
               " characters were cut.]";
   if (!is_utf8) footer += "\n[Decoded from " + describe_charset(cs) + " to UTF-8.]";
-  if (fmt.replaced() > 0) footer += "\n" + replacement_note(fmt.replaced(), cs, sample);
+  if (fmt.replaced() > 0)
+    footer += "\n" + replacement_note(fmt.replaced(), cs.name,
+                                      std::span(reinterpret_cast<const unsigned char*>(sample.data()), sample.size()));
 
   meta["start_line"] = s;
   meta["end_line"] = e;

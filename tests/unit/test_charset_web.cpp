@@ -201,6 +201,14 @@ TEST_CASE("charset web: ISO-2022 and HZ by their escapes") {
       CHECK(out == kChinese);
     }
   }
+  SUBCASE("a converter that cannot be made says why") {
+    Utf8Converter none("NO-SUCH-CHARSET");
+    CHECK_FALSE(none.ok());
+    CHECK(none.error() == "The C library's iconv has no decoder for NO-SUCH-CHARSET.");
+    Utf8Converter hz("HZ-GB-2312");
+    CHECK(hz.ok());
+    CHECK(hz.error() == "");
+  }
   SUBCASE("plain ASCII with a tilde brace or an escape stays UTF-8") {
     CHECK(detect("x = a~{b}; printf(\"\\x1B[0m\")\n").name == "UTF-8");
     CHECK(detect("colour: \x1B[31mred\x1B[0m\n").name == "UTF-8");
