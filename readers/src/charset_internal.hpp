@@ -43,4 +43,14 @@ struct Trial {
 };
 Trial decode_sample(std::span<const unsigned char> sample, const std::string& charset, bool whole);
 
+// How badly `decoder`'s text of the sample reads (undecodable bytes, symbols, capitals inside
+// words, mixed scripts): lower is likelier (charset_suggest.cpp).
+std::size_t implausibility_of(std::span<const unsigned char> sample, const std::string& decoder);
+
+// `name` when it is one of the single-byte code pages ranked for suggestions, else empty.
+std::string single_byte_decoder(std::string_view name);
+
+// The single-byte code page whose text of the sample reads best, and its implausibility.
+std::string likeliest_single_byte(std::span<const unsigned char> sample, std::size_t* score);
+
 }  // namespace mcpread::readers::charset_detail

@@ -125,6 +125,33 @@ bool utf8_with_damage(std::span<const unsigned char> sample) {
 
 }  // namespace
 
+namespace charset_detail {
+
+std::size_t implausibility_of(std::span<const unsigned char> sample, const std::string& decoder) {
+  return implausibility(decode_sample(sample, decoder, false).text);
+}
+
+std::string single_byte_decoder(std::string_view name) {
+  for (const auto& c : kCandidates)
+    if (c.decoder == name) return std::string(c.decoder);
+  return {};
+}
+
+std::string likeliest_single_byte(std::span<const unsigned char> sample, std::size_t* score) {
+  std::string best;
+  *score = static_cast<std::size_t>(-1);
+  for (const auto& c : kCandidates) {
+    const std::size_t k = implausibility_of(sample, std::string(c.decoder));
+    if (k < *score) {
+      *score = k;
+      best = c.decoder;
+    }
+  }
+  return best;
+}
+
+}  // namespace charset_detail
+
 std::vector<std::string> likely_charsets(std::span<const unsigned char> sample, std::size_t max) {
   struct Ranked {
     std::size_t score;

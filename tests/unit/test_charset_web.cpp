@@ -155,6 +155,15 @@ TEST_CASE("charset web: uchardet's answers are read with the web's decoders") {
     CHECK(d.name == "GB18030");
     CHECK(d.label == "");
   }
+  SUBCASE("a single-byte answer gives way to a DOS code page that reads far better") {
+    const std::string line = kGreek.substr(0, kGreek.find('\n') + 1);
+    const auto greek = detect(iconv_encode(line, "CP737"));  // uchardet: WINDOWS-1252
+    CHECK(greek.name == "CP737");
+    CHECK(convert_all(greek.name, iconv_encode(line, "CP737")) == line);
+    CHECK(detect(iconv_encode(kFrench + kFrench + kFrench, "CP437")).name == "CP437");
+    CHECK(detect(iconv_encode(kRussian, "KOI8-R")).name == "KOI8-R");  // uchardet was right
+    CHECK(detect(iconv_encode(kGreek, "WINDOWS-1253")).name == "ISO-8859-7");
+  }
   SUBCASE("CP949 text uchardet does not know, by its Hangul") {
     const auto d = detect(iconv_encode(kKoreanUhc, "CP949"));
     CHECK(d.name == "CP949");
