@@ -161,6 +161,7 @@ bool plausible_utf16(std::span<const unsigned char> s, bool big_endian) {
 // implausibility, or less).
 DetectedCharset second_opinion(DetectedCharset d, std::span<const unsigned char> s) {
   if (charset_detail::single_byte_decoder(d.name).empty()) return d;
+  s = s.first(std::min<std::size_t>(s.size(), 4096));  // 16 trial decodes: keep them cheap
   const std::size_t answer = charset_detail::implausibility_of(s, d.name);
   std::size_t score = 0;
   std::string best = charset_detail::likeliest_single_byte(s, &score);
