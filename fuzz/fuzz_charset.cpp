@@ -25,10 +25,10 @@ using mcpread::fuzz::check;
 namespace readers = mcpread::readers;
 namespace utf8 = mcpread::readers::utf8;
 
-constexpr std::array<const char*, 16> kCharsets = {
+constexpr std::array<const char*, 18> kCharsets = {
     "UTF-16LE", "UTF-16BE", "UTF-16",   "UTF-32LE",    "SHIFT_JIS",    "CP932",
     "GB18030",  "BIG5",     "BIG5-HKSCS", "EUC-JP",    "EUC-KR",       "CP949",
-    "ISO-2022-JP", "UTF-7", "WINDOWS-1252", "KOI8-R"};
+    "ISO-2022-JP", "UTF-7", "WINDOWS-1252", "KOI8-R", "ISO-2022-KR",  "HZ-GB-2312"};
 
 std::string convert(const std::string& charset, std::string_view bytes, std::size_t chunk) {
   readers::Utf8Converter converter(charset);

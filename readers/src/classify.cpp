@@ -268,6 +268,14 @@ Classification detect(std::string_view file_name, std::string_view ext,
   if (textual_mime(mime))
     return text(file_name, ext, std::move(mime),
                 description.empty() ? std::string("text") : std::move(description));
+  // Text before binary: libmagic's weaker magic (a DOS .COM program is any file starting with
+  // certain bytes) takes Korean CP949 text for a program; a charset that decodes the sample
+  // cleanly, with confidence, wins over such a guess.
+  if (const DetectedCharset cs = text_charset_of_binary(head); !cs.name.empty()) {
+    std::string what = "text in " + describe_charset(cs);
+    if (!description.empty() && description != "data") what += " (libmagic: " + description + ")";
+    return text(file_name, ext, "text/plain", std::move(what));
+  }
   // Legacy 8-bit and multibyte charsets (Latin-1, GBK, Shift-JIS...) that libmagic calls data.
   if ((mime.empty() || mime == "application/octet-stream") && !scan.nul &&
       scan.controls * 10 < head.size())

@@ -85,7 +85,9 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
   const auto bytes = std::span(reinterpret_cast<const unsigned char*>(head.data()), head.size());
   const Classification c =
       classify(file.path.filename().string(), bytes, static_cast<std::uint64_t>(file.st.st_size));
-  const FileKind kind = request.forced_kind.value_or(c.kind);
+  // An `encoding` says the file is text: a file classified as binary is decoded with it.
+  const FileKind kind = request.forced_kind.value_or(
+      c.kind == FileKind::binary && !request.encoding.empty() ? FileKind::text : c.kind);
   const std::string size = human_size(static_cast<std::uint64_t>(file.st.st_size));
 
   if (!request.forced_kind && c.extension_kind) {

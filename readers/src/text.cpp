@@ -131,7 +131,14 @@ class Formatter {
       text = decoded_;
     }
     const auto r = utf8::detail::append_sanitized_prefix(text, max_chars_, line_);
-    if (mode_ == Mode::Utf8 && r.replacements > 0) replaced_ = true;
+    if (mode_ == Mode::Utf8) {
+      replaced_ += r.replacements;
+    } else {  // the decoder's U+FFFD
+      const std::string_view shown = text.substr(0, r.consumed);
+      for (std::size_t at = shown.find(utf8::detail::kReplacement); at != std::string_view::npos;
+           at = shown.find(utf8::detail::kReplacement, at + utf8::detail::kReplacement.size()))
+        ++replaced_;
+    }
     if (!complete || r.consumed < text.size()) {
       line_ += " \xE2\x80\xA6 [line truncated: " + n2s(full) + " bytes in full]";
       ++cut_;
@@ -145,7 +152,7 @@ class Formatter {
 
   std::string& text() { return out_; }
   [[nodiscard]] std::uint64_t cut() const { return cut_; }
-  [[nodiscard]] bool replaced() const { return replaced_; }
+  [[nodiscard]] std::uint64_t replaced() const { return replaced_; }
 
  private:
   Mode mode_;
@@ -157,7 +164,7 @@ class Formatter {
   std::string decoded_;
   std::uint64_t shown_ = 0;
   std::uint64_t cut_ = 0;
-  bool replaced_ = false;
+  std::uint64_t replaced_ = 0;
 };
 
 std::string accepted_encodings() {
@@ -193,6 +200,10 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
                               ". Use a name iconv knows, for example " + accepted_encodings() +
                               "; or omit encoding to detect it.");
   }
+  if (cs.name != "UTF-8") {
+    if (Utf8Converter probe(cs.name); !probe.ok())
+      return ReadOutcome::error("Cannot decode " + path + " as " + cs.name + ": " + probe.error());
+  }
   const bool is_utf8 = cs.name == "UTF-8";
   const Mode mode = is_utf8 ? Mode::Utf8 : cs.ascii_compatible ? Mode::PerLine : Mode::Stream;
   const std::uint64_t offset = options.offset == 0 ? 1 : options.offset;
@@ -204,6 +215,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   meta["size"] = size;
   meta["mtime"] = iso_mtime(file.st);
   meta["charset"] = cs.name;
+  if (!cs.label.empty()) meta["charset_label"] = cs.label;
   meta["bom"] = cs.bom_bytes > 0;
 
   Formatter fmt(mode, cs.name, options);
@@ -318,8 +330,10 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   if (fmt.cut() > 0)
     footer += "\n[" + n2s(fmt.cut()) + " line(s) longer than " + n2s(options.max_line_chars) +
               " characters were cut.]";
-  if (!is_utf8) footer += "\n[Decoded from " + cs.name + " to UTF-8.]";
-  if (fmt.replaced()) footer += "\n[Invalid UTF-8 bytes are shown as U+FFFD.]";
+  if (!is_utf8) footer += "\n[Decoded from " + describe_charset(cs) + " to UTF-8.]";
+  if (fmt.replaced() > 0)
+    footer += "\n" + replacement_note(fmt.replaced(), cs.name,
+                                      std::span(reinterpret_cast<const unsigned char*>(sample.data()), sample.size()));
 
   meta["start_line"] = s;
   meta["end_line"] = e;

@@ -84,6 +84,19 @@ TEST_CASE("read: text files") {
     CHECK(text_of(r).rfind("     1\tGrüße aus Köln, schöne Grüße an die Straße.\n", 0) == 0);
     CHECK(r["_meta"]["charset"] == "WINDOWS-1252");
   }
+  SUBCASE("Korean CP949 that libmagic calls a DOS program is read as text, and Shift_JIS as browsers do") {
+    const std::string korean = "똠방각하는 오늘도 펲시콜라를 마시며 햏자들과 함께 뷁을 외쳤다. 마을 사람들은 웃었다.\n";
+    root.write("hangul", mcpread::test::iconv_encode(korean, "CP949"));
+    const json r = client.call("read", {{"file_path", "hangul"}});
+    CHECK_FALSE(r.contains("isError"));
+    CHECK(text_of(r) == "     1\t" + korean + "\n[Lines 1-1 of 1. End of file.]\n[Decoded from CP949 to UTF-8.]");
+    CHECK(r["_meta"]["charset"] == "CP949");
+    root.write("menu.vim", "User\\ Manual \x83\x81\x83\x6A\x83\x85\x81\x5B ~~~~\n");
+    const json m = client.call("read", {{"file_path", "menu.vim"}, {"encoding", "shift_jis"}});
+    CHECK(text_of(m) == "     1\tUser\\ Manual メニュー ~~~~\n\n[Lines 1-1 of 1. End of file.]\n"
+                        "[Decoded from CP932 (the decoder browsers use for shift_jis) to UTF-8.]");
+    CHECK(m["_meta"]["charset_label"] == "shift_jis");
+  }
   SUBCASE("file_type=text reads a binary file as text") {
     root.write("blob.bin", std::string("\x7f" "ELF\x02\x01\x01\x00\x00\xff\xfe", 11));
     const json r = client.call("read", {{"file_path", "blob.bin"}, {"file_type", "text"}});
@@ -97,7 +110,7 @@ TEST_CASE("read: text files") {
     root.write("mostly.txt", content);
     const json r = client.call("read", {{"file_path", "mostly.txt"}, {"offset", 41}});
     CHECK(text_of(r) == "    41\tbad \xEF\xBF\xBD byte\n\n[Lines 41-41 of 41. End of file.]\n"
-                        "[Invalid UTF-8 bytes are shown as U+FFFD.]");
+                        "[1 byte sequence not valid in UTF-8 is shown as U+FFFD.]");
     CHECK(r["_meta"]["charset"] == "UTF-8");
   }
 }

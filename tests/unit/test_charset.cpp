@@ -130,13 +130,17 @@ TEST_CASE("charset detect_charset legacy charsets via uchardet") {
     CHECK(d.ascii_compatible);
     CHECK(d.bom_bytes == 0);
   }
-  SUBCASE("Japanese Shift_JIS and EUC-JP") {
-    CHECK(detect(iconv_encode(kJapanese, "SHIFT_JIS")).name == "SHIFT_JIS");
+  SUBCASE("Japanese Shift_JIS, decoded as Windows-31J, and EUC-JP") {
+    const auto sjis = detect(iconv_encode(kJapanese, "SHIFT_JIS"));
+    CHECK(sjis.name == "CP932");
+    CHECK(sjis.label == "SHIFT_JIS");
     CHECK(detect(iconv_encode(kJapanese, "EUC-JP")).name == "EUC-JP");
+    CHECK(detect(iconv_encode(kJapanese, "EUC-JP")).label == "");
   }
-  SUBCASE("Korean EUC-KR") {
+  SUBCASE("Korean EUC-KR, decoded as windows-949") {
     const auto d = detect(iconv_encode(kKorean, "EUC-KR"));
-    CHECK(d.name == "EUC-KR");
+    CHECK(d.name == "CP949");
+    CHECK(d.label == "");  // uchardet answers UHC, another name of CP949
     CHECK(d.ascii_compatible);
   }
   SUBCASE("Western European Windows-1252") {
@@ -152,11 +156,11 @@ TEST_CASE("charset resolve_encoding_name") {
   DetectedCharset d;
   SUBCASE("aliases are case-insensitive") {
     const std::pair<const char*, const char*> cases[] = {
-        {"utf8", "UTF-8"},           {"UTF-8", "UTF-8"},          {"latin1", "ISO-8859-1"},
-        {"Latin-1", "ISO-8859-1"},   {"iso-8859-1", "ISO-8859-1"}, {"cp1252", "WINDOWS-1252"},
-        {"Windows-1252", "WINDOWS-1252"}, {"sjis", "SHIFT_JIS"},   {"Shift_JIS", "SHIFT_JIS"},
+        {"utf8", "UTF-8"},           {"UTF-8", "UTF-8"},          {"latin1", "WINDOWS-1252"},
+        {"Latin-1", "WINDOWS-1252"}, {"iso-8859-1", "WINDOWS-1252"}, {"cp1252", "WINDOWS-1252"},
+        {"Windows-1252", "WINDOWS-1252"}, {"sjis", "CP932"},       {"Shift_JIS", "CP932"},
         {"gbk", "GB18030"},          {"GB2312", "GB18030"},       {"gb18030", "GB18030"},
-        {"big5", "BIG5"},            {"euc-kr", "EUC-KR"},        {"EUC-JP", "EUC-JP"},
+        {"big5", "BIG5-HKSCS"},      {"euc-kr", "CP949"},         {"EUC-JP", "EUC-JP"},
         {"utf-16", "UTF-16"},        {"utf-16le", "UTF-16LE"},    {"UTF16BE", "UTF-16BE"},
         {" koi8-r ", "KOI8-R"},      {"cp1251", "CP1251"},
     };

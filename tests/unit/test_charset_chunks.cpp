@@ -101,6 +101,11 @@ TEST_CASE("charset chunks: invalid and incomplete input, cut anywhere") {
       {"GB18030", "\x81\x30\x81\x81\x30\x81\x30\xFF"},
       {"BIG5-HKSCS", "\x88\x62\x88\x64\xA4\x40\xFE"},
       {"EUC-JP", "\x8F\xA1\xA1\x8E\xE0\xA4\xA2\xA4"},
+      // HZ, decoded by ICU: valid text, an unclosed GB run, a pair cut by "~}", a lone and a
+      // trailing '~', bytes HZ never has.
+      {"HZ-GB-2312", "ab~{Dc:C~}c~~d\n~{Dc~}~{:C"},
+      {"HZ-GB-2312", "~{D~}x~\n~x~{\x7F\x20~}\xFF\xC4\xE3~"},
+      {"HZ-GB-2312", "~{Dc:C\nnext~{Dc~\n"},
   };
   for (const auto& row : rows) check_every_split(row.charset, row.bytes);
 }

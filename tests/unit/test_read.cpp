@@ -53,7 +53,7 @@ TEST_CASE("read_file dispatches by kind") {
     request.encoding = "latin1";
     const auto o = read_file(roots, request, ReadLimits{}, CancelToken{});
     CHECK(text_of(o) == "     2\tb\n\n[Lines 2-2 of 3. To read more, call read again with offset=3.]\n"
-                        "[Decoded from ISO-8859-1 to UTF-8.]");
+                        "[Decoded from WINDOWS-1252 (the decoder browsers use for latin1) to UTF-8.]");
   }
   SUBCASE("a notebook is rendered; file_type=text gives its raw JSON") {
     dir.write("nb.ipynb", R"({"cells": [{"cell_type": "markdown", "metadata": {}, "source": "# Title"}],

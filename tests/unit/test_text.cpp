@@ -291,7 +291,7 @@ TEST_CASE("text UTF-8 handling") {
     const auto o = read(dir, good + "\n" + "bad \xFF\xC3 end\n");
     CHECK(text_of(o) == "     1\t" + good + "\n     2\tbad " + R + R +
                             " end\n\n[Lines 1-2 of 2. End of file.]\n"
-                            "[Invalid UTF-8 bytes are shown as U+FFFD.]");
+                            "[2 byte sequences not valid in UTF-8 are shown as U+FFFD.]");
     CHECK(o.meta["charset"] == "UTF-8");
   }
   SUBCASE("invalid bytes outside the shown lines are not reported") {
@@ -364,26 +364,30 @@ TEST_CASE("text legacy charsets") {
       "sont délicieuses, et l’été on peut s’asseoir dehors.\nVoilà pourquoi c’est l’endroit préféré "
       "de François et d’Hélène : on y mange bien, le service est rapide et l’ambiance est très "
       "agréable.\n";
-  auto expect = [](const std::string& utf8_text, const std::string& charset) {
+  auto expect = [](const std::string& utf8_text, const std::string& decoder) {
     const auto nl = utf8_text.find('\n');
     return "     1\t" + utf8_text.substr(0, nl) + "\n     2\t" +
            utf8_text.substr(nl + 1, utf8_text.size() - nl - 2) +
-           "\n\n[Lines 1-2 of 2. End of file.]\n[Decoded from " + charset + " to UTF-8.]";
+           "\n\n[Lines 1-2 of 2. End of file.]\n[Decoded from " + decoder + " to UTF-8.]";
   };
   const struct {
     const std::string* text;
     const char* encoding;
     const char* reported;
+    const char* described;
   } cases[] = {
-      {&chinese, "GBK", "GB18030"},      {&chinese, "GB18030", "GB18030"},
-      {&japanese, "SHIFT_JIS", "SHIFT_JIS"}, {&japanese, "EUC-JP", "EUC-JP"},
-      {&korean, "EUC-KR", "EUC-KR"},     {&french, "WINDOWS-1252", "WINDOWS-1252"},
+      {&chinese, "GBK", "GB18030", "GB18030"},
+      {&chinese, "GB18030", "GB18030", "GB18030"},
+      {&japanese, "SHIFT_JIS", "CP932", "CP932 (the decoder browsers use for SHIFT_JIS)"},
+      {&japanese, "EUC-JP", "EUC-JP", "EUC-JP"},
+      {&korean, "EUC-KR", "CP949", "CP949"},
+      {&french, "WINDOWS-1252", "WINDOWS-1252", "WINDOWS-1252"},
   };
   SUBCASE("detected and decoded") {
     for (const auto& c : cases) {
       CAPTURE(c.encoding);
       const auto o = read(dir, iconv_encode(*c.text, c.encoding));
-      CHECK(text_of(o) == expect(*c.text, c.reported));
+      CHECK(text_of(o) == expect(*c.text, c.described));
       CHECK(o.meta["charset"] == c.reported);
       CHECK(o.meta["bom"] == false);
     }
@@ -405,13 +409,17 @@ TEST_CASE("text encoding option") {
   SUBCASE("overrides detection") {
     opt.encoding = "latin1";
     const auto o = read(dir, "caf\xE9\n", opt);
-    CHECK(text_of(o) == "     1\tcafé\n\n[Lines 1-1 of 1. End of file.]\n[Decoded from ISO-8859-1 to UTF-8.]");
-    CHECK(o.meta["charset"] == "ISO-8859-1");
+    CHECK(text_of(o) == "     1\tcafé\n\n[Lines 1-1 of 1. End of file.]\n"
+                        "[Decoded from WINDOWS-1252 (the decoder browsers use for latin1) to UTF-8.]");
+    CHECK(o.meta["charset"] == "WINDOWS-1252");
+    CHECK(o.meta["charset_label"] == "latin1");
   }
   SUBCASE("UTF-8 declared: invalid bytes become U+FFFD") {
     opt.encoding = "utf8";
     CHECK(text_of(read(dir, "caf\xE9\n", opt)) ==
-          "     1\tcaf" + R + "\n\n[Lines 1-1 of 1. End of file.]\n[Invalid UTF-8 bytes are shown as U+FFFD.]");
+          "     1\tcaf" + R + "\n\n[Lines 1-1 of 1. End of file.]\n[1 byte sequence not valid in "
+          "UTF-8 is shown as U+FFFD. If the file is in another charset, the likeliest are "
+          "windows-1252, windows-1250 and windows-1254: call read again with encoding=\"windows-1252\".]");
   }
   SUBCASE("generic UTF-16 takes its byte order from the BOM") {
     opt.encoding = "utf-16";

@@ -1,0 +1,162 @@
+// Decoders glibc's iconv lacks (HZ-GB-2312), through ICU's converters. libicuuc is opened with
+// dlopen on the first file that needs it, so that reading anything else never loads it. ICU
+// exports its functions with the major version appended (ucnv_open_72): the suffix is taken
+// from the soname that was loaded.
+#include "charset_internal.hpp"
+#include "dl_symbol.hpp"
+#include "utf8_internal.hpp"
+
+#include <dlfcn.h>
+
+#include <array>
+#include <cstdint>
+
+namespace mcpread::readers::charset_detail {
+namespace {
+
+// ICU's C types, declared here so that building needs no ICU headers (ABI-stable in ICU's C API).
+using UChar = char16_t;
+using UErrorCode = int;  // > 0 is a failure; U_BUFFER_OVERFLOW_ERROR is 15
+using UBool = std::int8_t;
+struct UConverter;
+constexpr UErrorCode kBufferOverflow = 15;
+
+struct Api {
+  UConverter* (*open)(const char*, UErrorCode*) = nullptr;
+  void (*close)(UConverter*) = nullptr;
+  void (*to_unicode)(UConverter*, UChar**, const UChar*, const char**, const char*, std::int32_t*,
+                     UBool, UErrorCode*) = nullptr;
+  void (*reset)(UConverter*) = nullptr;
+};
+
+struct Loaded {
+  Api api;
+  std::string error;  // empty when api is usable
+};
+
+constexpr const char* kSoname = "libicuuc.so.72";  // Debian bookworm's libicu72
+
+Loaded load() {
+  Loaded l;
+  void* lib = ::dlopen("libicuuc.so.72", RTLD_NOW | RTLD_LOCAL);
+  if (lib == nullptr) {
+    const char* why = ::dlerror();
+    l.error = std::string("Decoding this charset needs ICU (Debian package libicu72): ") +
+              (why != nullptr ? why : "libicuuc.so.72 cannot be loaded") + ".";
+    return l;
+  }
+  const std::string_view soname = kSoname;
+  const std::string suffix = "_" + std::string(soname.substr(soname.rfind('.') + 1));
+  auto bind = [&](const char* name, auto* slot) {
+    if (load_symbol(lib, (name + suffix).c_str(), slot)) return true;
+    l.error = std::string("Decoding this charset needs ICU 72 (Debian package libicu72): ") +
+              kSoname + " has no " + name + suffix + ".";
+    return false;
+  };
+  if (!(bind("ucnv_open", &l.api.open) && bind("ucnv_close", &l.api.close) &&
+        bind("ucnv_toUnicode", &l.api.to_unicode) && bind("ucnv_reset", &l.api.reset)))
+    l.api = Api{};
+  return l;
+}
+
+const Loaded& loaded() {
+  static const Loaded l = load();
+  return l;
+}
+
+void append_utf8(char32_t c, std::string& out) {
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
+class Decoder final : public IcuDecoder {
+ public:
+  Decoder(const Api& api, UConverter* cnv) : api_(api), cnv_(cnv) {}
+  ~Decoder() override { api_.close(cnv_); }
+  Decoder(const Decoder&) = delete;
+  Decoder& operator=(const Decoder&) = delete;
+
+  void convert(std::string_view in, std::string& out, bool last) override {
+    const char* src = in.data();
+    const char* const src_end = in.data() + in.size();
+    for (;;) {
+      UChar* dst = buf_.data();
+      UErrorCode err = 0;
+      // ICU keeps an incomplete sequence and the shift state between calls until `flush`.
+      api_.to_unicode(cnv_, &dst, buf_.data() + buf_.size(), &src, src_end, nullptr,
+                      static_cast<UBool>(last), &err);
+      emit(buf_.data(), dst, out);
+      if (err == kBufferOverflow) continue;
+      if (err > 0) out.append(utf8::detail::kReplacement);  // no other failure is expected
+      break;
+    }
+    if (last) {
+      if (high_ != 0) out.append(utf8::detail::kReplacement);
+      high_ = 0;
+      api_.reset(cnv_);
+    }
+  }
+
+ private:
+  // UTF-16 to UTF-8; a surrogate pair may be split between two calls.
+  void emit(const UChar* p, const UChar* end, std::string& out) {
+    for (; p < end; ++p) {
+      const char16_t u = *p;
+      if (high_ != 0) {
+        const char16_t h = high_;
+        high_ = 0;
+        if (u >= 0xDC00 && u <= 0xDFFF) {
+          append_utf8(0x10000 + ((static_cast<char32_t>(h) - 0xD800) << 10) + (u - 0xDC00), out);
+          continue;
+        }
+        out.append(utf8::detail::kReplacement);
+      }
+      if (u >= 0xD800 && u <= 0xDBFF) {
+        high_ = u;
+      } else if (u >= 0xDC00 && u <= 0xDFFF) {
+        out.append(utf8::detail::kReplacement);
+      } else {
+        append_utf8(u, out);
+      }
+    }
+  }
+
+  const Api& api_;
+  UConverter* cnv_;
+  std::array<UChar, 4096> buf_{};
+  char16_t high_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<IcuDecoder> IcuDecoder::open(const std::string& name, std::string* error) {
+  const Loaded& l = loaded();
+  if (!l.error.empty()) {
+    *error = l.error;
+    return nullptr;
+  }
+  UErrorCode err = 0;
+  UConverter* cnv = l.api.open(name.c_str(), &err);
+  if (cnv == nullptr || err > 0) {
+    if (cnv != nullptr) l.api.close(cnv);
+    *error = "ICU (" + std::string(kSoname) + ") has no converter for " + name +
+             " (error " + std::to_string(err) + ").";
+    return nullptr;
+  }
+  return std::make_unique<Decoder>(l.api, cnv);
+}
+
+}  // namespace mcpread::readers::charset_detail

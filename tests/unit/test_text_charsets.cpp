@@ -1,0 +1,109 @@
+// The text reader with charsets as browsers decode them, and the note for U+FFFD.
+#include "mcpread/readers/text.hpp"
+#include "mcpread/readers/utf8.hpp"
+
+#include "fixtures.hpp"
+
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <stdexcept>
+#include <string>
+
+using mcpread::readers::CancelToken;
+using mcpread::readers::OpenedFile;
+using mcpread::readers::ReadOutcome;
+using mcpread::readers::TextBlock;
+using mcpread::readers::TextOptions;
+using mcpread::test::iconv_encode;
+using mcpread::test::TempDir;
+
+namespace {
+
+const std::string R = "\xEF\xBF\xBD";  // U+FFFD
+
+OpenedFile open_file(const std::filesystem::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error("cannot open " + path.string());
+  OpenedFile f{mcpread::readers::UniqueFd(fd), {}, path};
+  ::fstat(fd, &f.st);
+  return f;
+}
+
+ReadOutcome read(const TempDir& dir, const std::string& content, const TextOptions& options = {}) {
+  const auto path = dir.write("f.txt", content);
+  return mcpread::readers::read_text(open_file(path), options, CancelToken{});
+}
+
+std::string text_of(const ReadOutcome& o) {
+  REQUIRE(o.blocks.size() == 1);
+  const auto& text = std::get<TextBlock>(o.blocks[0]).text;
+  CHECK(mcpread::readers::utf8::is_valid(text));
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("text charsets as browsers decode them") {
+  TempDir dir;
+  SUBCASE("a Shift_JIS label reads as Windows-31J: backslash and tilde stay") {
+    TextOptions opt;
+    opt.encoding = "shift_jis";
+    const auto o = read(dir, "User\\ Manual \x83\x81\x83\x6A\x83\x85\x81\x5B\n~~~~\n", opt);
+    CHECK(text_of(o) == "     1\tUser\\ Manual メニュー\n     2\t~~~~\n\n[Lines 1-2 of 2. End of file.]\n"
+                        "[Decoded from CP932 (the decoder browsers use for shift_jis) to UTF-8.]");
+    CHECK(o.meta["charset"] == "CP932");
+    CHECK(o.meta["charset_label"] == "shift_jis");
+  }
+  SUBCASE("utf-16 without a BOM is read as little endian") {
+    TextOptions opt;
+    opt.encoding = "utf-16";
+    const auto o = read(dir, iconv_encode("hi\n", "UTF-16LE"), opt);
+    CHECK(text_of(o) == "     1\thi\n\n[Lines 1-1 of 1. End of file.]\n[Decoded from UTF-16LE to UTF-8.]");
+  }
+  SUBCASE("ISO-2022-JP is detected and decoded") {
+    const std::string japanese = "日本語のテキストです。\n二行目はここです。\n";
+    const auto o = read(dir, iconv_encode(japanese, "ISO-2022-JP"));
+    CHECK(text_of(o) == "     1\t日本語のテキストです。\n     2\t二行目はここです。\n\n"
+                        "[Lines 1-2 of 2. End of file.]\n[Decoded from ISO-2022-JP to UTF-8.]");
+  }
+  SUBCASE("HZ-GB-2312 is decoded by ICU") {
+    const auto o = read(dir, "Hello ~{Dc:C~}, ~~ok\n");  // 你好 in HZ
+    CHECK(text_of(o) == "     1\tHello 你好, ~ok\n\n[Lines 1-1 of 1. End of file.]\n"
+                        "[Decoded from HZ-GB-2312 to UTF-8.]");
+  }
+}
+
+TEST_CASE("text U+FFFD: how many, and the likeliest charsets") {
+  TempDir dir;
+  // Greek in CP737, the DOS code page, which detection does not know.
+  const std::string greek =
+      "Η Ελλάδα είναι μια χώρα της νοτιοανατολικής Ευρώπης με πλούσια ιστορία. Η πρωτεύουσα είναι "
+      "η Αθήνα, όπου βρίσκεται η Ακρόπολη.\nΟι αρχαίοι φιλόσοφοι, όπως ο Σωκράτης και ο Πλάτωνας, "
+      "έθεσαν τα θεμέλια της δυτικής σκέψης. Τα νησιά του Αιγαίου είναι γνωστά για τις όμορφες "
+      "παραλίες τους.\n";
+  const auto o = read(dir, iconv_encode(greek, "CP737"));
+  const std::string text = text_of(o);
+  CHECK(o.meta["charset"] == "UTF-8");
+  CHECK(text.substr(text.find("\n\n[")) ==
+        "\n\n[Lines 1-2 of 2. End of file.]\n[150 byte sequences not valid in UTF-8 are shown as "
+        "U+FFFD. If the file is in another charset, the likeliest are cp737, cp866 and cp852: "
+        "call read again with encoding=\"cp737\".]");
+  TextOptions opt;
+  opt.encoding = "cp737";
+  CHECK(text_of(read(dir, iconv_encode(greek, "CP737"), opt)) ==
+        "     1\t" + greek.substr(0, greek.find('\n')) + "\n     2\t" +
+            greek.substr(greek.find('\n') + 1, greek.size() - greek.find('\n') - 2) +
+            "\n\n[Lines 1-2 of 2. End of file.]\n[Decoded from CP737 to UTF-8.]");
+  SUBCASE("a legacy decode with errors counts them and leaves its own charset out") {
+    TextOptions sjis;
+    sjis.encoding = "cp932";
+    CHECK(text_of(read(dir, "ok \xA0\xFD\n", sjis)) ==
+          "     1\tok " + R + R + "\n\n[Lines 1-1 of 1. End of file.]\n[Decoded from CP932 to UTF-8.]\n"
+          "[2 byte sequences not valid in CP932 are shown as U+FFFD. If the file is in another "
+          "charset, the likeliest are windows-1252, windows-1250 and windows-1251: call read again "
+          "with encoding=\"windows-1252\".]");
+  }
+}
