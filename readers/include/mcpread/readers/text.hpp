@@ -17,6 +17,11 @@ struct TextOptions {
   std::size_t max_output_bytes = 100 * 1024;      // the numbered text is truncated past this
   std::uint64_t count_lines_max_bytes = 64ull << 20;  // total line count only for files up to this size
   std::string encoding;                           // empty: detect
+  // Each shown line from this character on (1-based, Unicode code points), for reading the rest
+  // of a line cut at max_line_chars.
+  std::uint64_t column = 1;
+  // The file is JSON shown pretty-printed (2-space indent); offset and limit count those lines.
+  bool json = false;
 };
 
 // Reads `file` (already opened and inside the roots) as text. The one block is the numbered
