@@ -201,8 +201,12 @@ std::optional<ReadOutcome> read_json(const OpenedFile& file, std::uint64_t offse
                                 "), too deep to show pretty-printed." + as_text);
     case Status::invalid: break;
   }
-  return ReadOutcome::error(path + " is not valid JSON: at byte " + n2s(r.byte) + ", " +
-                            utf8::sanitized(r.message) + "." + as_text);
+  // The parser quotes the token it failed on, which may be a whole (huge) string value.
+  std::string why = utf8::sanitized(r.message);
+  constexpr std::size_t kMaxWhy = 300;
+  if (utf8::count_chars(why) > kMaxWhy) why = why.substr(0, utf8::prefix_bytes(why, kMaxWhy)) + "\u2026";
+  return ReadOutcome::error(path + " is not valid JSON: at byte " + n2s(r.byte) + ", " + why + "." +
+                            as_text);
 }
 
 bool has_json_extension(const std::filesystem::path& path) {
