@@ -160,6 +160,8 @@ TEST_CASE("hostile protocol: wrong types in every read argument") {
       {"limit 0", {{"file_path", "a.txt"}, {"limit", 0}}, "The \"limit\" argument must be a whole number of at least 1, got 0."},
       {"limit negative", {{"file_path", "a.txt"}, {"limit", -5}}, "The \"limit\" argument must be a whole number of at least 1, got -5."},
       {"limit an object", {{"file_path", "a.txt"}, {"limit", {{"n", 1}}}}, "The \"limit\" argument must be a whole number of at least 1, got {\"n\":1}."},
+      {"column 0", {{"file_path", "a.txt"}, {"column", 0}}, "The \"column\" argument must be a whole number of at least 1, got 0."},
+      {"column a word", {{"file_path", "a.txt"}, {"column", "end"}}, "The \"column\" argument must be a whole number of at least 1, got \"end\"."},
       {"pages a boolean", {{"file_path", "a.txt"}, {"pages", true}}, "The \"pages\" argument must be a string such as \"3\", \"1-5\" or \"2,4,7-9\"."},
       {"pages malformed", {{"file_path", "doc.pdf"}, {"pages", "1-x"}}, "'1-x' is not a page number or range: use pages like \"3\", \"1-5\", \"2,4,7-9\" or \"10-\"."},
       {"pages reversed", {{"file_path", "doc.pdf"}, {"pages", "3-1"}}, "'3-1' is not a page range: use first-last with first \u2264 last."},
