@@ -15,9 +15,8 @@ std::string read_description(const Config& config) {
          "- Text in any charset (decoded to UTF-8): lines numbered like `cat -n`, " +
          std::to_string(t.limit) + " from `offset` (1-based) unless `limit` says otherwise; lines over " +
          std::to_string(t.max_line_chars) +
-         " characters are cut, and the cut says which `column` reads on; a long answer ends with "
-         "the `offset` to continue from. `file_type` \"json\": JSON pretty-printed, a value per "
-         "line.\n"
+         " characters are cut, naming the `column` that reads on; a long answer ends with the "
+         "`offset` to continue from; `file_type` \"json\" pretty-prints JSON.\n"
          "- Images: sent as images, downscaled or converted when too large or in a format models do "
          "not take; a note gives the original size and the coordinate scale.\n"
          "- PDFs: each page's text, plus the pages as a PDF or (scans, figures) as images; `pages` "
@@ -37,9 +36,9 @@ json read_input_schema() {
     "type": "object",
     "properties": {
       "file_path": {"type": "string", "description": "The file or directory."},
-      "offset": {"type": "integer", "minimum": 1, "description": "First line (notebooks: cell; directories: entry), 1-based."},
-      "limit": {"type": "integer", "minimum": 1, "description": "Number of lines (notebooks: cells; directories: entries)."},
-      "column": {"type": "integer", "minimum": 1, "description": "Text: first character of each line shown, 1-based."},
+      "offset": {"type": "integer", "minimum": 1, "description": "First line (notebooks: cell), 1-based."},
+      "limit": {"type": "integer", "minimum": 1, "description": "Number of lines (notebooks: cells)."},
+      "column": {"type": "integer", "minimum": 1, "description": "First character of each line, 1-based."},
       "pages": {"type": "string", "description": "PDF pages, e.g. \"1-5\"."},
       "file_type": {"type": "string", "enum": ["auto", "text", "json", "image", "pdf", "notebook", "audio"],
         "default": "auto"},
