@@ -1,10 +1,13 @@
 #include "json_pretty.hpp"
 
 #include "file_io.hpp"
+#include "mcpread/readers/utf8.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <cerrno>
+#include <cstring>
 #include <charconv>
 #include <iterator>
 #include <memory>
@@ -294,6 +297,50 @@ JsonPrettyResult pretty_print_json(int fd, const JsonPrettyOptions& options,
     result.status = Status::stopped;
   }
   return result;
+}
+
+std::optional<ReadOutcome> read_json_lines(const OpenedFile& file, std::uint64_t offset,
+                                           const TextOptions& options, LineScanner& scanner,
+                                           const CancelToken& cancel) {
+  using Status = JsonPrettyResult::Status;
+  JsonPrettyOptions json_options;
+  json_options.first = offset;
+  const std::uint64_t limit = options.limit == 0 ? 1 : options.limit;
+  json_options.last = limit > UINT64_MAX - offset ? UINT64_MAX : offset + limit - 1;
+  const auto r = pretty_print_json(
+      file.fd.get(), json_options,
+      [&](std::string_view text) {
+        scanner.feed(text);
+        return !scanner.done();
+      },
+      cancel);
+  const std::string path = utf8::sanitized(file.path.string());
+  const std::string as_text = " Call read with file_type=\"text\" to see the file as it is.";
+  switch (r.status) {
+    case Status::done:
+    case Status::stopped: return std::nullopt;
+    case Status::cancelled: return ReadOutcome::stopped();
+    case Status::read_error:
+      return ReadOutcome::error("Could not read " + path + ": " +
+                                utf8::sanitized(std::strerror(r.error)) + ".");
+    case Status::too_deep:
+      return ReadOutcome::error(path + " nests JSON deeper than " + std::to_string(json_options.max_depth) +
+                                " levels (at byte " + std::to_string(r.byte) +
+                                "), too deep to show pretty-printed." + as_text);
+    case Status::invalid: break;
+  }
+  // The parser quotes the token it failed on, which may be a whole (huge) string value.
+  std::string why = utf8::sanitized(r.message);
+  constexpr std::size_t kMaxWhy = 300;
+  if (utf8::count_chars(why) > kMaxWhy) why = why.substr(0, utf8::prefix_bytes(why, kMaxWhy)) + "\u2026";
+  return ReadOutcome::error(path + " is not valid JSON: at byte " + std::to_string(r.byte) + ", " + why + "." +
+                            as_text);
+}
+
+bool has_json_extension(const std::filesystem::path& path) {
+  std::string ext = path.extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext == ".json";
 }
 
 }  // namespace mcpread::readers::text_detail

@@ -2,9 +2,15 @@
 // Internal to the text reader: a JSON file (above all one-line, minified JSON) streamed as
 // pretty-printed lines, two spaces per level as json::dump(2) writes them, without building the
 // document: nlohmann's SAX parser reads the file in chunks and each event writes its text.
+#include "line_scanner.hpp"
+#include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/outcome.hpp"
+#include "mcpread/readers/text.hpp"
 
 #include <cstdint>
+#include <filesystem>
+#include <optional>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -32,5 +38,15 @@ struct JsonPrettyResult {
 JsonPrettyResult pretty_print_json(int fd, const JsonPrettyOptions& options,
                                    const std::function<bool(std::string_view)>& sink,
                                    const CancelToken& cancel);
+
+// The text reader's JSON path: the pretty lines of `file` from line `offset` on (options.limit of
+// them) go to the scanner; nullopt when that went well, else the answer to give (invalid or too
+// deeply nested JSON, a read error, a cancellation).
+std::optional<ReadOutcome> read_json_lines(const OpenedFile& file, std::uint64_t offset,
+                                           const TextOptions& options, LineScanner& scanner,
+                                           const CancelToken& cancel);
+
+// ".json" in any case: a long line in such a file gets a pointer to file_type="json".
+bool has_json_extension(const std::filesystem::path& path);
 
 }  // namespace mcpread::readers::text_detail

@@ -11,7 +11,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
@@ -170,51 +169,6 @@ class Formatter {
   bool replaced_ = false;
 };
 
-// Feeds the pretty-printed lines of a JSON file to the scanner; an answer when that fails.
-std::optional<ReadOutcome> read_json(const OpenedFile& file, std::uint64_t offset,
-                                     const TextOptions& options, text_detail::LineScanner& scanner,
-                                     const CancelToken& cancel) {
-  using Status = text_detail::JsonPrettyResult::Status;
-  text_detail::JsonPrettyOptions json_options;
-  json_options.first = offset;
-  const std::uint64_t limit = options.limit == 0 ? 1 : options.limit;
-  json_options.last = limit > UINT64_MAX - offset ? UINT64_MAX : offset + limit - 1;
-  const auto r = text_detail::pretty_print_json(
-      file.fd.get(), json_options,
-      [&](std::string_view text) {
-        scanner.feed(text);
-        return !scanner.done();
-      },
-      cancel);
-  const std::string path = utf8::sanitized(file.path.string());
-  const std::string as_text = " Call read with file_type=\"text\" to see the file as it is.";
-  switch (r.status) {
-    case Status::done:
-    case Status::stopped: return std::nullopt;
-    case Status::cancelled: return ReadOutcome::stopped();
-    case Status::read_error:
-      return ReadOutcome::error("Could not read " + path + ": " +
-                                utf8::sanitized(std::strerror(r.error)) + ".");
-    case Status::too_deep:
-      return ReadOutcome::error(path + " nests JSON deeper than " + n2s(json_options.max_depth) +
-                                " levels (at byte " + n2s(r.byte) +
-                                "), too deep to show pretty-printed." + as_text);
-    case Status::invalid: break;
-  }
-  // The parser quotes the token it failed on, which may be a whole (huge) string value.
-  std::string why = utf8::sanitized(r.message);
-  constexpr std::size_t kMaxWhy = 300;
-  if (utf8::count_chars(why) > kMaxWhy) why = why.substr(0, utf8::prefix_bytes(why, kMaxWhy)) + "\u2026";
-  return ReadOutcome::error(path + " is not valid JSON: at byte " + n2s(r.byte) + ", " + why + "." +
-                            as_text);
-}
-
-bool has_json_extension(const std::filesystem::path& path) {
-  std::string ext = path.extension().string();
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ext == ".json";
-}
-
 std::string accepted_encodings() {
   return "UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, WINDOWS-1252, ISO-8859-1, SHIFT_JIS, EUC-JP, "
          "GB18030, GBK, BIG5, EUC-KR, KOI8-R";
@@ -313,7 +267,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   std::size_t chunk_no = indexable ? text_detail::start_chunk(index, offset) : 0;
   if (options.json) {
     if (content_bytes > 0) {
-      if (auto failed = read_json(file, offset, options, scanner, cancel)) {
+      if (auto failed = text_detail::read_json_lines(file, offset, options, scanner, cancel)) {
         failed->meta = std::move(meta);
         return std::move(*failed);
       }
@@ -398,7 +352,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   if (options.json)
     footer += "\n[Pretty-printed JSON: line numbers, offset and limit count these lines, not the "
               "file's.]";
-  else if (fmt.cut() > 0 && has_json_extension(file.path))
+  else if (fmt.cut() > 0 && text_detail::has_json_extension(file.path))
     footer += "\n[To read this JSON a value per line, call read with file_type=\"json\": it is "
               "shown pretty-printed.]";
   if (!is_utf8) footer += "\n[Decoded from " + cs.name + " to UTF-8.]";
