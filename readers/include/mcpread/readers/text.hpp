@@ -27,7 +27,7 @@ struct TextOptions {
 // Reads `file` (already opened and inside the roots) as text. The one block is the numbered
 // text and a footer saying what was shown and how to continue; `meta` carries path, size, mtime,
 // charset, bom, total_lines (when counted), start_line, end_line, next_offset (absent at the
-// end), truncated and long_lines_cut. The caller adds the mime type.
+// end), truncated, long_lines_cut and column (when past 1). The caller adds the mime type.
 ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const CancelToken& cancel);
 
 }  // namespace mcpread::readers
