@@ -89,7 +89,7 @@ ReadOutcome list_error(const std::filesystem::path& dir, int err) {
 }  // namespace
 
 ReadOutcome list_directory(const std::filesystem::path& dir, std::size_t max_entries,
-                           std::uint64_t offset) {
+                           std::uint64_t offset, std::size_t max_output_bytes) {
   if (offset == 0) offset = 1;
   if (max_entries == 0) max_entries = 1;
   // The names up to the end of the page are kept: those before it only to find where it starts.
@@ -139,47 +139,59 @@ ReadOutcome list_directory(const std::filesystem::path& dir, std::size_t max_ent
   ReadOutcome out;
   const std::size_t files = total - directories;
   const std::size_t first = offset - 1 < total ? static_cast<std::size_t>(offset - 1) : total;
-  const std::size_t shown = std::min(total - first, max_entries);
-  const bool more = first + shown < total;
+  const std::size_t page = std::min(total - first, max_entries);
   std::string meta_path;
   utf8::append_sanitized(dir.native(), meta_path);
   out.meta = {{"path", meta_path}, {"entries", total},   {"directories", directories},
-              {"files", files},     {"shown", shown},     {"truncated", more},
+              {"files", files},     {"shown", page},      {"truncated", first + page < total},
               {"entries_at_least", at_least}};  // true: counting stopped at kMaxScanned
   if (total == 0) {
     out.blocks.emplace_back(TextBlock{"Directory " + path + ": empty."});
     return out;
   }
   const std::string count = (at_least ? "at least " : "") + counted(total, "entry", "entries");
-  if (shown == 0) {
+  if (page == 0) {
     ReadOutcome err = ReadOutcome::error(
         "Offset " + std::to_string(offset) + " is past the end of the directory " + path + ": it has " +
         count + ". Use an offset from 1 to " + std::to_string(total) + ".");
     err.meta = std::move(out.meta);
     return err;
   }
-  out.meta["start_entry"] = first + 1;
-  out.meta["end_entry"] = first + shown;
-  if (more) out.meta["next_offset"] = first + shown + 1;
-  trim(entries, first + shown);
+  trim(entries, first + page);
   std::sort(entries.begin(), entries.end());
 
   std::string text = "Directory " + path + ": " + count + " (" +
                      counted(directories, "directory", "directories") + ", " +
                      counted(files, "file", "files") + ")";
-  for (std::size_t i = first; i < first + shown; ++i) {
-    text += '\n';
-    append_name(entries[i].name, text);
-    if (entries[i].directory) text += '/';
+  // The output cap counts as in the text reader: what is shown (one entry at least), not the notes.
+  std::size_t shown = 0;
+  std::string line;
+  for (; shown < page; ++shown) {
+    const Entry& entry = entries[first + shown];
+    line = "\n";
+    append_name(entry.name, line);
+    if (entry.directory) line += '/';
+    if (shown > 0 && text.size() + line.size() > max_output_bytes) break;
+    text += line;
   }
+  const bool capped = shown < page;
+  const bool more = first + shown < total;
+  out.meta["shown"] = shown;
+  out.meta["truncated"] = more;
+  out.meta["start_entry"] = first + 1;
+  out.meta["end_entry"] = first + shown;
+  if (more) out.meta["next_offset"] = first + shown + 1;
   // As the text reader closes a window of lines: which entries, and the offset to go on from.
-  const std::string range = "[Entries " + std::to_string(first + 1) + "-" +
-                            std::to_string(first + shown) + " of " + count + ". ";
-  if (more)
-    text += "\n" + range + "To list more, call read again with offset=" +
-            std::to_string(first + shown + 1) + ".]";
+  const std::string range = std::to_string(first + 1) + "-" + std::to_string(first + shown);
+  const std::string next =
+      "To list more, call read again with offset=" + std::to_string(first + shown + 1) + ".]";
+  if (capped)
+    text += "\n[Output capped at " + std::to_string(max_output_bytes) + " bytes: entries " + range +
+            " of " + count + " shown. " + next;
+  else if (more)
+    text += "\n[Entries " + range + " of " + count + ". " + next;
   else if (first > 0)
-    text += "\n" + range + "End of listing.]";
+    text += "\n[Entries " + range + " of " + count + ". End of listing.]";
   if (at_least)
     text += "\n[Stopped counting after " + counted(total, "entry", "entries") + ".]";
   out.blocks.emplace_back(TextBlock{std::move(text)});

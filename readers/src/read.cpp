@@ -92,7 +92,8 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
                                  ? static_cast<std::size_t>(std::min<std::uint64_t>(
                                        *request.limit, limits.max_directory_entries))
                                  : limits.max_directory_entries;
-    return list_directory(dir->path, page, request.offset.value_or(1));
+    return list_directory(dir->path, page, request.offset.value_or(1),
+                          limits.text.max_output_bytes);
   }
   const auto& file = std::get<OpenedFile>(access);
   if (cancel.cancelled()) return ReadOutcome::stopped();

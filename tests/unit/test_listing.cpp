@@ -144,6 +144,32 @@ TEST_CASE("listing: offset and limit page through") {
   }
 }
 
+TEST_CASE("listing: the output cap shortens a page") {
+  TempDir t;
+  const std::string p = t.path().string();
+  for (const char* n : {"aaaaaaaaaa", "bbbbbbbbbb", "cccccccccc", "dddddddddd"}) t.write(n, "");
+  const std::string head = "Directory " + p + ": 4 entries (0 directories, 4 files)";
+  SUBCASE("the entries that fit, and the offset of the first left out") {
+    const ReadOutcome out = list_directory(t.path(), 1000, 1, head.size() + 22);
+    CHECK(text_of(out) == head + "\naaaaaaaaaa\nbbbbbbbbbb\n[Output capped at " +
+                              std::to_string(head.size() + 22) +
+                              " bytes: entries 1-2 of 4 entries shown. To list more, call read "
+                              "again with offset=3.]");
+    CHECK(out.meta["shown"] == 2);
+    CHECK(out.meta["next_offset"] == 3);
+    CHECK(out.meta["truncated"] == true);
+  }
+  SUBCASE("one entry at least") {
+    const ReadOutcome out = list_directory(t.path(), 1000, 4, 1);
+    CHECK(text_of(out) == head + "\ndddddddddd\n[Entries 4-4 of 4 entries. End of listing.]");
+  }
+  SUBCASE("a cap that the page fits changes nothing") {
+    CHECK(text_of(list_directory(t.path(), 2, 1, head.size() + 22)) ==
+          head + "\naaaaaaaaaa\nbbbbbbbbbb\n"
+                 "[Entries 1-2 of 4 entries. To list more, call read again with offset=3.]");
+  }
+}
+
 TEST_CASE("listing: paging a large directory reaches every entry") {
   TempDir t;
   for (int i = 2499; i >= 0; --i) {
