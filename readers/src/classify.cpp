@@ -297,14 +297,15 @@ std::string_view to_string(FileKind kind) {
     case FileKind::notebook: return "notebook";
     case FileKind::audio: return "audio";
     case FileKind::binary: return "binary";
+    case FileKind::json: return "json";
   }
   return "binary";
 }
 
 bool parse_file_kind(std::string_view name, FileKind* kind) {
-  static constexpr std::array<FileKind, 5> kSelectable{FileKind::text, FileKind::image,
-                                                       FileKind::pdf, FileKind::notebook,
-                                                       FileKind::audio};
+  static constexpr std::array<FileKind, 6> kSelectable{FileKind::text,     FileKind::image,
+                                                       FileKind::pdf,      FileKind::notebook,
+                                                       FileKind::audio,    FileKind::json};
   for (FileKind k : kSelectable) {
     if (to_string(k) == name) {
       *kind = k;

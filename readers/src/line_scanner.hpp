@@ -3,6 +3,7 @@
 // bounded prefix of one line. Lines before the window are skipped with memchr, lines in the
 // window go to a callback, and lines after it are counted (or not) with memchr.
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -14,17 +15,27 @@ namespace mcpread::readers::text_detail {
 
 class LineScanner {
  public:
-  // One line of the window: its number, the bytes kept (at most keep_bytes, without '\n' and
-  // without the '\r' of a CRLF), its full length in bytes (same exclusions), and whether `kept`
-  // is the whole line. Returning false refuses the line (the output is full) and ends the window.
-  using Sink = std::function<bool(std::uint64_t number, std::string_view kept,
-                                  std::uint64_t full_length, bool complete)>;
+  // One line of the window.
+  struct Line {
+    std::uint64_t number = 0;
+    std::string_view kept;       // from the first shown character on, at most keep_bytes, without
+                                 // '\n' and without the '\r' of a CRLF
+    std::uint64_t bytes = 0;     // the whole line's length (same exclusions)
+    std::uint64_t chars = 0;     // the whole line's UTF-8 characters, when count_chars
+    bool complete = false;       // `kept` holds the rest of the line
+  };
+  // Returning false refuses the line (the output is full) and ends the window.
+  using Sink = std::function<bool(const Line&)>;
 
   struct Config {
     std::uint64_t first = 1;     // first line of the window, 1-based
     std::uint64_t limit = 1;     // lines in the window at most
     std::size_t keep_bytes = 0;  // bytes of a line kept in memory
     bool count_rest = false;     // go on counting lines after the window
+    // Characters (UTF-8 lead bytes: a stray continuation byte belongs to the character before it)
+    // skipped at the start of each shown line before `kept` begins: column - 1.
+    std::uint64_t skip_chars = 0;
+    bool count_chars = false;    // count each shown line's characters (the stream is UTF-8)
   };
 
   LineScanner(Config config, Sink sink) : cfg_(config), sink_(std::move(sink)) {
@@ -109,8 +120,11 @@ class LineScanner {
     const char* seg_end = nl != nullptr ? nl : end;
     const auto seg = static_cast<std::size_t>(seg_end - p);
     if (seg > 0) {
+      if (cfg_.count_chars) cur_chars_ += count_leads(p, seg);
+      const char* keep_from = skip_to_column(p, seg_end);
+      const auto rest = static_cast<std::size_t>(seg_end - keep_from);
       const std::size_t room = cfg_.keep_bytes > cur_.size() ? cfg_.keep_bytes - cur_.size() : 0;
-      cur_.append(p, seg < room ? seg : room);
+      cur_.append(keep_from, rest < room ? rest : room);
       cur_length_ += seg;
       cur_last_ = seg_end[-1];
       in_line_ = true;
@@ -125,6 +139,53 @@ class LineScanner {
   const char* count(const char* p, const char* end) {
     completed_ += count_newlines(p, static_cast<std::size_t>(end - p));
     in_line_ = end[-1] != '\n';
+    return end;
+  }
+
+  static bool is_lead(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
+
+  // UTF-8 characters in p[0, n): the bytes that are not continuation bytes (10xxxxxx), eight
+  // at a time (a continuation byte has bit 7 set and bit 6, shifted onto bit 7, clear).
+  static std::uint64_t count_leads(const char* p, std::size_t n) {
+    constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+    std::uint64_t continuation = 0;
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, p + i, sizeof w);
+      continuation += static_cast<std::uint64_t>(std::popcount(w & ~(w << 1) & kHigh));
+    }
+    for (; i < n; ++i) continuation += is_lead(p[i]) ? 0 : 1;
+    return n - continuation;
+  }
+
+  // Passes over the first skip_chars characters of the current line; returns where the kept part
+  // of [p, end) begins (end while still skipping). Never splits a character: the kept part
+  // starts on a lead byte.
+  const char* skip_to_column(const char* p, const char* end) {
+    if (cur_started_) return p;
+    if (cfg_.skip_chars == 0) {
+      cur_started_ = true;
+      return p;
+    }
+    // Whole segments before the column are only counted.
+    const auto n = static_cast<std::size_t>(end - p);
+    if (const std::uint64_t leads = count_leads(p, n); cur_skipped_ + leads <= cfg_.skip_chars) {
+      cur_skipped_ += leads;
+      cur_skipped_bytes_ += n;
+      return end;
+    }
+    for (const char* q = p; q < end; ++q) {
+      if (is_lead(*q)) {
+        if (cur_skipped_ == cfg_.skip_chars) {
+          cur_started_ = true;
+          cur_skipped_bytes_ += static_cast<std::uint64_t>(q - p);
+          return q;
+        }
+        ++cur_skipped_;
+      }
+    }
+    cur_skipped_bytes_ += n;  // not reached: the count above said the column lies in [p, end)
     return end;
   }
 
@@ -155,15 +216,24 @@ class LineScanner {
   }
 
   void emit(std::uint64_t number) {
-    std::uint64_t full = cur_length_;
-    if (full > 0 && cur_last_ == '\r') --full;
-    const bool complete = cur_.size() >= full;
-    std::string_view kept(cur_);
-    if (kept.size() > full) kept = kept.substr(0, static_cast<std::size_t>(full));
-    const bool accepted = sink_(number, kept, full, complete);
+    Line line;
+    line.number = number;
+    const bool crlf = cur_length_ > 0 && cur_last_ == '\r';
+    line.bytes = cur_length_ - (crlf ? 1 : 0);
+    line.chars = cur_chars_ - (crlf && cfg_.count_chars ? 1 : 0);
+    // What follows the skipped characters, the '\r' of a CRLF excluded.
+    const std::uint64_t rest = line.bytes > cur_skipped_bytes_ ? line.bytes - cur_skipped_bytes_ : 0;
+    line.complete = cur_.size() >= rest;
+    line.kept = cur_;
+    if (line.kept.size() > rest) line.kept = line.kept.substr(0, static_cast<std::size_t>(rest));
+    const bool accepted = sink_(line);
     cur_.clear();
     cur_length_ = 0;
     cur_last_ = 0;
+    cur_chars_ = 0;
+    cur_skipped_ = 0;
+    cur_skipped_bytes_ = 0;
+    cur_started_ = false;
     if (!accepted) {
       refused_ = true;
       more_ = true;
@@ -183,6 +253,10 @@ class LineScanner {
   std::string cur_;              // kept prefix of the line being shown
   std::uint64_t cur_length_ = 0;
   char cur_last_ = 0;
+  std::uint64_t cur_chars_ = 0;          // characters of the line so far (count_chars)
+  std::uint64_t cur_skipped_ = 0;        // characters passed over before the column
+  std::uint64_t cur_skipped_bytes_ = 0;  // their bytes
+  bool cur_started_ = false;             // the column is reached: bytes are kept
   std::uint64_t shown_ = 0;
   std::uint64_t last_shown_ = 0;
   std::uint64_t total_ = 0;

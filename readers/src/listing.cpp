@@ -88,7 +88,14 @@ ReadOutcome list_error(const std::filesystem::path& dir, int err) {
 
 }  // namespace
 
-ReadOutcome list_directory(const std::filesystem::path& dir, std::size_t max_entries) {
+ReadOutcome list_directory(const std::filesystem::path& dir, std::size_t max_entries,
+                           std::uint64_t offset, std::size_t max_output_bytes) {
+  if (offset == 0) offset = 1;
+  if (max_entries == 0) max_entries = 1;
+  // The names up to the end of the page are kept: those before it only to find where it starts.
+  const std::size_t keep = offset - 1 >= kMaxScanned || max_entries > kMaxScanned
+                               ? kMaxScanned + 1  // everything scanned
+                               : static_cast<std::size_t>(offset - 1) + max_entries;
   int fd = -1;
   do fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK);
   while (fd < 0 && errno == EINTR);
@@ -101,9 +108,9 @@ ReadOutcome list_directory(const std::filesystem::path& dir, std::size_t max_ent
   }
 
   std::vector<Entry> entries;
-  const std::size_t trim_at = max_entries > kMaxScanned
+  const std::size_t trim_at = keep > kMaxScanned
                                   ? kMaxScanned + 1  // never: everything scanned fits
-                                  : std::max<std::size_t>(2 * max_entries, 1024);
+                                  : std::max<std::size_t>(2 * keep, 1024);
   std::size_t total = 0;
   std::size_t directories = 0;
   bool at_least = false;
@@ -124,39 +131,68 @@ ReadOutcome list_directory(const std::filesystem::path& dir, std::size_t max_ent
     const bool is_dir = is_directory_entry(fd, *e);
     if (is_dir) ++directories;
     entries.push_back(Entry{std::string(name), is_dir});
-    if (entries.size() >= trim_at) trim(entries, max_entries);
+    if (entries.size() >= trim_at) trim(entries, keep);
   }
 
   std::string path;
   append_name(dir.native(), path);
   ReadOutcome out;
   const std::size_t files = total - directories;
-  const bool truncated = total > max_entries;
-  const std::size_t shown = std::min(total, max_entries);
+  const std::size_t first = offset - 1 < total ? static_cast<std::size_t>(offset - 1) : total;
+  const std::size_t page = std::min(total - first, max_entries);
   std::string meta_path;
   utf8::append_sanitized(dir.native(), meta_path);
   out.meta = {{"path", meta_path}, {"entries", total},   {"directories", directories},
-              {"files", files},     {"shown", shown},     {"truncated", truncated},
+              {"files", files},     {"shown", page},      {"truncated", first + page < total},
               {"entries_at_least", at_least}};  // true: counting stopped at kMaxScanned
   if (total == 0) {
     out.blocks.emplace_back(TextBlock{"Directory " + path + ": empty."});
     return out;
   }
-  trim(entries, max_entries);
+  const std::string count = (at_least ? "at least " : "") + counted(total, "entry", "entries");
+  if (page == 0) {
+    ReadOutcome err = ReadOutcome::error(
+        "Offset " + std::to_string(offset) + " is past the end of the directory " + path + ": it has " +
+        count + ". Use an offset from 1 to " + std::to_string(total) + ".");
+    err.meta = std::move(out.meta);
+    return err;
+  }
+  trim(entries, first + page);
   std::sort(entries.begin(), entries.end());
 
-  const std::string count = (at_least ? "at least " : "") + counted(total, "entry", "entries");
   std::string text = "Directory " + path + ": " + count + " (" +
                      counted(directories, "directory", "directories") + ", " +
                      counted(files, "file", "files") + ")";
-  for (const auto& entry : entries) {
-    text += '\n';
-    append_name(entry.name, text);
-    if (entry.directory) text += '/';
+  // The output cap counts as in the text reader: what is shown (one entry at least), not the notes.
+  std::size_t shown = 0;
+  std::string line;
+  for (; shown < page; ++shown) {
+    const Entry& entry = entries[first + shown];
+    line = "\n";
+    append_name(entry.name, line);
+    if (entry.directory) line += '/';
+    if (shown > 0 && text.size() + line.size() > max_output_bytes) break;
+    text += line;
   }
-  if (truncated)
-    text += "\n[Showing " + std::to_string(shown) + " of " + count + ".]";
-  else if (at_least)
+  const bool capped = shown < page;
+  const bool more = first + shown < total;
+  out.meta["shown"] = shown;
+  out.meta["truncated"] = more;
+  out.meta["start_entry"] = first + 1;
+  out.meta["end_entry"] = first + shown;
+  if (more) out.meta["next_offset"] = first + shown + 1;
+  // As the text reader closes a window of lines: which entries, and the offset to go on from.
+  const std::string range = std::to_string(first + 1) + "-" + std::to_string(first + shown);
+  const std::string next =
+      "To list more, call read again with offset=" + std::to_string(first + shown + 1) + ".]";
+  if (capped)
+    text += "\n[Output capped at " + std::to_string(max_output_bytes) + " bytes: entries " + range +
+            " of " + count + " shown. " + next;
+  else if (more)
+    text += "\n[Entries " + range + " of " + count + ". " + next;
+  else if (first > 0)
+    text += "\n[Entries " + range + " of " + count + ". End of listing.]";
+  if (at_least)
     text += "\n[Stopped counting after " + counted(total, "entry", "entries") + ".]";
   out.blocks.emplace_back(TextBlock{std::move(text)});
   return out;

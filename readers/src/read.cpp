@@ -41,6 +41,7 @@ std::string article(FileKind kind) {
     case FileKind::audio: return "an audio file";
     case FileKind::text: return "a text file";
     case FileKind::binary: return "a binary file";
+    case FileKind::json: return "a JSON file";
   }
   return "a file";
 }
@@ -59,6 +60,13 @@ ReadOutcome with_type_meta(ReadOutcome outcome, const OpenedFile& file, const Cl
   return outcome;
 }
 
+// A column past 1 asks for part of each line, which only text has: refused rather than ignored,
+// so that a caller never takes a whole answer for the part it asked for.
+ReadOutcome column_refused(const std::string& path, const std::string& what, const char* instead) {
+  return ReadOutcome::error("The \"column\" argument applies to lines of text, and " + path +
+                            " is " + what + ". Call read without column" + instead + ".");
+}
+
 std::size_t media_text_cap(const ReadLimits& limits) {
   return limits.media_max_output_bytes != 0
              ? std::min(limits.media_max_output_bytes, limits.text.max_output_bytes)
@@ -74,8 +82,19 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
                               "directory. Add a root that contains the file.");
   AccessResult access = open_in_roots(roots, request.file_path);
   if (auto* denied = std::get_if<AccessError>(&access)) return ReadOutcome::error(denied->message);
-  if (auto* dir = std::get_if<DirectoryTarget>(&access))
-    return list_directory(dir->path, limits.max_directory_entries);
+  const bool column = request.column.value_or(1) > 1;
+  if (auto* dir = std::get_if<DirectoryTarget>(&access)) {
+    if (column)
+      return column_refused(dir->path.string(), "a directory",
+                            "; offset and limit page through a listing");
+    // A page of the listing: `limit` entries (at most the configured page) from `offset`.
+    const std::size_t page = request.limit
+                                 ? static_cast<std::size_t>(std::min<std::uint64_t>(
+                                       *request.limit, limits.max_directory_entries))
+                                 : limits.max_directory_entries;
+    return list_directory(dir->path, page, request.offset.value_or(1),
+                          limits.text.max_output_bytes);
+  }
   const auto& file = std::get<OpenedFile>(access);
   if (cancel.cancelled()) return ReadOutcome::stopped();
 
@@ -107,6 +126,10 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
   // A PDF keeps its own reader when asked for text (its text only) or images (rendered pages).
   const bool pdf = kind == FileKind::pdf ||
                    (c.kind == FileKind::pdf && (kind == FileKind::text || kind == FileKind::image));
+  if (column && (pdf || (kind != FileKind::text && kind != FileKind::json)))
+    return typed(column_refused(file.path.string(), article(pdf ? FileKind::pdf : kind),
+                                " (or with file_type=\"text\" to read it as text)"),
+                 kind);
   if (pdf) {
     PdfOptions options;
     options.pages = request.pages;
@@ -124,11 +147,14 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
     return typed(read_pdf(file, options, cancel), FileKind::pdf);
   }
   switch (kind) {
-    case FileKind::text: {
+    case FileKind::text:
+    case FileKind::json: {
       TextOptions options = limits.text;
       if (request.offset) options.offset = *request.offset;
       if (request.limit) options.limit = *request.limit;
       if (!request.encoding.empty()) options.encoding = request.encoding;
+      if (request.column) options.column = *request.column;
+      options.json = kind == FileKind::json;
       ReadOutcome outcome = read_text(file, options, cancel);
       outcome.meta["mime"] = c.mime;
       outcome.meta["kind"] = std::string(to_string(kind));

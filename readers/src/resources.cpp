@@ -403,6 +403,7 @@ ResourceReadResult read_resource(const Roots& roots, std::string_view path, cons
   switch (c.kind) {
     case FileKind::text:
     case FileKind::notebook:
+    case FileKind::json:  // never detected: only asked for through the read tool
       return raw_text(file, c, head, limits, cancel);
     case FileKind::image:
       return from_outcome(read_image(file, c, limits.image, cancel), false);

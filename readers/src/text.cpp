@@ -1,6 +1,7 @@
 #include "mcpread/readers/text.hpp"
 
 #include "file_io.hpp"
+#include "json_pretty.hpp"
 #include "line_index.hpp"
 #include "line_scanner.hpp"
 #include "mcpread/readers/charset.hpp"
@@ -111,23 +112,23 @@ enum class Mode { Utf8, PerLine, Stream };
 class Formatter {
  public:
   Formatter(Mode mode, const std::string& charset, const TextOptions& o)
-      : mode_(mode), max_chars_(o.max_line_chars), cap_(o.max_output_bytes) {
+      : mode_(mode), max_chars_(o.max_line_chars), cap_(o.max_output_bytes), column_(o.column) {
     if (mode_ == Mode::PerLine) line_converter_ = std::make_unique<Utf8Converter>(charset);
   }
 
-  bool line(std::uint64_t number, std::string_view kept, std::uint64_t full, bool complete) {
+  bool line(const text_detail::LineScanner::Line& l) {
     line_.clear();
     // "%6d\t" without printf: this runs for every shown line.
     char num[24];
-    const auto end = std::to_chars(num, num + sizeof num, number).ptr;
+    const auto end = std::to_chars(num, num + sizeof num, l.number).ptr;
     const auto digits = static_cast<std::size_t>(end - num);
     if (digits < 6) line_.append(6 - digits, ' ');
     line_.append(num, digits);
     line_.push_back('\t');
-    std::string_view text = kept;
+    std::string_view text = l.kept;
     if (line_converter_) {
       decoded_.clear();
-      line_converter_->convert(kept, decoded_, true);
+      line_converter_->convert(l.kept, decoded_, true);
       text = decoded_;
     }
     const auto r = utf8::detail::append_sanitized_prefix(text, max_chars_, line_);
@@ -139,8 +140,15 @@ class Formatter {
            at = shown.find(utf8::detail::kReplacement, at + utf8::detail::kReplacement.size()))
         ++replaced_;
     }
-    if (!complete || r.consumed < text.size()) {
-      line_ += " \xE2\x80\xA6 [line truncated: " + n2s(full) + " bytes in full]";
+    if (!l.complete || r.consumed < text.size()) {
+      // Says exactly how to read on: the same line, from the next character.
+      const std::uint64_t last = column_ - 1 + r.chars;
+      // Per-line decoding sees only the kept bytes, so the length is known in file bytes only.
+      const std::string length = mode_ == Mode::PerLine
+                                     ? " characters (" + n2s(l.bytes) + " bytes in full)"
+                                     : " of " + n2s(l.chars) + " characters";
+      line_ += " \xE2\x80\xA6 [line cut at " + n2s(last) + length + "; read on with offset=" +
+               n2s(l.number) + ", limit=1, column=" + n2s(last + 1) + "]";
       ++cut_;
     }
     line_ += '\n';
@@ -158,6 +166,7 @@ class Formatter {
   Mode mode_;
   std::size_t max_chars_;
   std::size_t cap_;
+  std::uint64_t column_;
   std::unique_ptr<Utf8Converter> line_converter_;
   std::string out_;
   std::string line_;
@@ -193,7 +202,9 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
 
   const std::string_view sample = chunk.substr(0, kSampleBytes);
   DetectedCharset cs;
-  if (options.encoding.empty()) {
+  if (options.json) {
+    resolve_encoding_name("UTF-8", &cs);  // JSON text is UTF-8; the parser skips a byte-order mark
+  } else if (options.encoding.empty()) {
     cs = detect_charset(std::span(reinterpret_cast<const unsigned char*>(sample.data()), sample.size()));
   } else if (!charset_from_option(options.encoding, sample, &cs)) {
     return ReadOutcome::error("Unknown encoding \"" + utf8::sanitized(options.encoding) + "\" for " + path +
@@ -205,7 +216,12 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
       return ReadOutcome::error("Cannot decode " + path + " as " + cs.name + ": " + probe.error());
   }
   const bool is_utf8 = cs.name == "UTF-8";
-  const Mode mode = is_utf8 ? Mode::Utf8 : cs.ascii_compatible ? Mode::PerLine : Mode::Stream;
+  const std::uint64_t column = options.column == 0 ? 1 : options.column;
+  // A column inside a line needs the line's characters counted from its start, which per-line
+  // decoding cannot do for bytes it does not keep: the whole stream is decoded instead.
+  const Mode mode = is_utf8                                ? Mode::Utf8
+                    : cs.ascii_compatible && column == 1 ? Mode::PerLine
+                                                           : Mode::Stream;
   const std::uint64_t offset = options.offset == 0 ? 1 : options.offset;
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
 
@@ -218,7 +234,9 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   if (!cs.label.empty()) meta["charset_label"] = cs.label;
   meta["bom"] = cs.bom_bytes > 0;
 
-  Formatter fmt(mode, cs.name, options);
+  TextOptions shown_options = options;
+  shown_options.column = column;
+  Formatter fmt(mode, cs.name, shown_options);
   text_detail::LineScanner::Config config;
   config.first = offset;
   config.limit = options.limit;
@@ -227,10 +245,10 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   config.keep_bytes =
       options.max_line_chars < huge ? 4 * (options.max_line_chars + 1) : options.max_line_chars;
   config.count_rest = size <= options.count_lines_max_bytes;
-  text_detail::LineScanner scanner(config, [&](std::uint64_t number, std::string_view kept,
-                                               std::uint64_t full, bool complete) {
-    return fmt.line(number, kept, full, complete);
-  });
+  config.skip_chars = column - 1;
+  config.count_chars = mode != Mode::PerLine;
+  text_detail::LineScanner scanner(
+      config, [&](const text_detail::LineScanner::Line& line) { return fmt.line(line); });
 
   std::unique_ptr<Utf8Converter> stream;
   std::string converted;
@@ -247,7 +265,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
 
   // Lines are found in raw bytes unless the charset is converted as a stream; only then can
   // chunk boundaries be mapped to line counts and remembered for the next read.
-  const bool indexable = mode != Mode::Stream;
+  const bool indexable = mode != Mode::Stream && !options.json;
   text_detail::LineIndex index;
   if (indexable) index = text_detail::LineIndexCache::instance().find(file.st);
   if (index.chunks.empty()) index.chunks.push_back({});
@@ -259,7 +277,14 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
 
   std::uint64_t content_bytes = chunk.size() > cs.bom_bytes ? chunk.size() - cs.bom_bytes : 0;
   std::size_t chunk_no = indexable ? text_detail::start_chunk(index, offset) : 0;
-  if (chunk_no > 0) {  // jump over what an earlier read already counted
+  if (options.json) {
+    if (content_bytes > 0) {
+      if (auto failed = text_detail::read_json_lines(file, offset, options, scanner, cancel)) {
+        failed->meta = std::move(meta);
+        return std::move(*failed);
+      }
+    }
+  } else if (chunk_no > 0) {  // jump over what an earlier read already counted
     const auto& at = index.chunks[chunk_no];
     scanner.resume(at.newlines_before, at.mid_line);
     reader.seek(static_cast<std::uint64_t>(chunk_no) * kChunkBytes);
@@ -268,7 +293,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     feed(chunk.substr(std::min(cs.bom_bytes, chunk.size())), false);
     remember(1, chunk.size());
   }
-  while (!scanner.done() && !reader.eof()) {
+  while (!options.json && !scanner.done() && !reader.eof()) {
     if (cancel.cancelled()) return ReadOutcome::stopped();
     got = reader.read(buffer.get(), kChunkBytes);
     if (!got) return read_error();
@@ -305,7 +330,8 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   if (counted) meta["total_lines"] = total;
   if (scanner.shown() == 0) {
     ReadOutcome err = ReadOutcome::error(
-        "Offset " + n2s(offset) + " is past the end of " + path + ": the file has " + n2s(total) +
+        "Offset " + n2s(offset) + " is past the end of " + path +
+        (options.json ? ": the pretty-printed JSON has " : ": the file has ") + n2s(total) +
         (total == 1 ? " line" : " lines") + ". Use an offset from 1 to " + n2s(total) + ".");
     err.meta = std::move(meta);
     return err;
@@ -327,9 +353,20 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   } else {
     footer = "[Lines " + range + "; more lines follow (file is " + n2s(size) + " bytes). " + next + "]";
   }
-  if (fmt.cut() > 0)
+  if (column > 1)
+    footer += "\n[Lines are shown from character " + n2s(column) + " on" +
+              (fmt.cut() > 0 ? "; " + n2s(fmt.cut()) + " line(s) were cut after " +
+                                   n2s(options.max_line_chars) + " characters.]"
+                             : ".]");
+  else if (fmt.cut() > 0)
     footer += "\n[" + n2s(fmt.cut()) + " line(s) longer than " + n2s(options.max_line_chars) +
               " characters were cut.]";
+  if (options.json)
+    footer += "\n[Pretty-printed JSON: line numbers, offset and limit count these lines, not the "
+              "file's.]";
+  else if (fmt.cut() > 0 && text_detail::has_json_extension(file.path))
+    footer += "\n[To read this JSON a value per line, call read with file_type=\"json\": it is "
+              "shown pretty-printed.]";
   if (!is_utf8) footer += "\n[Decoded from " + describe_charset(cs) + " to UTF-8.]";
   if (fmt.replaced() > 0)
     footer += "\n" + replacement_note(fmt.replaced(), cs.name,
@@ -340,6 +377,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   if (more) meta["next_offset"] = e + 1;
   meta["truncated"] = more;
   meta["long_lines_cut"] = fmt.cut();
+  if (column > 1) meta["column"] = column;
 
   std::string text = std::move(fmt.text());
   text += '\n';

@@ -15,7 +15,8 @@ std::string read_description(const Config& config) {
          "- Text in any charset (decoded to UTF-8): lines numbered like `cat -n`, " +
          std::to_string(t.limit) + " from `offset` (1-based) unless `limit` says otherwise; lines over " +
          std::to_string(t.max_line_chars) +
-         " characters are cut; a long answer ends with the `offset` to continue from.\n"
+         " characters are cut, naming the `column` that reads on; a long answer ends with the "
+         "`offset` to continue from; `file_type` \"json\" pretty-prints JSON.\n"
          "- Images: sent as images, downscaled or converted when too large or in a format models do "
          "not take; a note gives the original size and the coordinate scale.\n"
          "- PDFs: each page's text, plus the pages as a PDF or (scans, figures) as images; `pages` "
@@ -23,7 +24,8 @@ std::string read_description(const Config& config) {
          std::to_string(config.limits.pdf_max_pages) +
          " per call.\n"
          "- Notebooks: cells with their outputs, images as images; `offset`/`limit` count cells.\n"
-         "- Audio; directories as sorted listings; other binaries are refused with their type.\n"
+         "- Audio; directories as sorted listings, paged by `offset`/`limit`; other binaries are "
+         "refused with their type.\n"
          "`file_type` forces a reading (\"text\": the source; \"image\": PDF pages rendered); "
          "`encoding` overrides the detected charset. Paths are absolute or relative to the first "
          "allowed root.";
@@ -36,8 +38,9 @@ json read_input_schema() {
       "file_path": {"type": "string", "description": "The file or directory."},
       "offset": {"type": "integer", "minimum": 1, "description": "First line (notebooks: cell), 1-based."},
       "limit": {"type": "integer", "minimum": 1, "description": "Number of lines (notebooks: cells)."},
+      "column": {"type": "integer", "minimum": 1, "description": "First character of each line, 1-based."},
       "pages": {"type": "string", "description": "PDF pages, e.g. \"1-5\"."},
-      "file_type": {"type": "string", "enum": ["auto", "text", "image", "pdf", "notebook", "audio"],
+      "file_type": {"type": "string", "enum": ["auto", "text", "json", "image", "pdf", "notebook", "audio"],
         "default": "auto"},
       "encoding": {"type": "string", "description": "Charset, e.g. \"windows-1252\", \"shift_jis\"."}
     },
@@ -99,10 +102,10 @@ std::vector<protocol::ToolDefinition> read_tool_definitions(const Config& config
 
 std::variant<readers::ReadRequest, std::string> parse_read_arguments(const json& args) {
   readers::ReadRequest r;
-  static const char* const accepted = "file_path, offset, limit, pages, file_type, encoding";
+  static const char* const accepted = "file_path, offset, limit, column, pages, file_type, encoding";
   for (const auto& [key, value] : args.items()) {
     if (key != "file_path" && key != "path" && key != "offset" && key != "limit" &&
-        key != "pages" && key != "file_type" && key != "encoding")
+        key != "column" && key != "pages" && key != "file_type" && key != "encoding")
       return "Unknown argument \"" + key + "\". The read tool accepts: " + accepted + ".";
   }
   const json* path = args.contains("file_path") ? &args["file_path"]
@@ -126,6 +129,7 @@ std::variant<readers::ReadRequest, std::string> parse_read_arguments(const json&
   if (auto e = whole("offset", 0, &r.offset); !e.empty()) return e;
   if (r.offset && *r.offset == 0) r.offset = 1;
   if (auto e = whole("limit", 1, &r.limit); !e.empty()) return e;
+  if (auto e = whole("column", 1, &r.column); !e.empty()) return e;
 
   if (args.contains("pages") && !args["pages"].is_null()) {
     const auto& p = args["pages"];
@@ -143,8 +147,8 @@ std::variant<readers::ReadRequest, std::string> parse_read_arguments(const json&
     const std::string name = t.is_string() ? t.get<std::string>() : t.dump();
     if (name != "auto") {
       if (!t.is_string() || !readers::parse_file_kind(name, &kind))
-        return "The \"file_type\" argument must be one of auto, text, image, pdf, notebook, audio; "
-               "got \"" + name + "\".";
+        return "The \"file_type\" argument must be one of auto, text, json, image, pdf, notebook, "
+               "audio; got \"" + name + "\".";
       r.forced_kind = kind;
     }
   }

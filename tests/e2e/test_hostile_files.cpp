@@ -60,7 +60,7 @@ TEST_CASE("hostile files: contents") {
        [](const json& r, const TempDir&) {
          CHECK_FALSE(r.contains("isError"));
          CHECK(text_of(r) == "     1\t" + std::string(2000, '\0') +
-                                 " \u2026 [line truncated: 1073741824 bytes in full]\n\n"
+                                 " \u2026 [line cut at 2000 of 1073741824 characters; read on with offset=1, limit=1, column=2001]\n\n"
                                  "[Lines 1-1 of 1. End of file.]\n"
                                  "[1 line(s) longer than 2000 characters were cut.]");
          CHECK(r["_meta"]["long_lines_cut"] == 1);
@@ -74,7 +74,7 @@ TEST_CASE("hostile files: contents") {
        [](const json& r, const TempDir&) {
          CHECK_FALSE(r.contains("isError"));
          CHECK(text_of(r) == "     1\t" + std::string(2000, 'a') +
-                                 " \u2026 [line truncated: 52428800 bytes in full]\n"
+                                 " \u2026 [line cut at 2000 of 52428800 characters; read on with offset=1, limit=1, column=2001]\n"
                                  "     2\tsecond\n\n[Lines 1-2 of 2. End of file.]\n"
                                  "[1 line(s) longer than 2000 characters were cut.]");
          CHECK(r["_meta"]["total_lines"] == 2);
@@ -147,9 +147,11 @@ TEST_CASE("hostile files: contents") {
        [](const json& r, const TempDir&) {
          CHECK_FALSE(r.contains("isError"));
          CHECK(text_of(r) == "     1\t" + std::string(2000, '[') +
-                                 " \u2026 [line truncated: 200000 bytes in full]\n\n"
+                                 " \u2026 [line cut at 2000 of 200000 characters; read on with offset=1, limit=1, column=2001]\n\n"
                                  "[Lines 1-1 of 1. End of file.]\n"
-                                 "[1 line(s) longer than 2000 characters were cut.]");
+                                 "[1 line(s) longer than 2000 characters were cut.]\n"
+                                 "[To read this JSON a value per line, call read with "
+                                 "file_type=\"json\": it is shown pretty-printed.]");
          CHECK(r["_meta"]["mime"] == "application/json");
        }},
   };

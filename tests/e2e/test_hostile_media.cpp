@@ -186,7 +186,8 @@ TEST_CASE("hostile media: PDFs and notebooks") {
          const std::uint64_t line = r["_meta"]["size"].get<std::uint64_t>() - 1;  // all but the "\n"
          CHECK(line > (100u << 20));
          CHECK(text.rfind("     1\t{\"cells\": [{\"cell_type\": \"code\"", 0) == 0);
-         CHECK(text.find(" \u2026 [line truncated: " + std::to_string(line) + " bytes in full]\n") != std::string::npos);
+         CHECK(text.find(" \u2026 [line cut at 2000 of " + std::to_string(line) +
+                         " characters; read on with offset=1, limit=1, column=2001]\n") != std::string::npos);
          CHECK(text.ends_with("[Lines 1-1 of 1. End of file.]\n[1 line(s) longer than 2000 characters were cut.]"));
        },
        32, "the 100 MB line is streamed; 2000 characters of it are kept"},

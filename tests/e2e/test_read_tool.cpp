@@ -131,6 +131,23 @@ TEST_CASE("read: directories, missing files, roots") {
                         "README.md\nsrc/");
     CHECK(r["_meta"]["entries"] == 2);
   }
+  SUBCASE("offset and limit page through a listing, and the note says how to go on") {
+    for (const char* name : {"sub/b", "sub/a", "sub/d", "sub/c", "sub/e/x"}) root.write(name, "");
+    const std::string head = "Directory " + (root.path() / "sub").string() +
+                             ": 5 entries (1 directory, 4 files)\n";
+    const json page = client.call("read", {{"file_path", "sub"}, {"offset", 2}, {"limit", 2}});
+    CHECK_FALSE(page.contains("isError"));
+    CHECK(text_of(page) ==
+          head + "b\nc\n[Entries 2-3 of 5 entries. To list more, call read again with offset=4.]");
+    CHECK(page["_meta"]["next_offset"] == 4);
+    CHECK(page["_meta"]["truncated"] == true);
+    const json rest = client.call("read", {{"file_path", "sub"}, {"offset", 4}});
+    CHECK(text_of(rest) == head + "d\ne/\n[Entries 4-5 of 5 entries. End of listing.]");
+    const json past = client.call("read", {{"file_path", "sub"}, {"offset", 9}});
+    CHECK(past["isError"] == true);
+    CHECK(text_of(past) == "Offset 9 is past the end of the directory " + (root.path() / "sub").string() +
+                               ": it has 5 entries. Use an offset from 1 to 5.");
+  }
   SUBCASE("a missing file suggests similar names") {
     const json r = client.call("read", {{"file_path", "REAMDE.md"}});
     CHECK(r["isError"] == true);

@@ -100,8 +100,11 @@ TEST_CASE("tools/list") {
       for (const auto& tool : tools) {
         CHECK(tool["inputSchema"]["required"] == json::array({"file_path"}));
         CHECK(tool["inputSchema"]["properties"].contains("offset"));
+        CHECK(tool["inputSchema"]["properties"]["column"] ==
+              json{{"type", "integer"}, {"minimum", 1},
+                   {"description", "First character of each line, 1-based."}});
         CHECK(tool["inputSchema"]["properties"]["file_type"]["enum"] ==
-              json::array({"auto", "text", "image", "pdf", "notebook", "audio"}));
+              json::array({"auto", "text", "json", "image", "pdf", "notebook", "audio"}));
         CHECK_FALSE(tool.contains("outputSchema"));
         const bool annotated = std::string(version) >= "2025-03-26";
         CHECK(tool.contains("annotations") == annotated);

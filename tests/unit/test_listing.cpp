@@ -54,7 +54,9 @@ TEST_CASE("listing: entries sorted by name, directories marked") {
                                    {"files", 5},
                                    {"shown", 7},
                                    {"truncated", false},
-                                   {"entries_at_least", false}});
+                                   {"entries_at_least", false},
+                                   {"start_entry", 1},
+                                   {"end_entry", 7}});
 }
 
 TEST_CASE("listing: singular counts") {
@@ -76,8 +78,9 @@ TEST_CASE("listing: the cap") {
     const ReadOutcome out = list_directory(t.path(), 3);
     CHECK(text_of(out) == "Directory " + p + ": 5 entries (0 directories, 5 files)\n"
                           "a\nb\nc\n"
-                          "[Showing 3 of 5 entries.]");
+                          "[Entries 1-3 of 5 entries. To list more, call read again with offset=4.]");
     CHECK(out.meta["shown"] == 3);
+    CHECK(out.meta["next_offset"] == 4);
     CHECK(out.meta["entries"] == 5);
     CHECK(out.meta["truncated"] == true);
   }
@@ -98,7 +101,109 @@ TEST_CASE("listing: the cap") {
     const std::string text = text_of(list_directory(t.path(), 4));
     CHECK(text == "Directory " + p + ": 1100 entries (0 directories, 1100 files)\n"
                   "f0000\nf0001\nf0002\nf0003\n"
-                  "[Showing 4 of 1100 entries.]");
+                  "[Entries 1-4 of 1100 entries. To list more, call read again with offset=5.]");
+  }
+}
+
+TEST_CASE("listing: offset and limit page through") {
+  TempDir t;
+  const std::string p = t.path().string();
+  const std::string head = "Directory " + p + ": 5 entries (1 directory, 4 files)\n";
+  for (const char* n : {"e", "c", "b", "a"}) t.write(n, "");
+  fs::create_directory(t.path() / "d");
+
+  SUBCASE("a page in the middle says where to go on") {
+    const ReadOutcome out = list_directory(t.path(), 2, 2);
+    CHECK(text_of(out) ==
+          head + "b\nc\n[Entries 2-3 of 5 entries. To list more, call read again with offset=4.]");
+    CHECK(out.meta["start_entry"] == 2);
+    CHECK(out.meta["end_entry"] == 3);
+    CHECK(out.meta["next_offset"] == 4);
+    CHECK(out.meta["shown"] == 2);
+    CHECK(out.meta["truncated"] == true);
+  }
+  SUBCASE("the last page says it is the end") {
+    const ReadOutcome out = list_directory(t.path(), 2, 4);
+    CHECK(text_of(out) == head + "d/\ne\n[Entries 4-5 of 5 entries. End of listing.]");
+    CHECK(out.meta["truncated"] == false);
+    CHECK_FALSE(out.meta.contains("next_offset"));
+  }
+  SUBCASE("offset 0 is the start") {
+    CHECK(text_of(list_directory(t.path(), 1000, 0)) == head + "a\nb\nc\nd/\ne");
+  }
+  SUBCASE("an offset on the last entry") {
+    CHECK(text_of(list_directory(t.path(), 1000, 5)) ==
+          head + "e\n[Entries 5-5 of 5 entries. End of listing.]");
+  }
+  SUBCASE("an offset past the end is an error with the count") {
+    const ReadOutcome out = list_directory(t.path(), 1000, 6);
+    CHECK(out.is_error);
+    CHECK(text_of(out) == "Offset 6 is past the end of the directory " + p +
+                              ": it has 5 entries. Use an offset from 1 to 5.");
+    CHECK(out.meta["entries"] == 5);
+  }
+}
+
+TEST_CASE("listing: the output cap shortens a page") {
+  TempDir t;
+  const std::string p = t.path().string();
+  for (const char* n : {"aaaaaaaaaa", "bbbbbbbbbb", "cccccccccc", "dddddddddd"}) t.write(n, "");
+  const std::string head = "Directory " + p + ": 4 entries (0 directories, 4 files)";
+  SUBCASE("the entries that fit, and the offset of the first left out") {
+    const ReadOutcome out = list_directory(t.path(), 1000, 1, head.size() + 22);
+    CHECK(text_of(out) == head + "\naaaaaaaaaa\nbbbbbbbbbb\n[Output capped at " +
+                              std::to_string(head.size() + 22) +
+                              " bytes: entries 1-2 of 4 entries shown. To list more, call read "
+                              "again with offset=3.]");
+    CHECK(out.meta["shown"] == 2);
+    CHECK(out.meta["next_offset"] == 3);
+    CHECK(out.meta["truncated"] == true);
+  }
+  SUBCASE("one entry at least") {
+    const ReadOutcome out = list_directory(t.path(), 1000, 4, 1);
+    CHECK(text_of(out) == head + "\ndddddddddd\n[Entries 4-4 of 4 entries. End of listing.]");
+  }
+  SUBCASE("a cap that the page fits changes nothing") {
+    CHECK(text_of(list_directory(t.path(), 2, 1, head.size() + 22)) ==
+          head + "\naaaaaaaaaa\nbbbbbbbbbb\n"
+                 "[Entries 1-2 of 4 entries. To list more, call read again with offset=3.]");
+  }
+}
+
+TEST_CASE("listing: paging a large directory reaches every entry") {
+  TempDir t;
+  for (int i = 2499; i >= 0; --i) {
+    char name[16];
+    std::snprintf(name, sizeof name, "f%04d", i);
+    std::FILE* f = std::fopen((t.path() / name).c_str(), "w");
+    REQUIRE(f != nullptr);
+    std::fclose(f);
+  }
+  const std::string head =
+      "Directory " + t.path().string() + ": 2500 entries (0 directories, 2500 files)\n";
+  SUBCASE("a page past the names kept while scanning for the first page") {
+    CHECK(text_of(list_directory(t.path(), 3, 2001)) ==
+          head + "f2000\nf2001\nf2002\n"
+                 "[Entries 2001-2003 of 2500 entries. To list more, call read again with offset=2004.]");
+  }
+  SUBCASE("the pages of 1000 join up without gap or overlap") {
+    std::string all;
+    std::uint64_t offset = 1;
+    for (int page = 0; page < 3; ++page) {
+      const ReadOutcome out = list_directory(t.path(), 1000, offset);
+      const std::string text = text_of(out);
+      all += text.substr(head.size(), text.rfind('\n') - head.size() + 1);
+      if (!out.meta.contains("next_offset")) break;
+      offset = out.meta["next_offset"].get<std::uint64_t>();
+    }
+    std::string expected;
+    for (int i = 0; i < 2500; ++i) {
+      char name[16];
+      std::snprintf(name, sizeof name, "f%04d\n", i);
+      expected += name;
+    }
+    CHECK(offset == 2001);
+    CHECK(all == expected);
   }
 }
 

@@ -117,6 +117,47 @@ TEST_CASE("read_file dispatches by kind") {
     CHECK_FALSE(o.is_error);
     CHECK(text_of(o) == "Directory " + d + ": 1 entry (1 directory, 0 files)\nsub/");
   }
+  SUBCASE("a directory's page: offset and limit, the limit at most max_directory_entries") {
+    for (const char* name : {"sub/a", "sub/b", "sub/c", "sub/d"}) dir.write(name, "");
+    ReadRequest request;
+    request.file_path = "sub";
+    request.offset = 2;
+    request.limit = 50;
+    ReadLimits limits;
+    limits.max_directory_entries = 2;
+    const auto o = read_file(roots, request, limits, CancelToken{});
+    CHECK(text_of(o) == "Directory " + d + "/sub: 4 entries (0 directories, 4 files)\nb\nc\n"
+                        "[Entries 2-3 of 4 entries. To list more, call read again with offset=4.]");
+  }
+  SUBCASE("file_type=json and column reach the text reader") {
+    dir.write("one.json", R"({"key":"0123456789"})");
+    ReadRequest request;
+    request.file_path = "one.json";
+    request.forced_kind = FileKind::json;
+    request.offset = 2;
+    request.limit = 1;
+    request.column = 10;
+    const auto o = read_file(roots, request, ReadLimits{}, CancelToken{});
+    CHECK(text_of(o) == "     2\t\"0123456789\"\n\n"
+                        "[Lines 2-2 of 3. To read more, call read again with offset=3.]\n"
+                        "[Lines are shown from character 10 on.]\n"
+                        "[Pretty-printed JSON: line numbers, offset and limit count these lines, "
+                        "not the file's.]");
+    CHECK(o.meta["kind"] == "json");
+    CHECK(o.meta["mime"] == "application/json");
+  }
+  SUBCASE("column past 1 is refused for a notebook, even with offset") {
+    dir.write("nb.ipynb", R"({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})");
+    ReadRequest request;
+    request.file_path = "nb.ipynb";
+    request.column = 3;
+    const auto o = read_file(roots, request, ReadLimits{}, CancelToken{});
+    CHECK(o.is_error);
+    CHECK(text_of(o) == "The \"column\" argument applies to lines of text, and " + d +
+                            "/nb.ipynb is a Jupyter notebook. Call read without column (or with "
+                            "file_type=\"text\" to read it as text).");
+    CHECK(o.meta["kind"] == "notebook");
+  }
   SUBCASE("access errors pass through") {
     const auto o = read(roots, "missing.txt");
     CHECK(o.is_error);

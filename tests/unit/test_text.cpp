@@ -97,7 +97,7 @@ TEST_CASE("text cat -n format") {
     TextOptions opt;
     opt.max_line_chars = 3;
     CHECK(text_of(read(dir, first + "\r\nend\r\n", opt)) ==
-          "     1\taaa" + kEllipsis + "[line truncated: 1048575 bytes in full]\n     2\tend\n\n"
+          "     1\taaa" + kEllipsis + "[line cut at 3 of 1048575 characters; read on with offset=1, limit=1, column=4]\n     2\tend\n\n"
           "[Lines 1-2 of 2. End of file.]\n[1 line(s) longer than 3 characters were cut.]");
   }
 }
@@ -224,7 +224,7 @@ TEST_CASE("text long lines") {
     const auto text = text_of(o);
     CHECK(text.size() < 2200);
     CHECK(text == "     1\t" + std::string(2000, 'x') + kEllipsis +
-                      "[line truncated: 52428800 bytes in full]\n     2\ttail\n\n"
+                      "[line cut at 2000 of 52428800 characters; read on with offset=1, limit=1, column=2001]\n     2\ttail\n\n"
                       "[Lines 1-2 of 2. End of file.]\n"
                       "[1 line(s) longer than 2000 characters were cut.]");
     CHECK(o.meta["long_lines_cut"] == 1);
@@ -233,7 +233,7 @@ TEST_CASE("text long lines") {
     const std::string e = "\xC3\xA9";
     const auto o = read(dir, repeat(e, 2500) + "\n" + repeat(e, 2000) + "\n");
     CHECK(text_of(o) == "     1\t" + repeat(e, 2000) + kEllipsis +
-                            "[line truncated: 5000 bytes in full]\n     2\t" + repeat(e, 2000) +
+                            "[line cut at 2000 of 2500 characters; read on with offset=1, limit=1, column=2001]\n     2\t" + repeat(e, 2000) +
                             "\n\n[Lines 1-2 of 2. End of file.]\n"
                             "[1 line(s) longer than 2000 characters were cut.]");
   }
@@ -241,9 +241,9 @@ TEST_CASE("text long lines") {
     TextOptions opt;
     opt.max_line_chars = 5;
     const auto o = read(dir, repeat("中", 3000) + "\r\n" + "short\n" + repeat("中", 6), opt);
-    CHECK(text_of(o) == "     1\t中中中中中" + kEllipsis + "[line truncated: 9000 bytes in full]\n"
+    CHECK(text_of(o) == "     1\t中中中中中" + kEllipsis + "[line cut at 5 of 3000 characters; read on with offset=1, limit=1, column=6]\n"
                         "     2\tshort\n     3\t中中中中中" + kEllipsis +
-                        "[line truncated: 18 bytes in full]\n\n[Lines 1-3 of 3. End of file.]\n"
+                        "[line cut at 5 of 6 characters; read on with offset=3, limit=1, column=6]\n\n[Lines 1-3 of 3. End of file.]\n"
                         "[2 line(s) longer than 5 characters were cut.]");
     CHECK(o.meta["long_lines_cut"] == 2);
   }
@@ -337,7 +337,7 @@ TEST_CASE("text UTF-16") {
     opt.limit = 1;
     opt.max_line_chars = 4;
     const auto o = read(dir, "\xFF\xFE" + iconv_encode("one\n中中中中中中\nthree\n", "UTF-16LE"), opt);
-    CHECK(text_of(o) == "     2\t中中中中" + kEllipsis + "[line truncated: 18 bytes in full]\n\n"
+    CHECK(text_of(o) == "     2\t中中中中" + kEllipsis + "[line cut at 4 of 6 characters; read on with offset=2, limit=1, column=5]\n\n"
                         "[Lines 2-2 of 3. To read more, call read again with offset=3.]\n"
                         "[1 line(s) longer than 4 characters were cut.]\n"
                         "[Decoded from UTF-16LE to UTF-8.]");
@@ -397,7 +397,7 @@ TEST_CASE("text legacy charsets") {
     opt.max_line_chars = 3;
     opt.encoding = "cp1252";
     CHECK(text_of(read(dir, repeat("\xE9", 3000) + "\r\n", opt)) ==
-          "     1\tééé" + kEllipsis + "[line truncated: 3000 bytes in full]\n\n"
+          "     1\tééé" + kEllipsis + "[line cut at 3 characters (3000 bytes in full); read on with offset=1, limit=1, column=4]\n\n"
           "[Lines 1-1 of 1. End of file.]\n[1 line(s) longer than 3 characters were cut.]\n"
           "[Decoded from WINDOWS-1252 to UTF-8.]");
   }

@@ -9,7 +9,8 @@
 
 namespace mcpread::readers {
 
-enum class FileKind { text, image, pdf, notebook, audio, binary };
+// json is never detected, only asked for (file_type="json"): JSON shown pretty-printed.
+enum class FileKind { text, image, pdf, notebook, audio, binary, json };
 
 std::string_view to_string(FileKind kind);
 // "auto" -> false with *kind untouched; "text"/"image"/... -> true; anything else -> false.

@@ -22,6 +22,8 @@ struct ReadRequest {
   std::string pages;                     // PDF page selection
   std::optional<FileKind> forced_kind;   // file_type other than "auto"
   std::string encoding;
+  // Text: each line from this character on (1-based); a column past 1 for anything else is refused.
+  std::optional<std::uint64_t> column;
   // Told of progress through long reads (pages done, pages in all, message); may be empty.
   std::function<void(double, double, const std::string&)> progress;
 };

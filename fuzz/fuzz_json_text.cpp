@@ -1,0 +1,131 @@
+// fuzz_json_text: the text reader's file_type="json" path (JSON streamed through the SAX parser
+// and shown pretty-printed) on arbitrary file contents, written to a memfd read through its
+// descriptor like an opened file.
+//
+// Checked: every answer is one text block of valid UTF-8; when nlohmann's own parser accepts the
+// input (and it nests at most 1000 levels), the reader accepts it too, and the pretty lines it
+// shows, parsed again, are the same document (keys in order, numbers as written); a window picked
+// from a hash of the input (offset, limit, column, line cap) shows lines inside the document.
+#include "fuzz_check.hpp"
+#include "mcpread/readers/text.hpp"
+#include "mcpread/readers/utf8.hpp"
+
+#include <nlohmann/json.hpp>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <variant>
+
+namespace {
+
+using mcpread::fuzz::check;
+namespace readers = mcpread::readers;
+
+int json_fd() {
+  static const int fd = memfd_create("fuzz.json", 0);
+  check(fd >= 0, "memfd_create works");
+  return fd;
+}
+
+readers::OpenedFile open_input(const std::uint8_t* data, std::size_t size) {
+  const int fd = json_fd();
+  check(ftruncate(fd, 0) == 0, "the memfd can be emptied");
+  check(size == 0 || pwrite(fd, data, size, 0) == static_cast<ssize_t>(size), "the memfd takes the input");
+  readers::OpenedFile file;
+  file.fd = readers::UniqueFd(dup(fd));
+  check(file.fd.valid() && fstat(file.fd.get(), &file.st) == 0, "the memfd can be opened");
+  file.path = "/fuzz/data.json";
+  return file;
+}
+
+const std::string& text_of(const readers::ReadOutcome& o) {
+  check(o.blocks.size() == 1, "an answer is one block");
+  const auto* text = std::get_if<readers::TextBlock>(&o.blocks[0]);
+  check(text != nullptr, "the block is text");
+  check(readers::utf8::is_valid(text->text), "the text is valid UTF-8");
+  return text->text;
+}
+
+// The shown lines without their "%6d\t" numbers, up to the blank line before the notes.
+std::string unnumbered(const std::string& text) {
+  std::string out;
+  std::size_t pos = 0;
+  while (pos < text.size() && text[pos] != '\n') {
+    const std::size_t tab = text.find('\t', pos);
+    const std::size_t end = text.find('\n', pos);
+    check(tab != std::string::npos && end != std::string::npos && tab < end, "lines are numbered");
+    out.append(text, tab + 1, end + 1 - (tab + 1));
+    pos = end + 1;
+  }
+  return out;
+}
+
+// How deep brackets outside strings nest: for valid JSON, the document's depth (counted without
+// recursion, which a deeply nested input would overflow).
+std::size_t depth_of(const std::string& input) {
+  std::size_t depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (const char c : input) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const readers::OpenedFile file = open_input(data, size);
+  const readers::CancelToken never;
+  const std::string input(reinterpret_cast<const char*>(data), size);
+
+  readers::TextOptions whole;
+  whole.json = true;
+  whole.limit = UINT64_MAX / 2;
+  whole.max_line_chars = std::size_t{1} << 30;
+  whole.max_output_bytes = std::size_t{1} << 30;
+  const readers::ReadOutcome all = readers::read_text(file, whole, never);
+  const std::string& text = text_of(all);
+
+  const auto expected = nlohmann::ordered_json::parse(input, nullptr, false);
+  const bool valid = !expected.is_discarded() && depth_of(input) <= 1000;
+  if (valid) {
+    check(!all.is_error, "valid JSON is shown");
+    const auto again = nlohmann::ordered_json::parse(unnumbered(text), nullptr, false);
+    check(!again.is_discarded(), "the pretty lines are JSON");
+    check(again == expected, "the pretty lines are the same document");
+  }
+
+  std::uint32_t h = 2166136261u;  // FNV-1a
+  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+  readers::TextOptions window;
+  window.json = true;
+  window.offset = 1 + h % 7;
+  window.limit = 1 + (h >> 3) % 5;
+  window.column = 1 + (h >> 6) % 9;
+  window.max_line_chars = 1 + (h >> 10) % 12;
+  window.max_output_bytes = std::size_t{200} << ((h >> 14) % 4);
+  const readers::ReadOutcome part = readers::read_text(file, window, never);
+  text_of(part);
+  if (!part.is_error && part.meta.contains("total_lines")) {
+    const auto total = part.meta["total_lines"].get<std::uint64_t>();
+    const auto start = part.meta["start_line"].get<std::uint64_t>();
+    const auto end = part.meta["end_line"].get<std::uint64_t>();
+    check(total == 0 || (start == window.offset && start <= end && end <= total),
+          "the lines shown lie inside the pretty-printed document");
+  }
+  return 0;
+}
