@@ -6,7 +6,7 @@ set -euo pipefail
 exec 1>&2
 
 build_packages=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libmagic-dev
-  libspdlog-dev libfmt-dev libuchardet-dev libvips-dev libpoppler-cpp-dev libqpdf-dev libpng-dev liblzma-dev libbz2-dev zlib1g-dev)
+  libspdlog-dev libfmt-dev libuchardet-dev libvips-dev libxml2-dev libpoppler-cpp-dev libqpdf-dev libpng-dev liblzma-dev libbz2-dev zlib1g-dev)
 # groff-base: the man page check (tests/packaging). clang-14 and its runtimes: the libFuzzer
 # targets (scripts/fuzz.sh); llvm-14: llvm-symbolizer for sanitizer reports. libvips-tools: the
 # `vips` command making the host suite's images; util-linux and iproute2: `unshare -n` and `ip`,
