@@ -268,6 +268,10 @@ Classification detect(std::string_view file_name, std::string_view ext,
   if (textual_mime(mime))
     return text(file_name, ext, std::move(mime),
                 description.empty() ? std::string("text") : std::move(description));
+  // Images libmagic knows beyond the signatures (PNM, OpenEXR, Radiance HDR, FITS, XCF...): the
+  // image reader asks libvips for a loader, and says what failed when none reads them.
+  if (mime.starts_with("image/") || description.find("image data") != std::string::npos)
+    return {FileKind::image, std::move(mime), std::move(description), std::nullopt};
   // Legacy 8-bit and multibyte charsets (Latin-1, GBK, Shift-JIS...) that libmagic calls data.
   if ((mime.empty() || mime == "application/octet-stream") && !scan.nul &&
       scan.controls * 10 < head.size())

@@ -95,12 +95,19 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   if (cancel.cancelled()) return stopped();
   if (bytes.empty())
     return Failure{Fail::not_image, subject + " is empty (0 bytes), not an image."};
+  vips::Input input(bytes);  // outlives every image below: libvips reads it lazily
   vips::Header h;
-  if (!vips::inspect(*api, bytes, hint, &h, &err))
+  if (!vips::inspect(*api, &input, hint, &h, &err)) {
+    if (cancel.cancelled()) return stopped();
+    if (!h.format.empty())  // a loader took it and could not read its header
+      return Failure{Fail::corrupt, subject + " is " + article(h.format) +
+                                        " image that cannot be decoded; it is probably truncated or "
+                                        "corrupt (" + err + ")."};
     return Failure{Fail::not_image, subject +
                                         " is not an image libvips can decode (it may be "
                                         "truncated or corrupt, or not an image at all): " +
                                         err + "."};
+  }
   const bool svg = h.format == "SVG";
   const int ico_page = h.page;
   // thumbnail_buffer does not pass its own fail_on to the loader (libvips 8.14): say it here.
@@ -162,7 +169,7 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
 
   const std::string budget = budget_text(limits.max_base64_bytes);
   const bool png_first = h.format == "PNG" || h.format == "BMP" || h.format == "GIF" ||
-                         h.format == "ICO" || h.format == "CUR" || svg;
+                         h.format == "ICO" || h.format == "CUR" || h.format == "PNM" || svg;
   std::string encoded, sent_format;
   int quality = 0, steps = 0;
   bool png_too_big = false, flattened = false;
@@ -176,7 +183,7 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
                                        " of base64, even at 16 pixels."};
     vips::Image img;
     if (steps == 0) {
-      vips::Image thumb = vips::thumbnail(*api, bytes, target, svg, options, &err);
+      vips::Image thumb = vips::thumbnail(*api, input, target, svg, options, &err);
       if (thumb) {
         flattened = svg && api->image_hasalpha(thumb.get());
         if (!cancel.cancelled()) img = vips::to_srgb8_in_memory(*api, std::move(thumb), svg, &err);
@@ -262,6 +269,7 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
     notes.push_back("first page of " + std::to_string(h.pages));
   if (h.cmyk) notes.emplace_back("CMYK converted to sRGB");
   if (h.sixteen_bit) notes.emplace_back("16-bit samples reduced to 8-bit");
+  if (h.floating) notes.emplace_back("floating-point samples mapped to 8-bit sRGB");
   std::vector<std::string> fitting;  // what was given up to fit the byte budget
   if (png_too_big && sent_format == "JPEG")
     fitting.push_back(quality < 85 ? "JPEG quality " + std::to_string(quality) + " instead of PNG"
@@ -371,10 +379,13 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
             " Install it (for example: apt install libvips42) and restart mcp-read.";
         break;
       case Fail::not_image:
+        // The hint fits what the file is: text is read as text; an image in a format this
+        // libvips does not read is converted; other data has no reading as an image.
         m += " Its content looks like " + what + ".";
-        m += classification.kind == FileKind::text
-                 ? " Call read with file_type=\"text\" to read it as text."
-                 : " Call read with file_type=\"text\" if it is text.";
+        if (classification.kind == FileKind::text)
+          m += " Call read with file_type=\"text\" to read it as text.";
+        else if (classification.kind == FileKind::image)
+          m += " Convert it to PNG or JPEG (with an image editor, or ImageMagick's convert) and read that file.";
         break;
       case Fail::corrupt:
         m += " Re-create or re-download the file, or open it in an image editor.";
