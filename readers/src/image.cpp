@@ -6,6 +6,8 @@
 #include "mcpread/readers/utf8.hpp"
 #include "vips_api.hpp"
 
+#include <zlib.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -77,6 +79,31 @@ bool looks_complete(std::string_view format, std::string_view b) {
     return riff + 8 <= b.size();
   }
   return false;
+}
+
+std::uint32_t be32(std::string_view b, std::size_t at) {
+  const auto* u = reinterpret_cast<const unsigned char*>(b.data() + at);
+  return std::uint32_t{u[0]} << 24 | std::uint32_t{u[1]} << 16 | std::uint32_t{u[2]} << 8 | u[3];
+}
+
+// What is wrong with the PNG's chunks: one that fails its CRC check, or runs past the end; empty
+// when nothing is. Decoders disagree on a chunk that fails its CRC (some warn and go on, strict
+// ones refuse the file), so such a file is decoded and re-encoded rather than passed through to a
+// model's API that may refuse it.
+std::string png_chunk_problem(std::string_view b) {
+  std::size_t at = 8;
+  while (at + 12 <= b.size()) {
+    const std::uint32_t length = be32(b, at);
+    const std::string type = utf8::sanitized(b.substr(at + 4, 4));
+    if (length > b.size() - at - 12)
+      return "its " + type + " chunk at byte " + std::to_string(at) + " runs past the end of the file";
+    // zlib's crc32, ten times as fast as a byte-wise table: every PNG passed through pays for it.
+    const auto* typed = reinterpret_cast<const Bytef*>(b.data() + at + 4);  // type and data
+    if (::crc32(0, typed, static_cast<uInt>(length) + 4) != be32(b, at + 8 + length))
+      return "its " + type + " chunk at byte " + std::to_string(at) + " fails its CRC check";
+    at += std::size_t{length} + 12;
+  }
+  return at == b.size() ? std::string() : "it ends inside a chunk header";
 }
 
 std::string article(const std::string& format) {
@@ -153,10 +180,12 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   const std::string pass_mime = mime_of(h.format);
   const bool animated = h.pages > 1 && (h.format == "GIF" || h.format == "WEBP");
   const bool complete = !pass_mime.empty() && looks_complete(h.format, bytes);
+  const std::string chunk_problem = h.format == "PNG" ? png_chunk_problem(bytes) : std::string();
+  const bool intact = chunk_problem.empty();
   const bool fits_bytes = base64_size(bytes.size()) <= limits.max_base64_bytes;
   const bool fits_tiles = limits.max_tiles == 0 || tiles_of(ow, oh) <= limits.max_tiles;
   if (!pass_mime.empty() && long_edge <= limits.max_edge && fits_tiles && fits_bytes && h.orientation <= 1 &&
-      h.eight_bit && !h.cmyk && complete) {
+      h.eight_bit && !h.cmyk && complete && intact) {
     if (cancel.cancelled()) return stopped();
     out.mime = pass_mime;
     out.base64 = base64_encode(bytes);
@@ -194,7 +223,7 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
                                           dims(ow, oh) +
                                           " px) that cannot be decoded; it is "
                                           "probably truncated or corrupt (" +
-                                          err + ")."};
+                                          err + (chunk_problem.empty() ? "" : "; " + chunk_problem) + ")."};
     } else {
       vips::Image smaller = vips::shrink(*api, first.get(), target, &err);
       if (smaller) img = vips::to_srgb8_in_memory(*api, std::move(smaller), false, &err);
@@ -285,6 +314,8 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
       notes.push_back("re-encoded to fit " + budget);
     else if (!pass_mime.empty() && !complete)
       notes.push_back("re-encoded: the file does not end like a complete " + h.format + " file");
+    else if (!intact)
+      notes.push_back("re-encoded: " + chunk_problem);
     else
       notes.emplace_back("re-encoded");
   }

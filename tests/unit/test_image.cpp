@@ -463,6 +463,27 @@ TEST_CASE("image: whatever libvips loads is read") {
     CHECK(text_of(o) == p.string() + " is a PNG image that cannot be decoded; it is probably truncated or corrupt "
                                      "(IHDR: CRC error). Re-create or re-download the file, or open it in an image editor.");
   }
+  SUBCASE("a PNG whose image data fails its CRC is never passed through") {
+    std::string png = encode_picture({4, 3, 1}, ".png");
+    const std::size_t idat = png.find("IDAT") - 4;
+    const std::size_t length = static_cast<unsigned char>(png[idat + 3]);  // a few dozen bytes
+    png[idat + 8 + length] = static_cast<char>(png[idat + 8 + length] ^ 0xFF);
+    const auto p = dir.write("crc.png", png);
+    const ReadOutcome o = read(dir, "crc.png");
+    REQUIRE(o.is_error);
+    CHECK(text_of(o) == p.string() + " is a PNG image (4×3 px) that cannot be decoded; it is probably truncated or "
+                                     "corrupt (vipspng: libpng read error; its IDAT chunk at byte " +
+                                     std::to_string(idat) + " fails its CRC check). Re-create or re-download the "
+                                     "file, or open it in an image editor.");
+  }
+  SUBCASE("a PNG with a damaged text chunk is re-encoded, and says why") {
+    const std::string png = encode_picture({4, 3, 1}, ".png");
+    const std::string text_chunk = std::string("\0\0\0\x05tEXtk\0abc", 13) + "CRC!";
+    dir.write("note.png", png.substr(0, 33) + text_chunk + png.substr(33));
+    const Sent s = sent(read(dir, "note.png"));
+    CHECK(s.text.ends_with(". Re-encoded: its tEXt chunk at byte 33 fails its CRC check."));
+    CHECK(s.image.width == 4);
+  }
   SUBCASE("an image format this libvips does not read: convert it") {
     // A GIMP XCF image: libmagic names it, only ImageMagick would read it.
     const auto p = dir.write("art.xcf", std::string("gimp xcf v011\0\0\0\0\x10\0\0\0\x10\0\0\0\0", 26) + std::string(64, '\0'));
