@@ -125,10 +125,9 @@ std::string take_error(const Api& api) {
   char* copy = api.error_buffer_copy();
   std::string text = copy != nullptr ? copy : "";
   api.free(copy);
-  // A decoder's warnings often say what its error does not ("libpng read error" after "IDAT: CRC
-  // error"): they follow it.
+  // Only when the buffer is empty: a decode's warnings come from whichever thread of libvips'
+  // pool ran it, so they would appear in some answers and not in others.
   if (text.empty()) text = t_warnings;
-  else if (!t_warnings.empty() && text.find(t_warnings) == std::string::npos) text += "\n" + t_warnings;
   t_warnings.clear();
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ' || text.back() == '.'))
     text.pop_back();

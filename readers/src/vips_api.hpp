@@ -51,9 +51,8 @@ const Api* api(std::string* error);
 
 // The text libvips has collected about the last failures (trimmed, one line), which is then
 // cleared. libvips keeps one buffer per process, so concurrent failures may share their text.
-// Some decoders only warn ("IHDR: CRC error" from libpng) and leave the buffer empty, or fail
-// with words that say less than their warnings: the warnings this thread logged since
-// clear_warnings() stand in for the buffer's text, or follow it.
+// Some decoders only warn ("IHDR: CRC error" from libpng) and leave the buffer empty: the
+// warnings this thread logged since clear_warnings() then stand in for it.
 std::string take_error(const Api& api);
 void clear_warnings();
 
