@@ -5,6 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace ht = mcpread::readers::html_text;
 
@@ -163,4 +165,19 @@ TEST_CASE("html_text: other markup as plain text") {
   SUBCASE("a charset declared in the HTML is ignored: the text is UTF-8") {
     CHECK(text("<meta charset=\"iso-8859-1\"><p>caf\u00E9</p>") == "caf\u00E9");
   }
+}
+
+// libxml2 is loaded and initialised once, whichever thread comes first; its error handlers are
+// per thread, so every thread sets its own.
+TEST_CASE("html_text: concurrent conversions") {
+  const std::string html = "<table><tr><th>k</th></tr><tr><td>v &amp; w</td></tr></table><p>after</p>";
+  const std::string want = "| k |\n| --- |\n| v & w |\n\nafter";
+  std::vector<int> right(4, 0);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < right.size(); ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 200; ++i) right[t] += ht::to_text(html).text == want ? 1 : 0;
+    });
+  for (auto& th : threads) th.join();
+  for (int n : right) CHECK(n == 200);
 }
