@@ -2,11 +2,11 @@
 
 #include "file_io.hpp"
 #include "human_size.hpp"
+#include "image_checks.hpp"
 #include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "vips_api.hpp"
 
-#include <zlib.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -61,49 +61,6 @@ std::string mime_of(std::string_view format) {
   if (format == "GIF") return "image/gif";
   if (format == "WEBP") return "image/webp";
   return {};
-}
-
-// True when the file ends the way a complete file of its format does, so that a truncated file
-// is never passed through (the API rejects it, and a rejected image breaks the conversation).
-bool looks_complete(std::string_view format, std::string_view b) {
-  if (format == "PNG") return b.ends_with(std::string_view("\0\0\0\0IEND\xAE\x42\x60\x82", 12));
-  if (format == "GIF") return b.ends_with('\x3B');
-  if (format == "JPEG") {
-    const std::size_t eoi = b.rfind("\xFF\xD9");
-    return eoi != std::string_view::npos && b.size() - eoi <= 4096 + 2;
-  }
-  if (format == "WEBP") {
-    if (b.size() < 12) return false;
-    const auto* u = reinterpret_cast<const unsigned char*>(b.data());
-    const std::uint64_t riff = u[4] | (u[5] << 8) | (u[6] << 16) | (std::uint64_t{u[7]} << 24);
-    return riff + 8 <= b.size();
-  }
-  return false;
-}
-
-std::uint32_t be32(std::string_view b, std::size_t at) {
-  const auto* u = reinterpret_cast<const unsigned char*>(b.data() + at);
-  return std::uint32_t{u[0]} << 24 | std::uint32_t{u[1]} << 16 | std::uint32_t{u[2]} << 8 | u[3];
-}
-
-// What is wrong with the PNG's chunks: one that fails its CRC check, or runs past the end; empty
-// when nothing is. Decoders disagree on a chunk that fails its CRC (some warn and go on, strict
-// ones refuse the file), so such a file is decoded and re-encoded rather than passed through to a
-// model's API that may refuse it.
-std::string png_chunk_problem(std::string_view b) {
-  std::size_t at = 8;
-  while (at + 12 <= b.size()) {
-    const std::uint32_t length = be32(b, at);
-    const std::string type = utf8::sanitized(b.substr(at + 4, 4));
-    if (length > b.size() - at - 12)
-      return "its " + type + " chunk at byte " + std::to_string(at) + " runs past the end of the file";
-    // zlib's crc32, ten times as fast as a byte-wise table: every PNG passed through pays for it.
-    const auto* typed = reinterpret_cast<const Bytef*>(b.data() + at + 4);  // type and data
-    if (::crc32(0, typed, static_cast<uInt>(length) + 4) != be32(b, at + 8 + length))
-      return "its " + type + " chunk at byte " + std::to_string(at) + " fails its CRC check";
-    at += std::size_t{length} + 12;
-  }
-  return at == b.size() ? std::string() : "it ends inside a chunk header";
 }
 
 std::string article(const std::string& format) {
@@ -179,8 +136,8 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   out.original_format = h.format;
   const std::string pass_mime = mime_of(h.format);
   const bool animated = h.pages > 1 && (h.format == "GIF" || h.format == "WEBP");
-  const bool complete = !pass_mime.empty() && looks_complete(h.format, bytes);
-  const std::string chunk_problem = h.format == "PNG" ? png_chunk_problem(bytes) : std::string();
+  const bool complete = !pass_mime.empty() && image_checks::looks_complete(h.format, bytes);
+  const std::string chunk_problem = h.format == "PNG" ? image_checks::png_chunk_problem(bytes) : std::string();
   const bool intact = chunk_problem.empty();
   const bool fits_bytes = base64_size(bytes.size()) <= limits.max_base64_bytes;
   const bool fits_tiles = limits.max_tiles == 0 || tiles_of(ow, oh) <= limits.max_tiles;
