@@ -268,6 +268,10 @@ Classification detect(std::string_view file_name, std::string_view ext,
   if (textual_mime(mime))
     return text(file_name, ext, std::move(mime),
                 description.empty() ? std::string("text") : std::move(description));
+  // Images libmagic knows beyond the signatures (PNM, OpenEXR, Radiance HDR, FITS, XCF...): the
+  // image reader asks libvips for a loader, and says what failed when none reads them.
+  if (mime.starts_with("image/") || description.find("image data") != std::string::npos)
+    return {FileKind::image, std::move(mime), std::move(description), std::nullopt};
   // Text before binary: libmagic's weaker magic (a DOS .COM program is any file starting with
   // certain bytes) takes Korean CP949 text for a program; a charset that decodes the sample
   // cleanly, with confidence, wins over such a guess.

@@ -2,9 +2,11 @@
 
 #include "file_io.hpp"
 #include "human_size.hpp"
+#include "image_checks.hpp"
 #include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "vips_api.hpp"
+
 
 #include <algorithm>
 #include <cerrno>
@@ -61,24 +63,6 @@ std::string mime_of(std::string_view format) {
   return {};
 }
 
-// True when the file ends the way a complete file of its format does, so that a truncated file
-// is never passed through (the API rejects it, and a rejected image breaks the conversation).
-bool looks_complete(std::string_view format, std::string_view b) {
-  if (format == "PNG") return b.ends_with(std::string_view("\0\0\0\0IEND\xAE\x42\x60\x82", 12));
-  if (format == "GIF") return b.ends_with('\x3B');
-  if (format == "JPEG") {
-    const std::size_t eoi = b.rfind("\xFF\xD9");
-    return eoi != std::string_view::npos && b.size() - eoi <= 4096 + 2;
-  }
-  if (format == "WEBP") {
-    if (b.size() < 12) return false;
-    const auto* u = reinterpret_cast<const unsigned char*>(b.data());
-    const std::uint64_t riff = u[4] | (u[5] << 8) | (u[6] << 16) | (std::uint64_t{u[7]} << 24);
-    return riff + 8 <= b.size();
-  }
-  return false;
-}
-
 std::string article(const std::string& format) {
   return (format.starts_with('A') || format.starts_with('I') || format.starts_with('H') ? "an "
                                                                                         : "a ") +
@@ -95,12 +79,19 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   if (cancel.cancelled()) return stopped();
   if (bytes.empty())
     return Failure{Fail::not_image, subject + " is empty (0 bytes), not an image."};
+  vips::Input input(bytes);  // outlives every image below: libvips reads it lazily
   vips::Header h;
-  if (!vips::inspect(*api, bytes, hint, &h, &err))
+  if (!vips::inspect(*api, &input, hint, &h, &err)) {
+    if (cancel.cancelled()) return stopped();
+    if (!h.format.empty())  // a loader took it and could not read its header
+      return Failure{Fail::corrupt, subject + " is " + article(h.format) +
+                                        " image that cannot be decoded; it is probably truncated or "
+                                        "corrupt (" + err + ")."};
     return Failure{Fail::not_image, subject +
                                         " is not an image libvips can decode (it may be "
                                         "truncated or corrupt, or not an image at all): " +
                                         err + "."};
+  }
   const bool svg = h.format == "SVG";
   const int ico_page = h.page;
   // thumbnail_buffer does not pass its own fail_on to the loader (libvips 8.14): say it here.
@@ -145,11 +136,13 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   out.original_format = h.format;
   const std::string pass_mime = mime_of(h.format);
   const bool animated = h.pages > 1 && (h.format == "GIF" || h.format == "WEBP");
-  const bool complete = !pass_mime.empty() && looks_complete(h.format, bytes);
+  const bool complete = !pass_mime.empty() && image_checks::looks_complete(h.format, bytes);
+  const std::string chunk_problem = h.format == "PNG" ? image_checks::png_chunk_problem(bytes) : std::string();
+  const bool intact = chunk_problem.empty();
   const bool fits_bytes = base64_size(bytes.size()) <= limits.max_base64_bytes;
   const bool fits_tiles = limits.max_tiles == 0 || tiles_of(ow, oh) <= limits.max_tiles;
   if (!pass_mime.empty() && long_edge <= limits.max_edge && fits_tiles && fits_bytes && h.orientation <= 1 &&
-      h.eight_bit && !h.cmyk && complete) {
+      h.eight_bit && !h.cmyk && complete && intact) {
     if (cancel.cancelled()) return stopped();
     out.mime = pass_mime;
     out.base64 = base64_encode(bytes);
@@ -162,7 +155,7 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
 
   const std::string budget = budget_text(limits.max_base64_bytes);
   const bool png_first = h.format == "PNG" || h.format == "BMP" || h.format == "GIF" ||
-                         h.format == "ICO" || h.format == "CUR" || svg;
+                         h.format == "ICO" || h.format == "CUR" || h.format == "PNM" || svg;
   std::string encoded, sent_format;
   int quality = 0, steps = 0;
   bool png_too_big = false, flattened = false;
@@ -176,7 +169,7 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
                                        " of base64, even at 16 pixels."};
     vips::Image img;
     if (steps == 0) {
-      vips::Image thumb = vips::thumbnail(*api, bytes, target, svg, options, &err);
+      vips::Image thumb = vips::thumbnail(*api, input, target, svg, options, &err);
       if (thumb) {
         flattened = svg && api->image_hasalpha(thumb.get());
         if (!cancel.cancelled()) img = vips::to_srgb8_in_memory(*api, std::move(thumb), svg, &err);
@@ -187,7 +180,7 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
                                           dims(ow, oh) +
                                           " px) that cannot be decoded; it is "
                                           "probably truncated or corrupt (" +
-                                          err + ")."};
+                                          err + (chunk_problem.empty() ? "" : "; " + chunk_problem) + ")."};
     } else {
       vips::Image smaller = vips::shrink(*api, first.get(), target, &err);
       if (smaller) img = vips::to_srgb8_in_memory(*api, std::move(smaller), false, &err);
@@ -262,6 +255,7 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
     notes.push_back("first page of " + std::to_string(h.pages));
   if (h.cmyk) notes.emplace_back("CMYK converted to sRGB");
   if (h.sixteen_bit) notes.emplace_back("16-bit samples reduced to 8-bit");
+  if (h.floating) notes.emplace_back("floating-point samples mapped to 8-bit sRGB");
   std::vector<std::string> fitting;  // what was given up to fit the byte budget
   if (png_too_big && sent_format == "JPEG")
     fitting.push_back(quality < 85 ? "JPEG quality " + std::to_string(quality) + " instead of PNG"
@@ -277,6 +271,8 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
       notes.push_back("re-encoded to fit " + budget);
     else if (!pass_mime.empty() && !complete)
       notes.push_back("re-encoded: the file does not end like a complete " + h.format + " file");
+    else if (!intact)
+      notes.push_back("re-encoded: " + chunk_problem);
     else
       notes.emplace_back("re-encoded");
   }
@@ -371,10 +367,13 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
             " Install it (for example: apt install libvips42) and restart mcp-read.";
         break;
       case Fail::not_image:
+        // The hint fits what the file is: text is read as text; an image in a format this
+        // libvips does not read is converted; other data has no reading as an image.
         m += " Its content looks like " + what + ".";
-        m += classification.kind == FileKind::text
-                 ? " Call read with file_type=\"text\" to read it as text."
-                 : " Call read with file_type=\"text\" if it is text.";
+        if (classification.kind == FileKind::text)
+          m += " Call read with file_type=\"text\" to read it as text.";
+        else if (classification.kind == FileKind::image)
+          m += " Convert it to PNG or JPEG (with an image editor, or ImageMagick's convert) and read that file.";
         break;
       case Fail::corrupt:
         m += " Re-create or re-download the file, or open it in an image editor.";

@@ -137,15 +137,17 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   const bool has_major = major_v != nullptr && major_v->is_number_integer();
   const std::int64_t major = has_major ? major_v->get<std::int64_t>() : 0;
   const std::int64_t minor = minor_v != nullptr && minor_v->is_number_integer() ? minor_v->get<std::int64_t>() : 0;
-  if (has_major && major < 3)
-    return failure(invalid + "nbformat " + std::to_string(major) + " is not supported (only 3 and 4 are)." + as_text, meta);
-  // nbformat 3 keeps its cells in worksheets; a notebook that says 3 but has "cells" is read as 4.
+  if (has_major && major < 2)
+    return failure(invalid + "nbformat " + std::to_string(major) + " is not supported (only 2, 3 and 4 are)." + as_text, meta);
+  // nbformat 2 and 3 keep their cells in worksheets (2 is 3 without heading cells, as nbformat's
+  // own v2 -> v3 step says); a notebook that says 2 or 3 but has "cells" is read as 4.
+  const bool old_format = major == 2 || major == 3;
   const json* sheets = member(doc, "worksheets");
-  if (sheets != nullptr && (major == 3 || member(doc, "cells") == nullptr)) {
+  if (sheets != nullptr && (old_format || member(doc, "cells") == nullptr)) {
     if (!sheets->is_array()) return failure(invalid + "'worksheets' is not an array." + as_text, meta);
     notebook_cells::upgrade_v3(doc);
-  } else if (major == 3 && member(doc, "cells") == nullptr) {
-    return failure(invalid + "'worksheets' is missing (nbformat 3)." + as_text, meta);
+  } else if (old_format && member(doc, "cells") == nullptr) {
+    return failure(invalid + "'worksheets' is missing (nbformat " + std::to_string(major) + ")." + as_text, meta);
   }
   const json* cells_v = member(doc, "cells");
   if (cells_v == nullptr) return failure(invalid + "'cells' is missing." + as_text, meta);
@@ -163,7 +165,7 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   if (const json* info = member(metadata, "language_info"); language.empty() && info)
     language = string_member(*info, "name");
   if (language.empty()) language = string_member(metadata, "language");
-  for (std::size_t i = 0; language.empty() && i < cells.size(); ++i)  // nbformat 3: per cell
+  for (std::size_t i = 0; language.empty() && i < cells.size(); ++i)  // nbformat 2 and 3: per cell
     if (string_member(cells[i], "cell_type") == "code") language = string_member(cells[i], "language");
 
   std::uint64_t counts[4] = {0, 0, 0, 0};  // code, markdown, raw, other

@@ -1,5 +1,6 @@
 #include "notebook_cells.hpp"
 
+#include "html_text.hpp"
 #include "human_size.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "notebook_text.hpp"
@@ -85,15 +86,41 @@ void append_output_text(const Context& ctx, CellOut& out, std::string& body, std
   if (!body.empty() && body.back() != '\n') body += '\n';
 }
 
-// The text form of a MIME bundle: markdown, plain text, HTML reduced to text, LaTeX, JSON.
+// A text/plain that only names an object, "<pandas.io.formats.style.Styler at 0x7f…>" or
+// "<IPython.core.display.HTML object>": what the object shows is in the bundle's other forms.
+bool is_bare_repr(std::string_view s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.remove_suffix(1);
+  while (!s.empty() && (s.front() == '\n' || s.front() == ' ')) s.remove_prefix(1);
+  if (s.size() < 3 || s.front() != '<' || s.back() != '>' || s.find('\n') != std::string_view::npos) return false;
+  const std::size_t at = s.rfind(" at 0x");
+  if (at != std::string_view::npos && at + 7 < s.size() &&
+      s.find_first_not_of("0123456789abcdefABCDEF", at + 6) == s.size() - 1)
+    return true;
+  return s.ends_with(" object>");
+}
+
+// The text form of a MIME bundle: markdown; then HTML holding a table, as a Markdown table; plain
+// text unless it only names an object; HTML as text; LaTeX; JSON; the bare repr last. A pandas
+// DataFrame's plain text is a fixed-width layout whose columns a model has to infer from spacing
+// (and which pandas wraps into blocks of columns when the frame is wide); its HTML carries the
+// same cells with explicit boundaries, header and index names, so the Markdown table made from it
+// is read cell by cell, without guessing.
 std::optional<std::string> text_representation(const json& data) {
   if (const json* v = member(data, "text/markdown")) return joined(v);
-  if (const json* v = member(data, "text/plain")) return nt::clean_terminal(joined(v));
-  if (const json* v = member(data, "text/html")) return nt::html_to_text(joined(v));
+  const json* plain_v = member(data, "text/plain");
+  const std::optional<std::string> plain =
+      plain_v != nullptr ? std::optional(nt::clean_terminal(joined(plain_v))) : std::nullopt;
+  const bool bare = plain && is_bare_repr(*plain);
+  if (const json* v = member(data, "text/html")) {
+    html_text::Text html = html_text::to_text(joined(v));
+    if (!html.error.empty() && !plain) return "[HTML output not shown: " + html.error + ".]";
+    if (!html.text.empty() && (html.tables > 0 || !plain || bare)) return std::move(html.text);
+  }
+  if (plain && !bare) return plain;
   if (const json* v = member(data, "text/latex")) return joined(v);
   if (const json* v = member(data, "application/json"))
     return v->is_string() ? v->get<std::string>() : v->dump(2, ' ', false, json::error_handler_t::replace);
-  return std::nullopt;
+  return plain;
 }
 
 // A display_data / execute_result bundle: its image when it has one (the richest form for a
@@ -154,7 +181,7 @@ void render_output(Context& ctx, CellOut& out, std::uint64_t cell, std::size_t& 
   }
 }
 
-// nbformat 3 outputs in nbformat 4 form.
+// nbformat 2 and 3 outputs in nbformat 4 form, as nbformat's upgrade does them.
 void upgrade_output_v3(json& o) {
   if (!o.is_object()) return;
   const std::string type = string_member(o, "output_type");
@@ -163,8 +190,11 @@ void upgrade_output_v3(json& o) {
     if (json* p = member(o, "prompt_number")) o["execution_count"] = *p;
   } else if (type == "pyerr") {
     o["output_type"] = "error";
+    // nbformat 2 names the exception "etype"; 3 and 4 call it "ename".
+    if (member(o, "ename") == nullptr && member(o, "etype") != nullptr) o["ename"] = string_member(o, "etype");
   } else if (type == "stream" && member(o, "name") == nullptr) {
-    o["name"] = string_member(o, "stream");
+    const std::string stream = string_member(o, "stream");
+    o["name"] = stream.empty() ? std::string("stdout") : stream;  // nbformat's default
   }
   if (type != "pyout" && type != "display_data") return;
   static constexpr std::array<std::pair<const char*, const char*>, 10> keys = {{
@@ -269,7 +299,7 @@ CellOut render_cell(Context& ctx, const json& cell, std::uint64_t index) {
     const json* count = member(cell, "execution_count");
     const std::string n = count != nullptr && count->is_number_integer() ? count->dump() : " ";
     out.text = marker + "code \u00B7 [" + n + "] \u2500\u2500\n";
-    const std::string own = string_member(cell, "language");  // nbformat 3 cells name theirs
+    const std::string own = string_member(cell, "language");  // nbformat 2 and 3 cells name theirs
     const std::string fence = nt::fence_for(source);
     out.text += fence + (own.empty() ? ctx.language : fence_language(own)) + "\n" + source + fence + "\n";
   } else if (type == "markdown") {

@@ -1,6 +1,6 @@
 #pragma once
 // The notebook reader's cell renderer: one cell (source, outputs, attachments) as text, with its
-// image outputs encoded for the model; and the nbformat 3 → 4 upgrade. Internal to the readers
+// image outputs encoded for the model; and the nbformat 2/3 → 4 upgrade. Internal to the readers
 // library.
 #include "mcpread/readers/cancel.hpp"
 #include "mcpread/readers/notebook.hpp"
@@ -27,9 +27,10 @@ std::string string_member(const json& obj, const char* key);
 // A fence info string: letters, digits and + # . _ - only, lower case.
 std::string fence_language(std::string_view s);
 
-// nbformat 3 → 4, in place (doc["worksheets"] must be an array): worksheets' cells become
-// "cells", "input"/"prompt_number" become "source"/"execution_count", heading cells become
-// markdown, pyout/pyerr outputs and their short MIME keys take their nbformat 4 names.
+// nbformat 2 or 3 → 4, in place (doc["worksheets"] must be an array): the cells of all
+// worksheets become "cells", "input"/"prompt_number" become "source"/"execution_count", heading
+// cells become markdown, pyout/pyerr outputs and their short MIME keys take their nbformat 4
+// names (nbformat 2's "etype" becomes "ename").
 void upgrade_v3(json& doc);
 
 struct Context {

@@ -1,6 +1,7 @@
 #pragma once
-// Text clean-up for the notebook reader: terminal escapes, HTML reduced to text, long outputs cut
-// in the middle, embedded base64 removed. Internal to the readers library; exposed for tests.
+// Text clean-up for the notebook reader: terminal escapes, long outputs cut in the middle,
+// embedded base64 removed (HTML is html_text.hpp's). Internal to the readers library; exposed
+// for tests.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -13,12 +14,6 @@ namespace mcpread::readers::notebook_text {
 // "\n", a lone "\r" overwriting its line (progress bars keep their last state), and other
 // control characters but "\n" and "\t" dropped.
 std::string clean_terminal(std::string_view in);
-
-// HTML reduced to readable text: tags removed (script/style/comments with their content),
-// block tags and <br> as line breaks, table cells separated by tabs, the common entities (&lt;
-// &gt; &amp; &quot; &#39; &apos; &nbsp;) and numeric ones decoded, whitespace collapsed outside
-// <pre>, blank-line runs collapsed to one. Not a full HTML parser.
-std::string html_to_text(std::string_view in);
 
 // Replaces the payload of data: URIs carrying base64 ("data:image/png;base64,iVBOR...") by
 // "[… N base64 characters omitted …]" when the payload is 64 characters or longer.

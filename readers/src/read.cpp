@@ -67,6 +67,26 @@ ReadOutcome column_refused(const std::string& path, const std::string& what, con
                             " is " + what + ". Call read without column" + instead + ".");
 }
 
+// The refusal of a file no reader takes, with a hint that fits what it is: audio and video say
+// what the tool sends and how to get there; only data libmagic cannot name may be text in an
+// unusual charset, so only it gets the encoding hint.
+std::string binary_refusal(const OpenedFile& file, const Classification& c, const std::string& size) {
+  const std::string path = file.path.string();
+  if (c.mime.starts_with("audio/"))
+    return path + " is audio in a format the read tool does not send (" + what_it_is(c) + ", " + size +
+           "): it sends WAV, MP3, FLAC, Ogg, M4A and AAC. Convert the file to one of these (for example "
+           "with ffmpeg or sox) and read that file.";
+  if (c.mime.starts_with("video/"))
+    return path + " is a video (" + what_it_is(c) + ", " + size +
+           "), which the read tool does not read. Extract its audio or frames (for example with ffmpeg) "
+           "and read those files.";
+  std::string m = path + " is a binary file (" + what_it_is(c) + ", " + size + ") and cannot be shown as text.";
+  if (c.mime == "application/octet-stream")
+    m += " If it is text in an unusual charset, call read with file_type=\"text\" and an encoding such as "
+         "encoding=\"windows-1252\".";
+  return m;
+}
+
 std::size_t media_text_cap(const ReadLimits& limits) {
   return limits.media_max_output_bytes != 0
              ? std::min(limits.media_max_output_bytes, limits.text.max_output_bytes)
@@ -176,12 +196,7 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
     case FileKind::binary:
       break;
   }
-  return with_type_meta(
-      ReadOutcome::error(file.path.string() + " is a binary file (" + what_it_is(c) + ", " + size +
-                         ") and cannot be shown as text. If it is text in an unusual charset, call "
-                         "read with file_type=\"text\" and an encoding such as "
-                         "encoding=\"windows-1252\"."),
-      file, c, kind);
+  return with_type_meta(ReadOutcome::error(binary_refusal(file, c, size)), file, c, kind);
 }
 
 }  // namespace mcpread::readers

@@ -11,6 +11,8 @@
 namespace mcpread::readers::vips {
 namespace {
 
+thread_local std::string t_warnings;  // libvips' warnings on this thread since clear_warnings()
+
 struct Loaded {
   Api api{};
   std::string error;  // empty when api is usable
@@ -46,8 +48,11 @@ Loaded load() {
       bind(lib, "vips_error_buffer_copy", &a.error_buffer_copy, &e) &&
       bind(lib, "vips_error_clear", &a.error_clear, &e) &&
       bind(lib, "vips_foreign_find_load_buffer", &a.foreign_find_load_buffer, &e) &&
+      bind(lib, "vips_foreign_find_load", &a.foreign_find_load, &e) &&
       bind(lib, "vips_image_new_from_buffer", &a.image_new_from_buffer, &e) &&
+      bind(lib, "vips_image_new_from_file", &a.image_new_from_file, &e) &&
       bind(lib, "vips_thumbnail_buffer", &a.thumbnail_buffer, &e) &&
+      bind(lib, "vips_thumbnail", &a.thumbnail, &e) &&
       bind(lib, "vips_thumbnail_image", &a.thumbnail_image, &e) &&
       bind(lib, "vips_image_get_n_pages", &a.image_get_n_pages, &e) &&
       bind(lib, "vips_image_get_page_height", &a.image_get_page_height, &e) &&
@@ -57,6 +62,7 @@ Loaded load() {
       bind(lib, "vips_image_hasalpha", &a.image_hasalpha, &e) &&
       bind(lib, "vips_image_copy_memory", &a.image_copy_memory, &e) &&
       bind(lib, "vips_colourspace", &a.colourspace, &e) && bind(lib, "vips_cast", &a.cast, &e) &&
+      bind(lib, "vips_scale", &a.scale, &e) &&
       bind(lib, "vips_flatten", &a.flatten, &e) &&
       bind(lib, "vips_extract_band", &a.extract_band, &e) && bind(lib, "vips_min", &a.min, &e) &&
       bind(lib, "vips_array_double_new", &a.array_double_new, &e) &&
@@ -69,12 +75,19 @@ Loaded load() {
     return l;  // the library stays loaded: unloading GLib-based libraries is unsafe
   // libvips reports failures through its error buffer, which ends up in the answer; its
   // warnings ("ignoring nclx profile", "error in tile ...") would only clutter the server's
-  // stderr, which clients show as the server's log.
+  // stderr, which clients show as the server's log. They are kept per thread instead: some
+  // decoders say why they failed in a warning only (take_error).
   set_log_handler(
       "VIPS",
       static_cast<GLogLevelFlags>(G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO |
                                   G_LOG_LEVEL_DEBUG),
-      [](const gchar*, GLogLevelFlags, const gchar*, gpointer) {}, nullptr);
+      [](const gchar*, GLogLevelFlags level, const gchar* message, gpointer) {
+        if ((level & G_LOG_LEVEL_WARNING) == 0 || message == nullptr || t_warnings.size() > 500 ||
+            t_warnings.find(message) != std::string::npos)  // a header read twice warns twice
+          return;
+        t_warnings += (t_warnings.empty() ? "" : "; ") + std::string(message);
+      },
+      nullptr);
   if (a.init("mcp-read") != 0) {
     l.error = "Reading images needs libvips, which failed to start: " + take_error(a) + ".";
     return l;
@@ -105,11 +118,17 @@ const Api* api(std::string* error) {
   return &l.api;
 }
 
+void clear_warnings() { t_warnings.clear(); }
+
 std::string take_error(const Api& api) {
   // Copied and cleared in one step, under libvips' lock.
   char* copy = api.error_buffer_copy();
   std::string text = copy != nullptr ? copy : "";
   api.free(copy);
+  // Only when the buffer is empty: a decode's warnings come from whichever thread of libvips'
+  // pool ran it, so they would appear in some answers and not in others.
+  if (text.empty()) text = t_warnings;
+  t_warnings.clear();
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ' || text.back() == '.'))
     text.pop_back();
   for (std::size_t p = 0; (p = text.find('\n', p)) != std::string::npos;) text.replace(p, 1, "; ");
@@ -130,125 +149,6 @@ Image& Image::operator=(Image&& o) noexcept {
 void Image::reset() {
   if (image_ != nullptr) api_->object_unref(image_);
   image_ = nullptr;
-}
-
-Image load_header(const Api& api, std::string_view bytes, const std::string& options,
-                  std::string* error) {
-  VipsImage* im = api.image_new_from_buffer(bytes.data(), bytes.size(), options.c_str(), "access",
-                                            VIPS_ACCESS_SEQUENTIAL, nullptr);
-  if (im == nullptr) *error = take_error(api);
-  return Image(&api, im);
-}
-
-namespace {
-
-std::string upper(std::string s) {
-  for (char& c : s)
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-  return s;
-}
-
-std::string format_of(const Api& api, VipsImage* im, std::string_view bytes,
-                      std::string_view hint) {
-  const char* loader = nullptr;
-  if (api.image_get_string(im, "vips-loader", &loader) != 0 || loader == nullptr) loader = "";
-  const std::string_view l = loader;
-  const std::string base(l.substr(0, l.find("load")));  // "pngload_buffer" -> "png"
-  const char* s = nullptr;
-  std::string format;
-  if (base == "heif") {
-    const bool av1 =
-        api.image_get_string(im, "heif-compression", &s) == 0 && s && std::string_view(s) == "av1";
-    format = av1 || bytes.substr(4, 8) == "ftypavif" || hint == "image/avif" ? "AVIF" : "HEIC";
-  } else if (base == "magick") {  // ImageMagick's names vary ("BMP3", "ICON"): sniff first
-    if (bytes.starts_with(std::string_view("\0\0\1\0", 4)))
-      format = "ICO";
-    else if (bytes.starts_with(std::string_view("\0\0\2\0", 4)))
-      format = "CUR";
-    else if (bytes.starts_with("BM"))
-      format = "BMP";
-    else if (api.image_get_string(im, "magick-format", &s) == 0 && s && *s)
-      format = upper(s);
-    else if (hint.starts_with("image/"))
-      format = upper(std::string(hint.substr(6)));
-  } else {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> names = {
-        {{"jp2k", "JPEG 2000"},
-         {"rad", "Radiance HDR"},
-         {"openexr", "OpenEXR"},
-         {"ppm", "PNM"},
-         {"pdf", "PDF"},
-         {"vips", "VIPS"}}};
-    format = upper(base);
-    for (const auto& [k, v] : names)
-      if (base == k) format = v;
-  }
-  api.error_clear();  // missing metadata fields leave messages behind
-  return format.empty() ? "IMAGE" : format;
-}
-
-// Icon files hold several sizes and libvips loads the first, often 16×16: finds the largest.
-void pick_largest_page(const Api& api, std::string_view bytes, Header* h) {
-  h->page = 0;
-  for (int p = 1; p < std::min(h->pages, 64); ++p) {
-    std::string err;
-    const Image im = load_header(api, bytes, "[page=" + std::to_string(p) + "]", &err);
-    if (!im) continue;
-    const auto w = static_cast<unsigned>(im->Xsize), ht = static_cast<unsigned>(im->Ysize);
-    if (std::uint64_t{w} * ht > std::uint64_t{h->width} * h->height) {
-      h->width = w;
-      h->height = ht;
-      h->page = p;
-    }
-  }
-  api.error_clear();
-}
-
-}  // namespace
-
-bool inspect(const Api& api, std::string_view bytes, std::string_view hint, Header* h,
-             std::string* error) {
-  const char* loader = api.foreign_find_load_buffer(bytes.data(), bytes.size());
-  if (loader == nullptr) {
-    *error = take_error(api);
-    return false;
-  }
-  const bool magick_allowed = bytes.starts_with("BM") || bytes.starts_with("8BPS") ||
-                              bytes.starts_with(std::string_view("\0\0\1\0", 4)) ||
-                              bytes.starts_with(std::string_view("\0\0\2\0", 4));
-  if (std::string_view(loader).starts_with("VipsForeignLoadMagick") && !magick_allowed) {
-    *error =
-        "only ImageMagick recognises it, and mcp-read lets ImageMagick read BMP, ICO, CUR "
-        "and PSD files only";
-    return false;
-  }
-  const Image im = load_header(api, bytes, "", error);
-  if (!im) return false;
-  h->format = format_of(api, im.get(), bytes, hint);
-  h->width = static_cast<unsigned>(im->Xsize);
-  h->height = static_cast<unsigned>(api.image_get_page_height(im.get()));
-  h->pages = std::max(1, api.image_get_n_pages(im.get()));
-  h->orientation = api.image_get_orientation(im.get());
-  h->eight_bit = im->BandFmt == VIPS_FORMAT_UCHAR;
-  h->sixteen_bit = im->BandFmt == VIPS_FORMAT_USHORT;
-  h->cmyk = im->Type == VIPS_INTERPRETATION_CMYK;
-  if ((h->format == "ICO" || h->format == "CUR") && h->pages > 1) pick_largest_page(api, bytes, h);
-  return true;
-}
-
-Image thumbnail(const Api& api, std::string_view bytes, int box, bool upscale,
-                const std::string& options, std::string* error) {
-  VipsImage* out = nullptr;
-  // libvips wraps the buffer without copying or writing to it.
-  void* data = const_cast<char*>(bytes.data());
-  if (api.thumbnail_buffer(data, bytes.size(), &out, box, "height", box, "size",
-                           upscale ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN, "fail_on",
-                           VIPS_FAIL_ON_TRUNCATED, "option_string", options.c_str(),
-                           nullptr) != 0) {
-    *error = take_error(api);
-    return {};
-  }
-  return Image(&api, out);
 }
 
 Image shrink(const Api& api, VipsImage* in, int box, std::string* error) {
@@ -298,6 +198,12 @@ Image to_srgb8_in_memory(const Api& api, Image in, bool flatten, std::string* er
               [&](VipsImage* i, VipsImage** o) { return api.colourspace(i, o, target, nullptr); }))
       return {};
   }
+  // Float samples left after the colour conversion (PFM, FITS: grey or RGB of any range) are
+  // stretched to 0-255; a cast would clip them to black and one grey level.
+  const bool floating = cur->BandFmt == VIPS_FORMAT_FLOAT || cur->BandFmt == VIPS_FORMAT_DOUBLE ||
+                        cur->BandFmt == VIPS_FORMAT_COMPLEX || cur->BandFmt == VIPS_FORMAT_DPCOMPLEX;
+  if (floating && !step(api, &cur, error, [&](VipsImage* i, VipsImage** o) { return api.scale(i, o, nullptr); }))
+    return {};
   if (cur->BandFmt != VIPS_FORMAT_UCHAR &&
       !step(api, &cur, error, [&](VipsImage* i, VipsImage** o) {
         return api.cast(i, o, VIPS_FORMAT_UCHAR, nullptr);

@@ -4,6 +4,8 @@
 // types and prototypes only; every call goes through the pointers below.
 #include <vips/vips.h>
 
+#include "mcpread/readers/access.hpp"
+
 #include <string>
 #include <string_view>
 
@@ -16,8 +18,11 @@ struct Api {
   decltype(&::vips_error_buffer_copy) error_buffer_copy;
   decltype(&::vips_error_clear) error_clear;
   decltype(&::vips_foreign_find_load_buffer) foreign_find_load_buffer;
+  decltype(&::vips_foreign_find_load) foreign_find_load;
   decltype(&::vips_image_new_from_buffer) image_new_from_buffer;
+  decltype(&::vips_image_new_from_file) image_new_from_file;
   decltype(&::vips_thumbnail_buffer) thumbnail_buffer;
+  decltype(&::vips_thumbnail) thumbnail;
   decltype(&::vips_thumbnail_image) thumbnail_image;
   decltype(&::vips_image_get_n_pages) image_get_n_pages;
   decltype(&::vips_image_get_page_height) image_get_page_height;
@@ -28,6 +33,7 @@ struct Api {
   decltype(&::vips_image_copy_memory) image_copy_memory;
   decltype(&::vips_colourspace) colourspace;
   decltype(&::vips_cast) cast;
+  decltype(&::vips_scale) scale;
   decltype(&::vips_flatten) flatten;
   decltype(&::vips_extract_band) extract_band;
   decltype(&::vips_min) min;
@@ -45,7 +51,10 @@ const Api* api(std::string* error);
 
 // The text libvips has collected about the last failures (trimmed, one line), which is then
 // cleared. libvips keeps one buffer per process, so concurrent failures may share their text.
+// Some decoders only warn ("IHDR: CRC error" from libpng) and leave the buffer empty: the
+// warnings this thread logged since clear_warnings() then stand in for it.
 std::string take_error(const Api& api);
+void clear_warnings();
 
 // Owns one reference to a VipsImage.
 class Image {
@@ -67,12 +76,21 @@ class Image {
   VipsImage* image_ = nullptr;
 };
 
+// The bytes of an image as libvips loads them: from memory when one of its buffer loaders takes
+// them; otherwise from a memory file (memfd) named /proc/self/fd/N, for the loaders libvips has
+// for files only (PNM, OpenEXR, FITS, Analyze, MAT in 8.14). `bytes` and the memory file must
+// outlive every image made from them (libvips reads lazily).
+struct Input {
+  explicit Input(std::string_view b) : bytes(b) {}
+  std::string_view bytes;
+  UniqueFd file;     // the memory file, when a file loader reads the image
+  std::string path;  // its name; empty when loading from memory
+};
+
 // The few operations the image reader needs, with libvips' error text in *error on failure.
-// `bytes` must outlive every image made from it (libvips reads the buffer lazily).
 
 // Header only (nothing decoded); `options` is a loader option string such as "[page=2]".
-Image load_header(const Api& api, std::string_view bytes, const std::string& options,
-                  std::string* error);
+Image load_header(const Api& api, const Input& in, const std::string& options, std::string* error);
 
 // What the header says, before any pixel is decoded.
 struct Header {
@@ -83,22 +101,28 @@ struct Header {
   int orientation = 1;  // EXIF, 1 when absent
   bool eight_bit = true;
   bool sixteen_bit = false;
+  bool floating = false;  // float samples: HDR, OpenEXR, PFM, FITS
   bool cmyk = false;
   int page = -1;  // icons: the page holding the largest size (width/height are its own)
 };
-// Reads the header; `hint` is the MIME type the caller guessed (for naming formats only).
-// Data that only ImageMagick would read is refused unless it is BMP, ICO, CUR or PSD:
-// ImageMagick also reads script-like formats (MVG, MSL, TEXT) that can pull in other files.
-bool inspect(const Api& api, std::string_view bytes, std::string_view hint, Header* header,
-             std::string* error);
+// Finds the loader libvips has for the bytes (a buffer loader, else a file loader, which makes
+// in->file) and reads the header; `hint` is the MIME type the caller guessed (for naming formats
+// only). When a loader takes the bytes but cannot read their header, header->format names the
+// loader's format and *error says why. There is no list of formats: whatever the installed
+// libvips loads is read, except that data only ImageMagick would read is refused unless it is
+// BMP, ICO, CUR or PSD: ImageMagick also reads script-like formats (MVG, MSL, TEXT) that can pull
+// in other files.
+bool inspect(const Api& api, Input* in, std::string_view hint, Header* header, std::string* error);
 // Loads, auto-rotates by EXIF and shrinks (shrink-on-load where the format has it) to fit a
 // `box`×`box` square; `upscale` lets small vector images grow. Fails on truncated data.
-Image thumbnail(const Api& api, std::string_view bytes, int box, bool upscale,
-                const std::string& options, std::string* error);
+Image thumbnail(const Api& api, const Input& in, int box, bool upscale, const std::string& options,
+                std::string* error);
 // An in-memory image shrunk to fit a `box`×`box` square (alpha premultiplied while resampling).
 Image shrink(const Api& api, VipsImage* in, int box, std::string* error);
 // 8-bit sRGB (or 8-bit grey), flattened onto white when `flatten`, held in memory. An alpha
-// channel that is opaque everywhere (common in screenshots) is dropped.
+// channel that is opaque everywhere (common in screenshots) is dropped. Float samples (HDR,
+// OpenEXR, PFM, FITS) are tone-mapped: linear scRGB through libvips' colour conversion, other
+// float data stretched from its minimum to its maximum.
 Image to_srgb8_in_memory(const Api& api, Image in, bool flatten, std::string* error);
 // Encoders; the encoded file goes to *out. Metadata is stripped.
 bool save_png(const Api& api, VipsImage* in, std::string* out, std::string* error);

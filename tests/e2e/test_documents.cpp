@@ -80,3 +80,31 @@ TEST_CASE("notebooks through the binary") {
   const json raw = client.call("read", {{"file_path", "analysis.ipynb"}, {"file_type", "text"}});
   CHECK(raw["content"][0]["text"].get<std::string>().rfind("     1\t{", 0) == 0);
 }
+
+// An nbformat 2 notebook (as IPython 0.12 wrote them) whose output is a pandas Styler: the
+// server's libxml2, loaded on first use, turns its HTML into a Markdown table.
+TEST_CASE("an nbformat 2 notebook with an HTML table through the binary") {
+  TempDir root;
+  root.write("old.ipynb", R"NB({"metadata": {"name": "old"}, "nbformat": 2, "worksheets": [{"cells": [
+      {"cell_type": "code", "collapsed": false, "input": "df.style", "language": "python", "prompt_number": 7,
+       "outputs": [{"output_type": "pyout", "prompt_number": 7,
+                    "html": "<style type=\"text/css\"></style><table id=\"T_1\"><thead><tr><th class=\"blank\">&nbsp;</th><th>a</th></tr></thead><tbody><tr><th>0</th><td>1</td></tr></tbody></table>",
+                    "text": "<pandas.io.formats.style.Styler at 0x7f0e2c3b4d50>"}]}]}]})NB");
+  McpClient client({{root.path().string()}});
+  client.initialize("2025-11-25");
+  const json r = client.call("read", {{"file_path", "old.ipynb"}});
+  CHECK_FALSE(r.contains("isError"));
+  CHECK(r["content"][0]["text"] == "Notebook " + (root.path() / "old.ipynb").string() +
+                                       ": 1 cell (1 code, 0 markdown, 0 raw), language python, nbformat 2.0.\n"
+                                       "\n"
+                                       "── Cell 1 · code · [7] ──\n"
+                                       "```python\n"
+                                       "df.style\n"
+                                       "```\n"
+                                       "Output [7] (execute_result):\n"
+                                       "| | a |\n"
+                                       "| --- | --- |\n"
+                                       "| 0 | 1 |\n"
+                                       "\n"
+                                       "[Cells 1-1 of 1. End of notebook.]");
+}

@@ -77,6 +77,18 @@ TEST_CASE("images through the binary") {
     CHECK(r["isError"] == true);
     CHECK(r["content"][0]["text"].get<std::string>().find((root.path() / "broken.png").string()) != std::string::npos);
   }
+  SUBCASE("PGM and OpenEXR, which libvips reads from files only, are read") {
+    root.write("scan.pgm", netpbm(30, 20, 1));
+    root.write("light.exr", exr_rgb(16, 8, 2.0f));
+    for (const char* name : {"scan.pgm", "light.exr"}) {
+      CAPTURE(name);
+      const json r = client.call("read", {{"file_path", name}});
+      CHECK_FALSE(r.contains("isError"));
+      REQUIRE(r["content"].size() == 2);
+      CHECK(r["content"][1]["type"] == "image");
+      CHECK(decode_image(base64_decode(r["content"][1]["data"].get<std::string>())).ok);
+    }
+  }
   SUBCASE("file_type=image on a text file is an error") {
     root.write("notes.txt", "hello\n");
     const json r = client.call("read", {{"file_path", "notes.txt"}, {"file_type", "image"}});

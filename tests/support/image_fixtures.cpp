@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -233,6 +234,76 @@ std::string svg_text(int width, int height) {
          std::to_string(width / 4) + "\" y=\"" + std::to_string(height / 4) + "\" width=\"" +
          std::to_string(width / 2) + "\" height=\"" + std::to_string(height / 2) +
          "\" fill=\"#000000\"/>\n</svg>\n";
+}
+
+namespace {
+
+void put32(std::string& out, std::uint32_t v) {
+  for (int k = 0; k < 4; ++k) out += static_cast<char>((v >> (8 * k)) & 0xFF);
+}
+void put_float(std::string& out, float f) {
+  std::uint32_t v = 0;
+  std::memcpy(&v, &f, sizeof v);
+  put32(out, v);
+}
+void attribute(std::string& out, const std::string& name, const std::string& type, const std::string& value) {
+  out += name + '\0' + type + '\0';
+  put32(out, static_cast<std::uint32_t>(value.size()));
+  out += value;
+}
+
+}  // namespace
+
+// The layout of OpenEXR's file format document: magic, version, header attributes, the offset
+// table (one scanline per chunk without compression), then each line's channels in name order.
+std::string exr_rgb(int width, int height, float peak) {
+  std::string out("\x76\x2f\x31\x01\x02\0\0\0", 8);
+  std::string channels;
+  for (const char* c : {"B", "G", "R"}) {
+    channels += std::string(c) + '\0';
+    put32(channels, 2);                        // FLOAT
+    channels += std::string("\0\0\0\0", 4);  // pLinear, reserved
+    put32(channels, 1);
+    put32(channels, 1);
+  }
+  channels += '\0';
+  std::string box;
+  for (int v : {0, 0, width - 1, height - 1}) put32(box, static_cast<std::uint32_t>(v));
+  std::string one, center;
+  put_float(one, 1.0f);
+  put_float(center, 0.0f);
+  put_float(center, 0.0f);
+  attribute(out, "channels", "chlist", channels);
+  attribute(out, "compression", "compression", std::string(1, '\0'));
+  attribute(out, "dataWindow", "box2i", box);
+  attribute(out, "displayWindow", "box2i", box);
+  attribute(out, "lineOrder", "lineOrder", std::string(1, '\0'));
+  attribute(out, "pixelAspectRatio", "float", one);
+  attribute(out, "screenWindowCenter", "v2f", center);
+  attribute(out, "screenWindowWidth", "float", one);
+  out += '\0';
+  const std::size_t line_bytes = 3 * 4 * static_cast<std::size_t>(width);
+  const std::size_t first = out.size() + 8 * static_cast<std::size_t>(height);
+  for (int y = 0; y < height; ++y) {
+    const std::uint64_t at = first + static_cast<std::uint64_t>(y) * (8 + line_bytes);
+    put32(out, static_cast<std::uint32_t>(at));
+    put32(out, static_cast<std::uint32_t>(at >> 32));
+  }
+  for (int y = 0; y < height; ++y) {
+    put32(out, static_cast<std::uint32_t>(y));
+    put32(out, static_cast<std::uint32_t>(line_bytes));
+    for (int x = 0; x < width; ++x) put_float(out, 0.25f);
+    for (int x = 0; x < width; ++x) put_float(out, 0.5f);
+    for (int x = 0; x < width; ++x) put_float(out, width > 1 ? peak * static_cast<float>(x) / static_cast<float>(width - 1) : 0.0f);
+  }
+  return out;
+}
+
+std::string netpbm(int width, int height, int bands) {
+  std::string out = (bands == 1 ? "P5\n" : "P6\n") + std::to_string(width) + " " + std::to_string(height) + "\n255\n";
+  const std::size_t n = static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * static_cast<std::size_t>(bands);
+  for (std::size_t i = 0; i < n; ++i) out += static_cast<char>(i % 256);
+  return out;
 }
 
 std::string random_bytes(std::size_t count) {

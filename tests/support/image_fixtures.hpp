@@ -41,6 +41,12 @@ std::string ico_with_sizes(const std::vector<int>& sizes);
 std::string png_claiming(unsigned width, unsigned height);
 // SVG text of the given natural size: a filled rectangle on a transparent background.
 std::string svg_text(int width, int height);
+// An OpenEXR file (scanline, uncompressed, 32-bit float R, G and B; libvips reads OpenEXR but
+// cannot write it): R rises from 0 at the left to `peak` at the right (values over 1 are HDR),
+// G is 0.5 and B 0.25 everywhere.
+std::string exr_rgb(int width, int height, float peak);
+// A Netpbm file: "P5" grey (1 band) or "P6" RGB (3 bands), 8-bit, sample i of the raster = i % 256.
+std::string netpbm(int width, int height, int bands);
 // `count` pseudo-random bytes (fixed seed).
 std::string random_bytes(std::size_t count);
 

@@ -244,6 +244,19 @@ TEST_CASE("classify: text") {
   }
 }
 
+// Images the signatures do not know but libmagic does go to the image reader, which asks libvips.
+TEST_CASE("classify: libmagic's images are images") {
+  const auto pgm = cls("scan.pgm", "P5\n4 3\n255\n" + std::string("\0\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b", 12));
+  check_kind(pgm, FileKind::image, "image/x-portable-greymap");
+  CHECK(pgm.description == "Netpbm image data, size = 4 x 3, rawbits, greymap");
+  const auto exr = cls("hdr.exr", "\x76\x2f\x31\x01\x02\0\0\0channels\0chlist\0"s + std::string(64, '\0'));
+  check_kind(exr, FileKind::image, "image/x-exr");
+  const auto rad = cls("sky.hdr", "#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 2 +X 2\n\x02\x02\0\x02\x80\x80\x80\x80"s +
+                                      std::string(16, '\x01'));
+  CHECK(rad.kind == FileKind::image);
+  CHECK(rad.description.starts_with("Radiance HDR image data"));
+}
+
 TEST_CASE("classify: binary files name libmagic's type") {
   SUBCASE("ELF") {
     std::ifstream self("/proc/self/exe", std::ios::binary);

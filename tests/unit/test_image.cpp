@@ -369,9 +369,10 @@ TEST_CASE("image: errors name the file, what it is and what to do") {
                                "decoded; it is probably truncated or corrupt ("));
   o = read(dir, "noise.bin", {}, FileKind::image);
   REQUIRE(o.is_error);
-  CHECK(text_of(o).starts_with(noise.string() + " is not an image libvips can decode (it may be "
-                                                "truncated or corrupt, or not an image at all): "));
-  CHECK(text_of(o).ends_with("Call read with file_type=\"text\" if it is text."));
+  // Data read as an image on request: no hint of text or encodings, which would not fit it.
+  CHECK(text_of(o) == noise.string() + " is not an image libvips can decode (it may be truncated or corrupt, or "
+                                       "not an image at all): VipsForeignLoad: buffer is not in a known format. "
+                                       "Its content looks like data (application/octet-stream).");
   // ImageMagick reads drawing scripts that can pull in other files: only a few formats may use it.
   const auto mvg = dir.write("draw.mvg",
                              "push graphic-context\nviewbox 0 0 10 10\nfill red\n"
@@ -406,6 +407,95 @@ TEST_CASE("image: errors name the file, what it is and what to do") {
   const auto r = encode_for_model(png, "image/png", {}, cancelled);
   REQUIRE(std::holds_alternative<std::string>(r));
   CHECK(std::get<std::string>(r) == "The read was cancelled.");
+}
+
+// No list of formats: libvips is asked for a loader, its file-only loaders (PNM, OpenEXR in 8.14)
+// included, and float samples come out as 8-bit sRGB.
+TEST_CASE("image: whatever libvips loads is read") {
+  TempDir dir;
+  SUBCASE("PGM, which libvips reads from files only") {
+    const auto p = dir.write("scan.pgm", netpbm(40, 30, 1));
+    const ReadOutcome o = read(dir, "scan.pgm");
+    const Sent s = sent(o);
+    CHECK(s.text.starts_with("Image " + p.string() + ": PNM, 40×30 px, 1.2 KB. Sent as PNG, 40×30 px ("));
+    CHECK(s.text.ends_with("). Converted from PNM."));
+    CHECK(s.mime == "image/png");
+    CHECK(s.image.width == 40);
+    CHECK(s.image.height == 30);
+    CHECK(pixel_at(s.bytes, 5, 2) == std::vector<double>{85});  // sample 2 × 40 + 5
+    CHECK(o.meta["mime"] == "image/x-portable-greymap");
+  }
+  SUBCASE("PPM") {
+    dir.write("a.ppm", netpbm(2, 2, 3));
+    const Sent s = sent(read(dir, "a.ppm"));
+    CHECK(pixel_at(s.bytes, 1, 0) == std::vector<double>{3, 4, 5});
+  }
+  SUBCASE("OpenEXR: linear light over 1.0 mapped to 8-bit sRGB") {
+    const auto p = dir.write("light.exr", exr_rgb(64, 32, 4.0f));
+    const ReadOutcome o = read(dir, "light.exr");
+    const Sent s = sent(o);
+    CHECK(s.text.starts_with("Image " + p.string() + ": OpenEXR, 64×32 px, 24.8 KB. Sent as JPEG, 64×32 px ("));
+    CHECK(s.text.ends_with("). Converted from OpenEXR; floating-point samples mapped to 8-bit sRGB."));
+    // Sent as JPEG (an opaque picture): its samples are near, not at, the exact values.
+    const std::vector<double> left = pixel_at(s.bytes, 0, 16), right = pixel_at(s.bytes, 48, 16);
+    REQUIRE(left.size() == 3);
+    REQUIRE(right.size() == 3);
+    CHECK(left[0] < 40);      // 0.0, black
+    CHECK(right[0] > 250);    // 3.0 is brighter than white: clipped, not wrapped or scaled down
+    CHECK(right[1] == doctest::Approx(188).epsilon(0.05));  // 0.5 in linear light is 188 in sRGB
+    CHECK(right[2] == doctest::Approx(137).epsilon(0.05));  // 0.25 is 137
+    CHECK(o.meta["original_format"] == "OpenEXR");
+  }
+  SUBCASE("PFM, which libmagic does not name, read on request: floats stretched to 0-255") {
+    dir.write("depth.pfm", std::string("Pf\n2 1\n-1.0\n") + std::string("\0\0\0\0\0\0\0\x40", 8));  // 0.0, 2.0
+    const ReadOutcome o = read(dir, "depth.pfm", {}, FileKind::image);
+    const Sent s = sent(o);
+    CHECK(s.text.ends_with("Converted from PNM; floating-point samples mapped to 8-bit sRGB."));
+    CHECK(pixel_at(s.bytes, 0, 0) == std::vector<double>{0});
+    CHECK(pixel_at(s.bytes, 1, 0) == std::vector<double>{255});
+  }
+  SUBCASE("a PNG whose header fails its CRC: the decoder's words, no text hint") {
+    std::string png = encode_picture({4, 3, 1}, ".png");
+    png[29] = static_cast<char>(png[29] ^ 0xFF);  // the IHDR chunk's CRC
+    const auto p = dir.write("bad.png", png);
+    const ReadOutcome o = read(dir, "bad.png");
+    REQUIRE(o.is_error);
+    CHECK(text_of(o) == p.string() + " is a PNG image that cannot be decoded; it is probably truncated or corrupt "
+                                     "(IHDR: CRC error). Re-create or re-download the file, or open it in an image editor.");
+  }
+  SUBCASE("a PNG whose image data fails its CRC is never passed through") {
+    std::string png = encode_picture({4, 3, 1}, ".png");
+    const std::size_t idat = png.find("IDAT") - 4;
+    const std::size_t length = static_cast<unsigned char>(png[idat + 3]);  // a few dozen bytes
+    png[idat + 8 + length] = static_cast<char>(png[idat + 8 + length] ^ 0xFF);
+    const auto p = dir.write("crc.png", png);
+    const ReadOutcome o = read(dir, "crc.png");
+    REQUIRE(o.is_error);
+    CHECK(text_of(o) == p.string() + " is a PNG image (4×3 px) that cannot be decoded; it is probably truncated or "
+                                     "corrupt (vipspng: libpng read error; its IDAT chunk at byte " +
+                                     std::to_string(idat) + " fails its CRC check). Re-create or re-download the "
+                                     "file, or open it in an image editor.");
+  }
+  SUBCASE("a PNG with a damaged text chunk is re-encoded, and says why") {
+    const std::string png = encode_picture({4, 3, 1}, ".png");
+    const std::string text_chunk = std::string("\0\0\0\x05tEXtk\0abc", 13) + "CRC!";
+    dir.write("note.png", png.substr(0, 33) + text_chunk + png.substr(33));
+    const Sent s = sent(read(dir, "note.png"));
+    CHECK(s.text.ends_with(". Re-encoded: its tEXt chunk at byte 33 fails its CRC check."));
+    CHECK(s.image.width == 4);
+  }
+  SUBCASE("an image format this libvips does not read: convert it") {
+    // A GIMP XCF image: libmagic names it, only ImageMagick would read it.
+    const auto p = dir.write("art.xcf", std::string("gimp xcf v011\0\0\0\0\x10\0\0\0\x10\0\0\0\0", 26) + std::string(64, '\0'));
+    const ReadOutcome o = read(dir, "art.xcf");
+    REQUIRE(o.is_error);
+    CHECK(text_of(o) == p.string() + " is not an image libvips can decode (it may be truncated or corrupt, or not "
+                                     "an image at all): only ImageMagick recognises it, and mcp-read lets ImageMagick "
+                                     "read BMP, ICO, CUR and PSD files only. Its content looks like GIMP XCF image "
+                                     "data, version 011, 16 x 16, RGB Color (image/x-xcf). Convert it to PNG or JPEG "
+                                     "(with an image editor, or ImageMagick's convert) and read that file.");
+    CHECK(o.meta["kind"] == "image");
+  }
 }
 
 TEST_CASE("image: names do not matter, and the original is never touched") {

@@ -1,0 +1,239 @@
+#include "html_text.hpp"
+
+#include "dl_symbol.hpp"
+#include "html_dom.hpp"
+#include "mcpread/readers/utf8.hpp"
+
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <cstdlib>
+#include <mutex>
+#include <vector>
+
+namespace mcpread::readers::html_text {
+namespace {
+
+using namespace dom;
+
+// libxml2, loaded on the first HTML output like libvips on the first image: linked, it and the
+// ICU libraries it needs would load at every start of the server, for notebooks with HTML only.
+struct Api {
+  decltype(&::htmlNewParserCtxt) new_context = nullptr;
+  decltype(&::htmlCtxtReadMemory) read_memory = nullptr;
+  decltype(&::htmlFreeParserCtxt) free_context = nullptr;
+  decltype(&::xmlFreeDoc) free_doc = nullptr;
+  decltype(&::xmlSetGenericErrorFunc) set_generic_error = nullptr;
+  decltype(&::xmlSetStructuredErrorFunc) set_structured_error = nullptr;
+  std::string error;  // empty when usable
+};
+
+const Api& api() {
+  static std::once_flag once;
+  static Api a;
+  std::call_once(once, [] {
+    void* lib = ::dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (lib == nullptr) {
+      const char* why = ::dlerror();
+      a.error = std::string("reading HTML needs libxml2 (Debian package libxml2): ") +
+                (why ? why : "libxml2.so.2 cannot be loaded");
+      return;
+    }
+    decltype(&::xmlInitParser) init = nullptr;
+    const char* missing = nullptr;
+    if (!load_symbol(lib, "htmlNewParserCtxt", &a.new_context)) missing = "htmlNewParserCtxt";
+    else if (!load_symbol(lib, "htmlCtxtReadMemory", &a.read_memory)) missing = "htmlCtxtReadMemory";
+    else if (!load_symbol(lib, "htmlFreeParserCtxt", &a.free_context)) missing = "htmlFreeParserCtxt";
+    else if (!load_symbol(lib, "xmlFreeDoc", &a.free_doc)) missing = "xmlFreeDoc";
+    else if (!load_symbol(lib, "xmlSetGenericErrorFunc", &a.set_generic_error)) missing = "xmlSetGenericErrorFunc";
+    else if (!load_symbol(lib, "xmlSetStructuredErrorFunc", &a.set_structured_error)) missing = "xmlSetStructuredErrorFunc";
+    else if (!load_symbol(lib, "xmlInitParser", &init)) missing = "xmlInitParser";
+    if (missing != nullptr) {
+      a.error = std::string("reading HTML needs libxml2 (Debian package libxml2): libxml2.so.2 has no ") + missing;
+      return;  // the library stays loaded: unloading it is not worth the risk
+    }
+    init();  // once, before any thread parses (libxml2's own rule)
+  });
+  return a;
+}
+
+void XMLCDECL quiet_generic(void*, const char*, ...) {}
+void XMLCALL quiet_structured(void*, xmlErrorPtr) {}
+
+// Blank-line runs collapsed to one, trailing blanks removed from each line, blank lines removed
+// at both ends.
+std::string tidy_lines(std::string_view in) {
+  std::string out;
+  std::size_t blank_run = 0;
+  for (std::size_t pos = 0; pos <= in.size();) {
+    std::size_t end = in.find('\n', pos);
+    if (end == std::string_view::npos) end = in.size();
+    std::string_view line = in.substr(pos, end - pos);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+    if (line.empty()) {
+      ++blank_run;
+    } else {
+      if (!out.empty()) out += blank_run > 0 ? "\n\n" : "\n";
+      out += line;
+      blank_run = 0;
+    }
+    pos = end + 1;
+  }
+  return out;
+}
+
+// The document's flow of text, as plain text with Markdown tables.
+class Flow {
+ public:
+  std::size_t tables = 0;
+
+  bool enter(xmlNode* n) {
+    if (n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE) {
+      if (pre_ > 0) {
+        flush_space();
+        for (char c : content_of(n))
+          if (c != '\r') out_ += c;
+      } else {
+        append_collapsed(content_of(n), out_, space_);
+      }
+      return false;
+    }
+    if (n->type != XML_ELEMENT_NODE) return n->type == XML_DOCUMENT_NODE || n->type == XML_HTML_DOCUMENT_NODE;
+    const std::string_view name = name_of(n);
+    if (one_of(name, kSkipped)) return false;
+    if (name == "table") {
+      paragraph();
+      if (render_table(n, out_)) {
+        ++tables;
+        return false;
+      }
+    } else if (name == "br") {
+      line_break();
+    } else if (name == "hr") {
+      paragraph();
+    } else if (name == "pre") {
+      paragraph();
+      ++pre_;
+    } else if (name.size() == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6') {
+      paragraph();
+      out_ += std::string(static_cast<std::size_t>(name[1] - '0'), '#') + " ";
+    } else if (name == "ul" || name == "ol") {
+      if (lists_.empty()) paragraph();
+      else block();
+      lists_.push_back(name == "ol" ? 1 : 0);
+    } else if (name == "li") {
+      block();
+      out_ += std::string(2 * (lists_.empty() ? 0 : lists_.size() - 1), ' ');
+      if (!lists_.empty() && lists_.back() > 0) out_ += std::to_string(lists_.back()++) + ". ";
+      else out_ += "- ";
+    } else if (one_of(name, kParagraphs)) {
+      paragraph();
+    } else if (one_of(name, kLines)) {
+      block();
+    }
+    return true;
+  }
+
+  void leave(xmlNode* n) {
+    if (n->type != XML_ELEMENT_NODE) return;
+    const std::string_view name = name_of(n);
+    if (name == "pre") {
+      pre_ = std::max(0, pre_ - 1);
+      paragraph();
+    } else if (name == "ul" || name == "ol") {
+      if (!lists_.empty()) lists_.pop_back();
+      if (lists_.empty()) paragraph();
+      else block();
+    } else if (name == "td" || name == "th") {  // cells of a table that made no Markdown table
+      out_ += '\t';
+      space_ = false;
+    } else if (name == "table" || one_of(name, kParagraphs) || (name.size() == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6')) {
+      paragraph();
+    } else if (name == "li" || one_of(name, kLines)) {
+      block();
+    }
+  }
+
+  std::string finish() const { return tidy_lines(out_); }
+
+ private:
+  void flush_space() {
+    if (space_ && !out_.empty() && out_.back() != '\n' && out_.back() != ' ' && out_.back() != '\t') out_ += ' ';
+    space_ = false;
+  }
+  void trim_end() {
+    while (!out_.empty() && (out_.back() == ' ' || out_.back() == '\t')) out_.pop_back();
+    space_ = false;
+  }
+  void line_break() {
+    trim_end();
+    out_ += '\n';
+  }
+  void block() {
+    trim_end();
+    if (!out_.empty() && out_.back() != '\n') out_ += '\n';
+  }
+  void paragraph() {
+    block();
+    if (!out_.empty() && !out_.ends_with("\n\n")) out_ += '\n';
+  }
+
+  std::string out_;
+  bool space_ = false;
+  int pre_ = 0;
+  std::vector<int> lists_;  // open lists: 0 for <ul>, the next number for <ol>
+};
+
+}  // namespace
+
+Text to_text(std::string_view html) {
+  Text result;
+  const Api& a = api();
+  if (!a.error.empty()) {
+    result.error = a.error;
+    return result;
+  }
+  if (html.size() > static_cast<std::size_t>(INT_MAX)) {
+    result.error = "the HTML is larger than libxml2 parses at once";
+    return result;
+  }
+  // Errors go nowhere: the parser recovers as browsers do, and stderr is the server's log. The
+  // handlers are per thread in libxml2, hence set on each call.
+  a.set_generic_error(nullptr, quiet_generic);
+  a.set_structured_error(nullptr, quiet_structured);
+  htmlParserCtxtPtr context = a.new_context();
+  if (context == nullptr) {
+    result.error = "libxml2 could not start a parser (out of memory)";
+    return result;
+  }
+  htmlDocPtr doc = a.read_memory(context, html.data(), static_cast<int>(html.size()), nullptr, "UTF-8",
+                                 HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+                                     HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC | HTML_PARSE_NODEFDTD);
+  // Recovery goes on past broken markup; only a fatal error (elements nested deeper than
+  // libxml2's limit of 256 levels, out of memory) stops the parser, leaving the rest unread.
+  const bool stopped = context->disableSAX != 0;
+  std::string why = context->lastError.message != nullptr ? context->lastError.message : "";
+  while (!why.empty() && (why.back() == '\n' || why.back() == ' ' || why.back() == '.')) why.pop_back();
+  a.free_context(context);
+  if (doc == nullptr) return result;  // nothing parsed: the HTML holds no text
+  Flow flow;
+  walk(reinterpret_cast<xmlNode*>(doc), [&](xmlNode* n) { return flow.enter(n); },
+       [&](xmlNode* n) { flow.leave(n); });
+  a.free_doc(doc);
+  result.text = flow.finish();
+  if (stopped)
+    result.text += std::string(result.text.empty() ? "" : "\n") +
+                   "[The rest of this HTML is not shown: libxml2 stopped reading it (" +
+                   (why.empty() ? std::string("no reason given") : why) + ").]";
+  result.tables = flow.tables;
+  if (!utf8::is_valid(result.text)) result.text = utf8::sanitized(result.text);
+  return result;
+}
+
+}  // namespace mcpread::readers::html_text
