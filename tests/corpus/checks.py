@@ -187,6 +187,8 @@ def check_pdf(root, path, result, reference, arguments):
     shown = sorted(sections)
     if reference == "over-300" and pages <= 300:
         return False, f"manifest: {pages} pages, not over 300"
+    if reference == "form" and "/Fields" not in _mutool("show", path, "trailer/Root/AcroForm").stdout:
+        return False, "manifest: no AcroForm fields"
     worst = None
     image_only = 0
     total_ref = total_got = 0
