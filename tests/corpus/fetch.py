@@ -46,23 +46,28 @@ class Fetcher:
 
     def unpack(self, package):
         """Returns the directory holding the package's files; raises RuntimeError with the cause."""
-        version, size = self._version(package)
-        target = os.path.join(cache_root(), f"{package}_{version.replace(':', '%3a')}")
-        if os.path.isdir(target):
-            self.cached_bytes += size
-            return target
+        for attempt in range(2):
+            version, size = self._version(package)
+            target = os.path.join(cache_root(), f"{package}_{version.replace(':', '%3a')}")
+            if os.path.isdir(target):
+                self.cached_bytes += size
+                return target
+            try:
+                return self._download(package, version, target)
+            except RuntimeError:
+                # Stale lists name a version the mirror no longer has: update, ask again.
+                if attempt == 1 or self.updated:
+                    raise
+                self._apt_update()
+        raise AssertionError("unreachable")
+
+    def _download(self, package, version, target):
         with tempfile.TemporaryDirectory(dir=cache_root(), prefix=".download-") as work:
-            error = ""
-            for attempt in range(2):
-                done = subprocess.run(["apt-get", "download", f"{package}={version}"], cwd=work,
-                                      capture_output=True, text=True, check=False)
-                if done.returncode == 0:
-                    break
-                error = done.stderr.strip().splitlines()[-1:] or ["no output"]
-                if attempt == 0:
-                    self._apt_update()
-            else:
-                raise RuntimeError(f"apt-get download {package} failed: {error[0]}")
+            done = subprocess.run(["apt-get", "download", f"{package}={version}"], cwd=work,
+                                  capture_output=True, text=True, check=False)
+            if done.returncode != 0:
+                error = (done.stderr.strip().splitlines() or ["no output"])[-1]
+                raise RuntimeError(f"apt-get download {package}={version} failed: {error}")
             debs = [name for name in os.listdir(work) if name.endswith(".deb")]
             if len(debs) != 1:
                 raise RuntimeError(f"apt-get download {package} left {len(debs)} .deb files")
