@@ -127,13 +127,14 @@ def check_text(root, path, result, label, arguments):
                 continue
         if got != want:
             wrong.append((number, got, want))
+    source = "its UTF-8 copy" if label.startswith("utf8:") else label
     if wrong:
         number, got, want = wrong[0]
         at = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
-        return False, (f"{len(wrong)} of {len(shown)} lines differ from {label}; line {number} "
+        return False, (f"{len(wrong)} of {len(shown)} lines differ from {source}; line {number} "
                        f"col {at + 1}: got {got[max(0, at - 8):at + 12]!r}, "
                        f"want {want[max(0, at - 8):at + 12]!r}")
-    return True, f"{len(shown)} lines equal {label}"
+    return True, f"{len(shown)} lines equal {source}"
 
 
 def _mutool(*args):
