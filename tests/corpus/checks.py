@@ -18,7 +18,7 @@ import media
 # WHATWG Encoding Standard label -> the Python codec with the same decoder. Labels outside the
 # standard (cp737, cp850, ISO-2022-KR, HZ) map to the one decoder they can mean.
 WHATWG = {
-    "utf-8": "utf-8-sig", "utf8": "utf-8-sig",
+    "utf-8": "utf-8-sig", "utf8": "utf-8-sig", "utf-16": "utf-16",
     "shift_jis": "cp932", "sjis": "cp932", "windows-31j": "cp932", "cp932": "cp932",
     "euc-jp": "euc_jp", "iso-2022-jp": "iso2022_jp",
     "euc-kr": "cp949", "windows-949": "cp949", "cp949": "cp949",
