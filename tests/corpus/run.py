@@ -14,6 +14,7 @@ import glob
 import os
 import re
 import shlex
+import shutil
 import sys
 import time
 
@@ -66,6 +67,11 @@ def main():
     options = parser.parse_args()
     binary = os.path.abspath(options.binary)
     started = time.monotonic()
+    missing = [tool for tool in ("apt-get", "apt-cache", "dpkg-deb", "mutool", "vipsheader")
+               if not shutil.which(tool)]
+    if missing or not os.access(binary, os.X_OK):
+        print(f"corpus: missing {', '.join(missing) or binary} (bash scripts/install-deps.sh --test)")
+        return 2
 
     entries = [e for e in parse_manifest(options.manifest)
                if not options.kind or e["kind"] == options.kind]
@@ -126,6 +132,9 @@ def main():
                 # A dead or hung server is replaced, so one bad file cannot fail the rest.
                 client.close() if client else None
                 client = None
+            except (OSError, ValueError, KeyError, IndexError, TypeError) as error:
+                # An answer shaped unlike any the checks expect fails that file, not the run.
+                ok, why = False, f"check stopped: {error!r}"
             report(ok, entry, relative, why.replace(root + os.sep, ""))
         if client:
             client.close()
