@@ -100,9 +100,12 @@ def check_text(root, path, result, label, arguments):
     body = texts(result)
     if not body:
         return False, "no text block"
+    # The numbered lines, wherever they start: a note may come before them, or in its own block.
     shown = []
-    for line in body[0].split("\n"):
+    for line in "\n".join(body).split("\n"):
         match = NUMBERED.match(line)
+        if not match and not shown:
+            continue
         if not match or (shown and int(match.group(1)) != shown[-1][0] + 1):
             break
         shown.append((int(match.group(1)), match.group(2)))

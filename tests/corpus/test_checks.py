@@ -67,6 +67,8 @@ class Checks(unittest.TestCase):
         path = self.file("menu.sjis", "\r\n".join(lines[:1]).encode("cp932") + b"\n")
         ok = checks.check_text(self.root, path, answer(numbered(lines[:1])), "shift_jis", {})
         self.assertEqual(ok[0], True, ok[1])
+        noted = answer("[Decoded as Windows-31J.]\n\n" + numbered(lines[:1]))
+        self.assertTrue(checks.check_text(self.root, path, noted, "shift_jis", {})[0])
         # The JIS X 0201 reading (yen sign for backslash, overline for tilde) is wrong.
         bad = checks.check_text(self.root, path, answer(numbered(["User¥ Manual ‾‾‾ ユーザ"])),
                                 "shift_jis", {})
