@@ -1,0 +1,371 @@
+"""Per-kind checks of a `read` answer against a reference that does not come from mcp-read.
+
+Each check returns (ok, why). The references: Python's codecs under the WHATWG label's decoder
+(or a UTF-8 copy shipped beside the file), mutool for PDFs, vipsheader for images, the notebook's
+own JSON, and the file's magic bytes for audio and binaries.
+"""
+import base64
+import codecs
+import collections
+import json
+import os
+import re
+import subprocess
+import tempfile
+
+import media
+
+# WHATWG Encoding Standard label -> the Python codec with the same decoder. Labels outside the
+# standard (cp737, cp850, ISO-2022-KR, HZ) map to the one decoder they can mean.
+WHATWG = {
+    "utf-8": "utf-8-sig", "utf8": "utf-8-sig", "utf-16": "utf-16",
+    "shift_jis": "cp932", "sjis": "cp932", "windows-31j": "cp932", "cp932": "cp932",
+    "euc-jp": "euc_jp", "iso-2022-jp": "iso2022_jp",
+    "euc-kr": "cp949", "windows-949": "cp949", "cp949": "cp949",
+    "gb2312": "gb18030", "gbk": "gb18030", "cp936": "gb18030", "gb18030": "gb18030",
+    "big5": "big5hkscs", "big5-hkscs": "big5hkscs", "cp950": "big5hkscs",
+    "iso-8859-1": "whatwg-1252", "latin1": "whatwg-1252", "us-ascii": "whatwg-1252",
+    "windows-1252": "whatwg-1252",
+    "iso-8859-2": "iso8859_2", "iso-8859-3": "iso8859_3", "iso-8859-5": "iso8859_5",
+    "iso-8859-7": "iso8859_7", "iso-8859-9": "cp1254", "iso-8859-15": "iso8859_15",
+    "windows-1250": "cp1250", "windows-1251": "cp1251", "windows-1253": "cp1253",
+    "windows-1254": "cp1254", "koi8-r": "koi8_r", "koi8-u": "koi8_u", "ibm866": "cp866",
+    "cp737": "cp737", "cp850": "cp850", "iso-2022-kr": "iso2022_kr", "hz-gb-2312": "hz",
+}
+
+# WHATWG's windows-1252 maps the five bytes Windows leaves undefined to the C1 controls.
+_C1_HOLES = {0x81, 0x8D, 0x8F, 0x90, 0x9D}
+
+
+def _c1_holes(error):
+    byte = error.object[error.start]
+    if byte in _C1_HOLES:
+        return chr(byte), error.start + 1
+    raise error
+
+
+codecs.register_error("whatwg-c1", _c1_holes)
+
+MAX_LINE_CHARS = 2000  # the documented cut of one shown line
+MAX_EDGE = 2000  # documented image limits (README: long edge, base64 length)
+MAX_BASE64 = 5 * 1024 * 1024
+ENCODING_HINT = re.compile(r"\bencoding\s*=|[`\"']encoding[`\"']|\ban encoding\b", re.I)
+NUMBERED = re.compile(r"^ *(\d+)\t(.*)$", re.S)
+CUT_MARKER = re.compile(r" \u2026 \[[^\]]*\]$")
+
+
+def texts(result):
+    return [c.get("text", "") for c in result.get("content", []) if c.get("type") == "text"]
+
+
+def blocks(result, kind):
+    return [c for c in result.get("content", []) if c.get("type") == kind]
+
+
+def short(text, n=160):
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "\u2026"
+
+
+def refusal(result):
+    return "refused: " + short(" ".join(texts(result)))
+
+
+def reference_text(root, path, label):
+    """The whole file decoded by the reference, split into lines as `cat -n` counts them."""
+    if label.startswith("utf8:"):
+        with open(os.path.join(root, label[5:]), "rb") as f:
+            text = f.read().decode("utf-8-sig")
+    else:
+        codec = WHATWG[label.lower()]
+        with open(path, "rb") as f:
+            data = f.read()
+        if codec == "whatwg-1252":
+            text = data.decode("cp1252", "whatwg-c1")
+        else:
+            text = data.decode(codec)
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def check_text(root, path, result, label, arguments):
+    try:
+        expected = reference_text(root, path, label)
+    except (KeyError, UnicodeDecodeError, OSError) as error:
+        return False, f"manifest: reference {label} does not decode the file ({error})"
+    if result.get("isError"):
+        return False, refusal(result)
+    body = texts(result)
+    if not body:
+        return False, "no text block"
+    # The numbered lines, wherever they start: a note may come before them, or in its own block.
+    shown = []
+    for line in "\n".join(body).split("\n"):
+        match = NUMBERED.match(line)
+        if not match and not shown:
+            continue
+        if not match or (shown and int(match.group(1)) != shown[-1][0] + 1):
+            break
+        shown.append((int(match.group(1)), match.group(2)))
+    if not shown:
+        return False, "no numbered lines: " + short(body[0])
+    first = arguments.get("offset", 1)
+    if shown[0][0] != first:
+        return False, f"first line shown is {shown[0][0]}, asked for {first}"
+    wanted = min(len(expected) - first + 1, arguments.get("limit", 200))
+    if len(shown) < wanted:
+        return False, f"only {len(shown)} lines shown of the {wanted} expected at least"
+    wrong = []
+    for number, got in shown:
+        if number > len(expected):
+            wrong.append((number, got, "<past the end of the file>"))
+            continue
+        want = expected[number - 1]
+        cut = CUT_MARKER.search(got)
+        if cut and len(want) > MAX_LINE_CHARS:
+            kept = got[: cut.start()]
+            if want.startswith(kept) and len(kept) >= MAX_LINE_CHARS // 2:
+                continue
+        if got != want:
+            wrong.append((number, got, want))
+    source = "its UTF-8 copy" if label.startswith("utf8:") else label
+    if wrong:
+        number, got, want = wrong[0]
+        at = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+        return False, (f"{len(wrong)} of {len(shown)} lines differ from {source}; line {number} "
+                       f"col {at + 1}: got {got[max(0, at - 8):at + 12]!r}, "
+                       f"want {want[max(0, at - 8):at + 12]!r}")
+    return True, f"{len(shown)} lines equal {source}"
+
+
+def _mutool(*args):
+    return subprocess.run(["mutool", *args], capture_output=True, text=True, errors="replace",
+                          check=False)
+
+
+def _non_blank(text):
+    return collections.Counter(c for c in text if not c.isspace())
+
+
+def _reference_page(text):
+    """mutool's page text without consecutive repeats of a line: titles drawn several times over
+    themselves for a shadow come out once per drawing, where a reader sees (and poppler keeps) one."""
+    lines = []
+    for line in text.split("\n"):
+        if not (lines and line.strip() and line == lines[-1]):
+            lines.append(line)
+    return "\n".join(lines)
+
+
+PAGE_MARKER = re.compile(r"^── Page (\d+) of (\d+) ──$", re.M)
+
+
+def check_pdf(root, path, result, reference, arguments):
+    if reference == "encrypted":
+        message = " ".join(texts(result))
+        if not result.get("isError"):
+            return False, "a password-protected PDF was not refused: " + short(message)
+        if not re.search(r"password|encrypt", message, re.I) or ENCODING_HINT.search(message):
+            return False, "refusal does not say it needs a password: " + short(message)
+        return True, "refused, needs a password: " + short(message, 80)
+    info = _mutool("info", path)
+    match = re.search(r"^Pages: (\d+)", info.stdout, re.M)
+    if not match:
+        return False, f"manifest: mutool info failed: {short(info.stderr)}"
+    pages = int(match.group(1))
+    if result.get("isError"):
+        return False, refusal(result)
+    text = "\n".join(texts(result))
+    markers = list(PAGE_MARKER.finditer(text))
+    if not markers:
+        return False, "no page markers: " + short(text)
+    counts = {int(m.group(2)) for m in markers}
+    if counts != {pages}:
+        return False, f"page count {sorted(counts)}, mutool says {pages}"
+    sections = {}
+    for i, m in enumerate(markers):
+        end = markers[i + 1].start() if i + 1 < len(markers) else len(text)
+        sections[int(m.group(1))] = text[m.end():end]
+    shown = sorted(sections)
+    if reference == "over-300" and pages <= 300:
+        return False, f"manifest: {pages} pages, not over 300"
+    if reference == "form" and "/Fields" not in _mutool("show", path, "trailer/Root/AcroForm").stdout:
+        return False, "manifest: no AcroForm fields"
+    worst = None
+    image_only = 0
+    total_ref = total_got = 0
+    with tempfile.TemporaryDirectory() as work:
+        out = os.path.join(work, "p%d.txt")
+        done = _mutool("draw", "-q", "-F", "txt", "-o", out, path, ",".join(map(str, shown)))
+        if done.returncode != 0:
+            return False, f"manifest: mutool draw failed: {short(done.stderr)}"
+        for page in shown:
+            with open(out.replace("%d", str(page)), encoding="utf-8", errors="replace") as f:
+                want = _non_blank(_reference_page(f.read()))
+            got = _non_blank(sections[page])
+            need = sum(want.values())
+            have = sum(min(n, got[c]) for c, n in want.items())
+            total_ref += need
+            total_got += have
+            if need == 0:
+                images = _mutool("info", "-I", path, str(page)).stdout
+                if re.search(r"Images \(([1-9]\d*)\)", images):
+                    image_only += 1
+                    if "file_type" not in sections[page] or "image" not in sections[page]:
+                        return False, (f"page {page} is image-only and its section says nothing of "
+                                       f"file_type=\"image\": {short(sections[page])}")
+                continue
+            ratio = have / need
+            if need >= 20 and (worst is None or ratio < worst[0]):
+                worst = (ratio, page, have, need)
+    if reference == "image-only" and image_only == 0:
+        return False, "manifest: no image-only page among those shown"
+    if worst and worst[0] < 0.9:
+        ratio, page, have, need = worst
+        return False, (f"page {page}: {have} of mutool's {need} non-blank characters "
+                       f"({ratio:.0%}); pages {shown[0]}-{shown[-1]} overall "
+                       f"{total_got}/{total_ref}")
+    if total_ref and total_got / total_ref < 0.9:
+        return False, f"{total_got} of mutool's {total_ref} non-blank characters"
+    note = f", {image_only} image-only page(s) with the note" if image_only else ""
+    return True, (f"{pages} pages; pages {shown[0]}-{shown[-1]} hold {total_got}/{total_ref} "
+                  f"of mutool's characters{note}")
+
+
+def check_image(root, path, result, reference, arguments):
+    header = {}
+    for field in ("width", "height"):
+        done = subprocess.run(["vipsheader", "-f", field, path], capture_output=True, text=True,
+                              check=False)
+        if done.returncode == 0 and done.stdout.strip().isdigit():
+            header[field] = int(done.stdout)
+    sent = blocks(result, "image")
+    if len(header) < 2:
+        # libvips cannot load it either: then a refusal that says what the file is, no charset hint.
+        if sent:
+            return False, "vipsheader cannot load it, yet an image was sent"
+        message = " ".join(texts(result))
+        if ENCODING_HINT.search(message):
+            return False, "refusal of an image vipsheader cannot load suggests encoding: " + short(message)
+        return True, "vipsheader cannot load it either; refused: " + short(message, 80)
+    width, height = header["width"], header["height"]
+    if not sent and reference == "text-ok" and not result.get("isError"):
+        return True, f"vipsheader reads {width}x{height}; shown as its source text"
+    if result.get("isError") or not sent:
+        how = refusal(result) if result.get("isError") else "no image, " + short(" ".join(texts(result)))
+        return False, f"vipsheader reads {width}x{height}; {how}"
+    image = sent[0]
+    data = image.get("data", "")
+    if len(data) > MAX_BASE64:
+        return False, f"base64 of {len(data)} bytes over {MAX_BASE64}"
+    try:
+        raw = base64.b64decode(data, validate=True)
+    except ValueError as error:
+        return False, f"image data is not base64: {error}"
+    size = media.image_size(raw)
+    if size is None:
+        return False, f"sent image ({image.get('mimeType')}) has no PNG/JPEG/GIF/WebP header"
+    mime, w, h = size
+    if mime != image.get("mimeType"):
+        return False, f"mimeType {image.get('mimeType')} but the data is {mime}"
+    if max(w, h) > MAX_EDGE:
+        return False, f"sent {w}x{h}, long edge over {MAX_EDGE}"
+    if abs(h - w * height / width) > 1.0001 and abs(w - h * width / height) > 1.0001:
+        return False, f"sent {w}x{h} does not keep the aspect of {width}x{height}"
+    return True, f"{width}x{height} sent as {mime} {w}x{h}"
+
+
+def notebook_cells(notebook):
+    if "worksheets" in notebook:  # nbformat 2 and 3
+        cells = [c for sheet in notebook.get("worksheets") or [] for c in sheet.get("cells", [])]
+    else:
+        cells = notebook.get("cells", [])
+    out = []
+    for cell in cells:
+        kind = cell.get("cell_type", "")
+        source = cell.get("source", cell.get("input", ""))
+        if isinstance(source, list):
+            source = "".join(source)
+        out.append(("markdown" if kind == "heading" else kind, source))
+    return out
+
+
+CELL_MARKER = re.compile(r"^── Cell (\d+) · (\w+)", re.M)
+
+
+def check_notebook(root, path, result, reference, arguments):
+    try:
+        with open(path, encoding="utf-8") as f:
+            notebook = json.load(f)
+        cells = notebook_cells(notebook)
+    except (OSError, ValueError) as error:
+        return False, f"manifest: not a JSON notebook ({error})"
+    version = notebook.get("nbformat")
+    if result.get("isError"):
+        return False, f"nbformat {version}, {len(cells)} cells; " + refusal(result)
+    text = "\n".join(texts(result))
+    if not re.search(rf"\b{len(cells)} cells?\b", text):
+        return False, f"the answer never states {len(cells)} cells: " + short(text)
+    markers = list(CELL_MARKER.finditer(text))
+    numbers = [int(m.group(1)) for m in markers]
+    if numbers != list(range(1, len(numbers) + 1)) or not numbers and cells:
+        return False, f"cell markers {numbers[:8]}... are not 1, 2, 3, ..."
+    if len(numbers) < len(cells) and "offset" not in text[markers[-1].end():]:
+        return False, f"{len(numbers)} of {len(cells)} cells shown and no offset to go on"
+    for i, m in enumerate(markers):
+        kind, source = cells[i]
+        if m.group(2) != kind:
+            return False, f"cell {i + 1} shown as {m.group(2)}, the JSON says {kind}"
+        end = markers[i + 1].start() if i + 1 < len(markers) else len(text)
+        first = next((line.strip() for line in source.split("\n") if line.strip()), "")
+        if kind == "code" and first and first not in text[m.end():end]:
+            return False, f"cell {i + 1}: first source line {first[:60]!r} missing"
+    return True, f"nbformat {version}: {len(numbers)} of {len(cells)} cells, code lines found"
+
+
+def check_audio(root, path, result, reference, arguments):
+    with open(path, "rb") as f:
+        head = f.read(64)
+    fmt = media.audio_format(head)
+    if fmt is None:
+        return False, "manifest: no audio signature"
+    name, mimes = fmt
+    sent = blocks(result, "audio")
+    if sent:
+        mime = sent[0].get("mimeType")
+        if mime not in mimes:
+            return False, f"{name} sent as {mime}, expected one of {', '.join(sorted(mimes))}"
+        try:
+            raw = base64.b64decode(sent[0].get("data", ""), validate=True)
+        except ValueError as error:
+            return False, f"audio data is not base64: {error}"
+        got = media.audio_format(raw[:64])
+        if got is None or got[0] != name:
+            return False, f"{name} sent as {mime} but the data is {got[0] if got else 'unknown'}"
+        return True, f"{name} sent as {mime}, {len(raw)} bytes"
+    message = " ".join(texts(result))
+    if not result.get("isError"):
+        return False, f"{name}: neither an audio block nor a refusal: " + short(message)
+    if ENCODING_HINT.search(message):
+        return False, f"{name} refused with an encoding hint: " + short(message)
+    if not re.search(rf"{name}|audio", message, re.I):
+        return False, f"{name} refused without naming the format: " + short(message)
+    return True, f"{name} refused, naming it: " + short(message, 80)
+
+
+def check_binary(root, path, result, reference, arguments):
+    message = " ".join(texts(result))
+    if blocks(result, "image") or blocks(result, "audio") or not result.get("isError"):
+        return False, "not refused: " + short(message)
+    pattern = reference.replace("_", " ")
+    if not re.search(pattern, message, re.I):
+        return False, f"refusal does not name the type /{pattern}/: " + short(message)
+    if ENCODING_HINT.search(message):
+        return False, "refusal suggests encoding: " + short(message)
+    return True, "refused as " + short(message, 80)
+
+
+CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
+          "notebook": check_notebook, "audio": check_audio, "binary": check_binary}

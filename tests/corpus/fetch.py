@@ -1,0 +1,83 @@
+"""Debian packages fetched by name and unpacked into a cache, never installed.
+
+Each package lands in <cache>/<package>_<version>/ (the candidate version apt would install);
+a directory that exists there is reused as it is, so a second run downloads nothing.
+"""
+import os
+import shutil
+import subprocess
+import tempfile
+
+
+def cache_root():
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "mcp-read-corpus")
+
+
+class Fetcher:
+    def __init__(self, log):
+        self.log = log
+        self.updated = False
+        self.downloaded_bytes = 0  # .deb bytes downloaded by this run
+        self.cached_bytes = 0  # .deb bytes of packages found in the cache
+        os.makedirs(cache_root(), exist_ok=True)
+
+    def _apt_update(self):
+        # Lists may be missing on a fresh machine or container: fetch them once per run.
+        if self.updated:
+            return
+        self.updated = True
+        command = ["apt-get", "update", "-qq"]
+        if os.geteuid() != 0 and shutil.which("sudo"):
+            command = ["sudo", "-n"] + command
+        self.log("corpus: apt-get update")
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+
+    def _version(self, package):
+        for attempt in range(2):
+            out = subprocess.run(["apt-cache", "show", "--no-all-versions", package],
+                                 capture_output=True, text=True, check=False).stdout
+            fields = dict(line.split(": ", 1) for line in out.splitlines() if ": " in line)
+            if "Version" in fields:
+                return fields["Version"], int(fields.get("Size", "0"))
+            if attempt == 0:
+                self._apt_update()
+        raise RuntimeError(f"apt knows no package {package} (apt-cache show found nothing)")
+
+    def unpack(self, package):
+        """Returns the directory holding the package's files; raises RuntimeError with the cause."""
+        for attempt in range(2):
+            version, size = self._version(package)
+            target = os.path.join(cache_root(), f"{package}_{version.replace(':', '%3a')}")
+            if os.path.isdir(target):
+                self.cached_bytes += size
+                return target
+            try:
+                return self._download(package, version, target)
+            except RuntimeError:
+                # Stale lists name a version the mirror no longer has: update, ask again.
+                if attempt == 1 or self.updated:
+                    raise
+                self._apt_update()
+        raise AssertionError("unreachable")
+
+    def _download(self, package, version, target):
+        with tempfile.TemporaryDirectory(dir=cache_root(), prefix=".download-") as work:
+            done = subprocess.run(["apt-get", "download", f"{package}={version}"], cwd=work,
+                                  capture_output=True, text=True, check=False)
+            if done.returncode != 0:
+                error = (done.stderr.strip().splitlines() or ["no output"])[-1]
+                raise RuntimeError(f"apt-get download {package}={version} failed: {error}")
+            debs = [name for name in os.listdir(work) if name.endswith(".deb")]
+            if len(debs) != 1:
+                raise RuntimeError(f"apt-get download {package} left {len(debs)} .deb files")
+            deb = os.path.join(work, debs[0])
+            self.downloaded_bytes += os.path.getsize(deb)
+            tree = os.path.join(work, "tree")
+            done = subprocess.run(["dpkg-deb", "-x", deb, tree], capture_output=True, text=True,
+                                  check=False)
+            if done.returncode != 0:
+                raise RuntimeError(f"dpkg-deb -x {debs[0]} failed: {done.stderr.strip()}")
+            # Renamed only once complete: an interrupted run never leaves a half tree to reuse.
+            os.rename(tree, target)
+        return target

@@ -1,0 +1,81 @@
+"""A minimal MCP client over stdio: newline-delimited JSON-RPC to one mcp-read process."""
+import json
+import queue
+import subprocess
+import threading
+
+
+class ServerError(RuntimeError):
+    pass
+
+
+class Client:
+    def __init__(self, binary, roots, timeout=120):
+        self.timeout = timeout
+        self.next_id = 1
+        self.process = subprocess.Popen([binary, *roots], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.lines = queue.Queue()
+        # A reader thread, so that a hung server costs a timeout instead of the whole run.
+        threading.Thread(target=self._pump, daemon=True).start()
+        answer = self.request("initialize", {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "mcp-read-corpus", "version": "1"}})
+        if "result" not in answer:
+            raise ServerError(f"initialize failed: {json.dumps(answer)[:300]}")
+        self.notify("notifications/initialized", {})
+
+    def _pump(self):
+        for line in self.process.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def _send(self, message):
+        try:
+            self.process.stdin.write((json.dumps(message) + "\n").encode())
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError) as error:
+            raise ServerError(f"server gone ({error}); exit code {self.process.poll()}") from None
+
+    def notify(self, method, params):
+        self._send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def request(self, method, params):
+        request_id = self.next_id
+        self.next_id += 1
+        self._send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+        while True:
+            try:
+                line = self.lines.get(timeout=self.timeout)
+            except queue.Empty:
+                raise ServerError(f"no answer within {self.timeout}s") from None
+            if line is None:
+                raise ServerError(f"server exited (code {self.process.wait()})")
+            try:
+                message = json.loads(line)
+            except ValueError:
+                raise ServerError(f"stdout line is not JSON: {line[:120]!r}") from None
+            if message.get("id") == request_id and "method" not in message:
+                return message
+            # Requests from the server (roots/list): answer with no roots so reads are not held up.
+            if "method" in message and "id" in message:
+                self._send({"jsonrpc": "2.0", "id": message["id"],
+                            "error": {"code": -32601, "message": "not supported"}})
+
+    def read(self, arguments):
+        """tools/call read; returns the result object or raises ServerError."""
+        answer = self.request("tools/call", {"name": "read", "arguments": arguments})
+        if "result" not in answer:
+            raise ServerError(f"JSON-RPC error {json.dumps(answer.get('error'))[:300]}")
+        return answer["result"]
+
+    def close(self):
+        try:
+            self.process.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()

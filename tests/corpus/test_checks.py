@@ -1,0 +1,187 @@
+"""The corpus checks fed made-up answers: each passes the right answer and fails the wrong ones.
+
+    python3 -m unittest -v test_checks      (from tests/corpus; ctest runs it as corpus_checks)
+"""
+import base64
+import json
+import os
+import struct
+import sys
+import tempfile
+import unittest
+import zlib
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import checks  # noqa: E402
+
+
+def answer(*blocks, error=False):
+    result = {"content": [b if isinstance(b, dict) else {"type": "text", "text": b} for b in blocks]}
+    if error:
+        result["isError"] = True
+    return result
+
+
+def numbered(lines, first=1):
+    return "".join(f"{n:6d}\t{line}\n" for n, line in enumerate(lines, first)) + "\n[End of file.]"
+
+
+def png(width, height):
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\0" + b"\x80" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def pdf(text):
+    """A one-page PDF showing `text` in Helvetica; mutool repairs the missing xref table."""
+    stream = f"BT /F1 24 Tf 72 700 Td ({text}) Tj ET".encode()
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+               b"/Resources << /Font << /F1 5 0 R >> >> >>",
+               b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    body = b"%PDF-1.4\n" + b"".join(b"%d 0 obj\n%s\nendobj\n" % (i, o) for i, o in enumerate(objects, 1))
+    return body + b"trailer\n<< /Root 1 0 R /Size 6 >>\n%%EOF\n"
+
+
+class Checks(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.root = self.dir.name
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def file(self, name, data):
+        path = os.path.join(self.root, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        return path
+
+    def test_text(self):
+        lines = ["User\\ Manual ~~~ ユーザ", "Ολα", "x" * 3000]
+        path = self.file("menu.sjis", "\r\n".join(lines[:1]).encode("cp932") + b"\n")
+        ok = checks.check_text(self.root, path, answer(numbered(lines[:1])), "shift_jis", {})
+        self.assertEqual(ok[0], True, ok[1])
+        noted = answer("[Decoded as Windows-31J.]\n\n" + numbered(lines[:1]))
+        self.assertTrue(checks.check_text(self.root, path, noted, "shift_jis", {})[0])
+        # The JIS X 0201 reading (yen sign for backslash, overline for tilde) is wrong.
+        bad = checks.check_text(self.root, path, answer(numbered(["User¥ Manual ‾‾‾ ユーザ"])),
+                                "shift_jis", {})
+        self.assertEqual(bad[0], False)
+        self.assertIn("line 1 col 5", bad[1])
+        self.assertFalse(checks.check_text(self.root, path, answer("binary", error=True),
+                                           "shift_jis", {})[0])
+        # A line past 2000 characters may be cut with the marker, keeping a prefix.
+        long_path = self.file("long.txt", lines[2].encode() + b"\n")
+        cut = lines[2][:2000] + " \u2026 [line truncated: 3000 bytes in full]"
+        self.assertTrue(checks.check_text(self.root, long_path, answer(numbered([cut])),
+                                          "utf-8", {})[0])
+        self.assertFalse(checks.check_text(self.root, long_path, answer(numbered(["y" * 2000])),
+                                           "utf-8", {})[0])
+        # Fewer lines than asked for, or not from the offset asked for, fail.
+        many = self.file("many.txt", "".join(f"{i}\n" for i in range(1, 501)).encode("ascii"))
+        self.assertTrue(checks.check_text(self.root, many, answer(numbered(
+            [str(i) for i in range(100, 150)], 100)), "utf-8", {"offset": 100, "limit": 50})[0])
+        self.assertFalse(checks.check_text(self.root, many, answer(numbered(
+            [str(i) for i in range(1, 11)])), "utf-8", {})[0])
+        self.assertFalse(checks.check_text(self.root, many, answer(numbered(
+            [str(i) for i in range(1, 51)])), "utf-8", {"offset": 100, "limit": 50})[0])
+        # windows-1252 as WHATWG decodes it: the five undefined bytes are C1 controls.
+        holes = self.file("holes.txt", b"caf\xe9 \x81\x80\n")
+        self.assertTrue(checks.check_text(self.root, holes, answer(numbered(["café \x81€"])),
+                                          "iso-8859-1", {})[0])
+
+    def test_pdf(self):
+        path = self.file("one.pdf", pdf("Hello corpus reference text"))
+        page = "── Page 1 of 1 ──\nHello corpus reference text\n"
+        ok = checks.check_pdf(self.root, path, answer("PDF: 1 page.\n\n" + page), "-", {})
+        self.assertEqual(ok[0], True, ok[1])
+        lost = checks.check_pdf(self.root, path, answer("── Page 1 of 1 ──\nHello\n"), "-", {})
+        self.assertEqual(lost[0], False)
+        self.assertIn("of mutool's", lost[1])
+        self.assertFalse(checks.check_pdf(self.root, path, answer(
+            "── Page 1 of 2 ──\nHello corpus reference text\n"), "-", {})[0])
+        self.assertFalse(checks.check_pdf(self.root, path, answer("no pages", error=True), "-", {})[0])
+        self.assertFalse(checks.check_pdf(self.root, path, answer(page), "over-300", {})[0])
+        self.assertFalse(checks.check_pdf(self.root, path, answer(page), "form", {})[0])
+        self.assertFalse(checks.check_pdf(self.root, path, answer(page), "encrypted", {})[0])
+
+    def test_image(self):
+        path = self.file("wide.png", png(40, 20))
+
+        def sent(width, height, mime="image/png"):
+            return {"type": "image", "mimeType": mime,
+                    "data": base64.b64encode(png(width, height)).decode()}
+
+        ok = checks.check_image(self.root, path, answer("Image", sent(40, 20)), "-", {})
+        self.assertEqual(ok[0], True, ok[1])
+        self.assertTrue(checks.check_image(self.root, path, answer(sent(21, 10)), "-", {})[0])
+        self.assertFalse(checks.check_image(self.root, path, answer(sent(20, 20)), "-", {})[0])
+        self.assertFalse(checks.check_image(self.root, path, answer(sent(40, 20, "image/jpeg")),
+                                            "-", {})[0])
+        self.assertFalse(checks.check_image(self.root, path, answer(sent(4000, 2000)), "-", {})[0])
+        self.assertFalse(checks.check_image(self.root, path, answer("binary", error=True), "-", {})[0])
+        self.assertTrue(checks.check_image(self.root, path, answer(numbered(["#define"])),
+                                           "text-ok", {})[0])
+        junk = self.file("junk.img", b"\0\1\2\3" * 64)
+        self.assertTrue(checks.check_image(self.root, junk, answer("unknown data", error=True),
+                                           "-", {})[0])
+        self.assertFalse(checks.check_image(self.root, junk, answer(
+            'binary; call read with encoding="windows-1252"', error=True), "-", {})[0])
+
+    def test_notebook(self):
+        notebook = {"nbformat": 2, "worksheets": [{"cells": [
+            {"cell_type": "heading", "source": "Title", "level": 1},
+            {"cell_type": "code", "input": ["\n", "import sympy\n", "x = 1"]}]}]}
+        path = self.file("v2.ipynb", json.dumps(notebook).encode())
+        good = ("Notebook: 2 cells.\n\n── Cell 1 · markdown ──\n# Title\n\n"
+                "── Cell 2 · code · [1] ──\n```python\nimport sympy\nx = 1\n```\n")
+        ok = checks.check_notebook(self.root, path, answer(good), "-", {})
+        self.assertEqual(ok[0], True, ok[1])
+        self.assertFalse(checks.check_notebook(self.root, path, answer(
+            good.replace("import sympy", "")), "-", {})[0])
+        self.assertFalse(checks.check_notebook(self.root, path, answer(
+            good.replace("2 cells", "3 cells")), "-", {})[0])
+        self.assertFalse(checks.check_notebook(self.root, path, answer(
+            good.replace("Cell 1 · markdown", "Cell 1 · raw")), "-", {})[0])
+        self.assertFalse(checks.check_notebook(self.root, path, answer(
+            "nbformat 2 is not supported", error=True), "-", {})[0])
+
+    def test_audio(self):
+        path = self.file("a.wav", b"RIFF\x24\0\0\0WAVEfmt " + b"\0" * 40)
+        with open(path, "rb") as f:
+            data = base64.b64encode(f.read()).decode()
+        ok = checks.check_audio(self.root, path, answer(
+            {"type": "audio", "mimeType": "audio/wav", "data": data}), "-", {})
+        self.assertEqual(ok[0], True, ok[1])
+        self.assertFalse(checks.check_audio(self.root, path, answer(
+            {"type": "audio", "mimeType": "audio/mpeg", "data": data}), "-", {})[0])
+        self.assertTrue(checks.check_audio(self.root, path, answer(
+            "WAV audio could not be decoded", error=True), "-", {})[0])
+        self.assertFalse(checks.check_audio(self.root, path, answer(
+            'a binary file; try file_type="text" and encoding="windows-1252"', error=True),
+            "-", {})[0])
+        self.assertFalse(checks.check_audio(self.root, path, answer("a binary file", error=True),
+                                            "-", {})[0])
+
+    def test_binary(self):
+        path = self.file("lib.so", b"\x7fELF" + b"\0" * 60)
+        ok = checks.check_binary(self.root, path, answer("an ELF shared object", error=True),
+                                 "ELF", {})
+        self.assertEqual(ok[0], True, ok[1])
+        self.assertFalse(checks.check_binary(self.root, path, answer(
+            "ELF; call read with an encoding such as encoding=\"windows-1252\"", error=True),
+            "ELF", {})[0])
+        self.assertFalse(checks.check_binary(self.root, path, answer("a binary file", error=True),
+                                             "ELF", {})[0])
+        self.assertFalse(checks.check_binary(self.root, path, answer(numbered(["\x7fELF"])),
+                                             "ELF", {})[0])
+
+
+if __name__ == "__main__":
+    unittest.main()
