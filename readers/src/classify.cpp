@@ -225,6 +225,13 @@ bool starts_with_brace(Bytes b) {
   return i < b.size() && b[i] == '{';
 }
 
+// P1 bitmap, P2 greymap, P3 pixmap (is_ascii_netpbm has checked the first two bytes).
+std::string netpbm_mime(Bytes b) {
+  return b[1] == '1' ? "image/x-portable-bitmap"
+         : b[1] == '2' ? "image/x-portable-greymap"
+                       : "image/x-portable-pixmap";
+}
+
 std::string_view bom_charset(Bytes b) {
   using detail::has_at;
   if (has_at(b, 0, "\xEF\xBB\xBF")) return "UTF-8";
@@ -257,6 +264,8 @@ Classification detect(std::string_view file_name, std::string_view ext,
     return {FileKind::image, "image/svg+xml", "SVG image", std::nullopt};
   if (auto bom = bom_charset(head); !bom.empty())
     return text(file_name, ext, "text/plain", std::string(bom) + " text, with byte-order mark");
+  if (clean && detail::is_ascii_netpbm(head))
+    return {FileKind::image, netpbm_mime(head), "Netpbm image data, ASCII", std::nullopt};
   if (clean) return text(file_name, ext, "text/plain", scan.ascii ? "ASCII text" : "UTF-8 text");
   if (auto utf16 = utf16_without_bom(head); !utf16.empty())
     return text(file_name, ext, "text/plain", utf16 + " text, without byte-order mark");

@@ -1,6 +1,7 @@
 #pragma once
 // Magic-byte signatures of the formats the `read` tool handles itself (images, PDF, audio) and
 // the SVG sniffer. Internal to classify.cpp (header-only so that it needs no build-file entry).
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -184,6 +185,48 @@ inline bool is_svg(Bytes b) {
   if (!s.starts_with("<svg") || s.size() < 5) return false;
   const char next = s[4];
   return next == ' ' || next == '\t' || next == '\n' || next == '\r' || next == '>' || next == '/';
+}
+
+// True for a plain (ASCII) Netpbm header: P1, P2 or P3, then width and height (and for P2/P3 the
+// maximum value) as decimal numbers, comments allowed. Such files are text to libmagic and to
+// the UTF-8 check, but they are pictures: the image reader shows them, file_type="text" the numbers.
+inline bool is_ascii_netpbm(Bytes b) {
+  std::string_view s(reinterpret_cast<const char*>(b.data()), b.size());
+  if (s.size() < 3 || s[0] != 'P' || s[1] < '1' || s[1] > '3') return false;
+  const int numbers = s[1] == '1' ? 2 : 3;
+  std::size_t i = 2;
+  for (int n = 0; n < numbers; ++n) {
+    bool space = false;
+    while (i < s.size()) {  // blanks and comments before each number
+      if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+        ++i;
+        space = true;
+      } else if (s[i] == '#') {
+        while (i < s.size() && s[i] != '\n') ++i;
+        space = true;
+      } else {
+        break;
+      }
+    }
+    std::size_t digits = 0;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9' && digits <= 6) ++i, ++digits;
+    if (!space || digits == 0 || digits > 6) return false;
+  }
+  return i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r');
+}
+
+// Raster formats only ImageMagick reads (in this libvips) whose coders decode pixels and nothing
+// else: BMP, PSD, ICO and CUR, SGI, Sun raster, PCX. ImageMagick also reads script-like formats
+// (MVG, MSL, TEXT) that can pull in other files, so other data never reaches it.
+inline bool magick_raster(Bytes b) {
+  if (has_at(b, 0, "BM") || has_at(b, 0, "8BPS")) return true;
+  if (has_at(b, 0, std::string_view("\0\0\1\0", 4)) || has_at(b, 0, std::string_view("\0\0\2\0", 4)))
+    return true;  // ICO, CUR
+  if (has_at(b, 0, "\x01\xDA") && b.size() > 2 && b[2] <= 1) return true;  // SGI: storage 0/1
+  if (has_at(b, 0, "\x59\xA6\x6A\x95")) return true;                      // Sun raster
+  // PCX: manufacturer 10, version 0-5, encoding 0/1, 1-8 bits per plane.
+  return b.size() > 3 && b[0] == 0x0A && b[1] <= 5 && b[2] <= 1 &&
+         (b[3] == 1 || b[3] == 2 || b[3] == 4 || b[3] == 8);
 }
 
 }  // namespace mcpread::readers::detail

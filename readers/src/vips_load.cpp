@@ -1,5 +1,6 @@
 // libvips' loaders: which one takes the bytes, the header it reads, the first decode. Split from
 // vips_api.cpp (the library and the conversions).
+#include "signatures.hpp"
 #include "vips_api.hpp"
 
 #include <sys/mman.h>
@@ -145,13 +146,12 @@ bool inspect(const Api& api, Input* in, std::string_view hint, Header* h, std::s
   const std::string_view bytes = in->bytes;
   const std::string loader = find_loader(api, in, error);
   if (loader.empty()) return false;
-  const bool magick_allowed = bytes.starts_with("BM") || bytes.starts_with("8BPS") ||
-                              bytes.starts_with(std::string_view("\0\0\1\0", 4)) ||
-                              bytes.starts_with(std::string_view("\0\0\2\0", 4));
+  const bool magick_allowed = detail::magick_raster(
+      std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()));
   if (is_magick(loader) && !magick_allowed) {
     *error =
-        "only ImageMagick recognises it, and mcp-read lets ImageMagick read BMP, ICO, CUR "
-        "and PSD files only";
+        "only ImageMagick recognises it, and mcp-read lets ImageMagick read BMP, ICO, CUR, "
+        "PSD, SGI, Sun raster and PCX files only";
     return false;
   }
   h->format = loader_format(loader);  // what a failure to read the header names

@@ -257,6 +257,15 @@ TEST_CASE("classify: libmagic's images are images") {
   CHECK(rad.description.starts_with("Radiance HDR image data"));
 }
 
+TEST_CASE("classify: plain (ASCII) Netpbm is an image, other text starting with P is not") {
+  check_kind(cls("a.pbm", "P1\n# a comment\n2 2\n0 1\n1 0\n"), FileKind::image, "image/x-portable-bitmap");
+  check_kind(cls("a.pgm", "P2 2 1 255 0 128\n"), FileKind::image, "image/x-portable-greymap");
+  check_kind(cls("a.ppm", "P3\n2 1\n255\n255 0 0 0 0 255\n"), FileKind::image, "image/x-portable-pixmap");
+  CHECK(cls("notes.txt", "P3 is the third point.\n").kind == FileKind::text);
+  CHECK(cls("notes.txt", "P2\n2 words\n").kind == FileKind::text);  // no maximum value
+  CHECK(cls("notes.txt", "P1 1000000000 2\n").kind == FileKind::text);  // absurd size
+}
+
 TEST_CASE("classify: binary files name libmagic's type") {
   SUBCASE("ELF") {
     std::ifstream self("/proc/self/exe", std::ios::binary);

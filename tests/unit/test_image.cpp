@@ -382,8 +382,8 @@ TEST_CASE("image: errors name the file, what it is and what to do") {
   CHECK(text_of(o).starts_with(mvg.string() +
                                " is not an image libvips can decode (it may be "
                                "truncated or corrupt, or not an image at all): only ImageMagick "
-                               "recognises it, and mcp-read lets ImageMagick read BMP, ICO, CUR "
-                               "and PSD files only. Its content looks like "));
+                               "recognises it, and mcp-read lets ImageMagick read BMP, ICO, CUR, "
+                               "PSD, SGI, Sun raster and PCX files only. Its content looks like "));
   o = read(dir, "empty.png", {}, FileKind::image);
   REQUIRE(o.is_error);
   CHECK(text_of(o) == empty.string() + " is empty (0 bytes), not an image.");
@@ -429,6 +429,30 @@ TEST_CASE("image: whatever libvips loads is read") {
     dir.write("a.ppm", netpbm(2, 2, 3));
     const Sent s = sent(read(dir, "a.ppm"));
     CHECK(pixel_at(s.bytes, 1, 0) == std::vector<double>{3, 4, 5});
+  }
+  SUBCASE("plain (ASCII) PPM, which is text to libmagic: the picture, not its numbers") {
+    dir.write("plain.ppm", "P3\n# made by hand\n2 1\n255\n255 0 0   0 0 255\n");
+    const ReadOutcome o = read(dir, "plain.ppm");
+    const Sent s = sent(o);
+    CHECK(s.image.width == 2);
+    CHECK(s.image.height == 1);
+    CHECK(pixel_at(s.bytes, 1, 0) == std::vector<double>{0, 0, 255});
+  }
+  SUBCASE("Sun raster, through ImageMagick's decoder: a pixel format it may read") {
+    // Header: magic, width 2, height 1, depth 24, length 6, type 1 (standard), no colormap;
+    // then one row of BGR samples (6 bytes, already a multiple of 16 bits).
+    std::string ras("\x59\xA6\x6A\x95", 4);
+    for (const unsigned v : {2u, 1u, 24u, 6u, 1u, 0u, 0u})
+      for (int shift = 24; shift >= 0; shift -= 8) ras.push_back(static_cast<char>((v >> shift) & 0xFF));
+    ras += std::string("\x00\x00\xFF\x00\x00\xFF", 6);  // two red pixels (stored as BGR)
+    dir.write("icon.ras", ras);
+    const Sent s = sent(read(dir, "icon.ras"));
+    CHECK(s.image.width == 2);
+    const std::vector<double> red = pixel_at(s.bytes, 0, 0);  // sent as JPEG: near, not exact
+    REQUIRE(red.size() == 3);
+    CHECK(red[0] > 240);
+    CHECK(red[1] < 15);
+    CHECK(red[2] < 15);
   }
   SUBCASE("OpenEXR: linear light over 1.0 mapped to 8-bit sRGB") {
     const auto p = dir.write("light.exr", exr_rgb(64, 32, 4.0f));
@@ -491,7 +515,7 @@ TEST_CASE("image: whatever libvips loads is read") {
     REQUIRE(o.is_error);
     CHECK(text_of(o) == p.string() + " is not an image libvips can decode (it may be truncated or corrupt, or not "
                                      "an image at all): only ImageMagick recognises it, and mcp-read lets ImageMagick "
-                                     "read BMP, ICO, CUR and PSD files only. Its content looks like GIMP XCF image "
+                                     "read BMP, ICO, CUR, PSD, SGI, Sun raster and PCX files only. Its content looks like GIMP XCF image "
                                      "data, version 011, 16 x 16, RGB Color (image/x-xcf). Convert it to PNG or JPEG "
                                      "(with an image editor, or ImageMagick's convert) and read that file.");
     CHECK(o.meta["kind"] == "image");
