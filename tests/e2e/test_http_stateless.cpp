@@ -95,6 +95,46 @@ TEST_CASE("http: stateless 2026-07-28 requests") {
                                         stateless_version);
     CHECK(error["data"]["requested"] == "1900-01-01");
     CHECK(error["data"]["supported"] == all_versions);
+    CHECK(e.last().contains("id"));  // the refusal answers the request
+  }
+  SUBCASE("the 2026-07-28 header and no _meta: 400 -32602 answering the request's id") {
+    const long long id = mcp.next_id("server/discover", stateless_version);
+    const Exchange e = mcp.post({{"jsonrpc", "2.0"}, {"id", id}, {"method", "server/discover"}, {"params", json::object()}},
+                                {{"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", "server/discover"}});
+    expect_rpc_error(e.http, 400, -32602, "Invalid params: _meta needs \"io.modelcontextprotocol/protocolVersion\"",
+                     stateless_version);
+    CHECK(e.last()["id"] == id);
+  }
+  SUBCASE("the 2026-07-28 header, _meta without its protocolVersion: 400 -32602") {
+    const long long id = mcp.next_id("server/discover", stateless_version);
+    const Exchange e = mcp.post(
+        {{"jsonrpc", "2.0"},
+         {"id", id},
+         {"method", "server/discover"},
+         {"params", {{"_meta", {{"io.modelcontextprotocol/clientCapabilities", json::object()}}}}}},
+        {{"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", "server/discover"}});
+    expect_rpc_error(e.http, 400, -32602, "Invalid params: _meta needs \"io.modelcontextprotocol/protocolVersion\"",
+                     stateless_version);
+    CHECK(e.last()["id"] == id);
+  }
+  SUBCASE("an unknown MCP-Protocol-Version header on a POST: 400 -32022 answering the request's id") {
+    const long long id = mcp.next_id("tools/list", stateless_version);
+    const Exchange e = mcp.post({{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/list"}},
+                                {{"MCP-Protocol-Version", "v999.0.0"}});
+    expect_rpc_error(e.http, 400, -32022, "Bad Request: unsupported MCP-Protocol-Version v999.0.0", stateless_version);
+    CHECK(e.last()["id"] == id);
+  }
+  SUBCASE("initialize: a method of the session era, absent from 2026-07-28") {
+    // Said to be of the 2026-07-28 era (its _meta and header): 404 -32601, as for any method
+    // that era does not have.
+    const Exchange e = mcp.stateless("initialize", {{"protocolVersion", "2026-07-28"}});
+    expect_rpc_error(e.http, 404, -32601, "Method not found: initialize (not part of protocol 2026-07-28)",
+                     stateless_version);
+    CHECK(e.last().contains("id"));
+    // Without them it is the session era's first request, and opens a session.
+    McpHttp legacy(server.port());
+    legacy.initialize();
+    CHECK_FALSE(legacy.session_id().empty());
   }
   SUBCASE("a session-era version without a session: 400 -32022") {
     const Exchange e = mcp.stateless("tools/list", {{"_meta", {{"io.modelcontextprotocol/protocolVersion", "2025-11-25"}}}});

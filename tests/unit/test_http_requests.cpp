@@ -61,6 +61,17 @@ TEST_CASE("http requests: 2026-07-28 headers must match the body") {
     headers["Mcp-Name"] = "=?base64?cmVhZA==?=";
     CHECK_FALSE(check_stateless_headers(m, lookup));
   }
+  SUBCASE("a body without _meta, or without its version: nothing to match (the _meta check refuses it)") {
+    for (const json& params : {json{{"name", "read"}}, json{{"name", "read"}, {"_meta", json::object()}},
+                               json{{"name", "read"}, {"_meta", nullptr}}, json()}) {
+      json bare = body;
+      bare["params"] = params;
+      if (params.is_null()) bare.erase("params");
+      const auto parsed = protocol::to_message(bare);
+      REQUIRE(std::holds_alternative<protocol::Message>(parsed));
+      CHECK_FALSE(check_stateless_headers(std::get<protocol::Message>(parsed), lookup));
+    }
+  }
   SUBCASE("mismatches, with the messages a client sees") {
     headers["Mcp-Name"] = "write";
     auto e = check_stateless_headers(m, lookup);

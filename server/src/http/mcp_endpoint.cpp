@@ -23,6 +23,28 @@ bool is_known_version(std::string_view v) {
 // -32601 answers 404 (the method, not the endpoint, is missing); other refusals 400.
 unsigned status_for(int code) { return code == protocol::error_code::method_not_found ? 404 : 400; }
 
+Response unsupported_version(std::string_view version, const json& id) {
+  return rpc_error_response_to(id, 400, protocol::error_code::unsupported_protocol_version,
+                               "Bad Request: unsupported MCP-Protocol-Version " + std::string(version),
+                               json{{"requested", version}, {"supported", protocol::all_versions()}});
+}
+
+// Whether a request without a session belongs to protocol 2026-07-28, which has no sessions: its
+// _meta names a version, or its MCP-Protocol-Version header names that era (the body's _meta is
+// then missing or incomplete, which the stateless check refuses with -32602). "initialize" is a
+// session's first request in the older versions, and a method that does not exist in 2026-07-28:
+// it goes there only when the request says it is of that era.
+bool is_stateless_request(const protocol::Message& m, std::optional<std::string_view> version_header) {
+  const bool era_header = version_header && protocol::is_stateless_version(*version_header);
+  if (m.method != "initialize") return era_header || protocol::declares_version(m);
+  if (era_header) return true;
+  const auto meta = m.params.find("_meta");
+  if (meta == m.params.end() || !meta->is_object()) return false;
+  const auto declared = meta->find(protocol::meta_key::protocol_version);
+  return declared != meta->end() && declared->is_string() &&
+         protocol::is_stateless_version(declared->get<std::string>());
+}
+
 }  // namespace
 
 McpEndpoint::McpEndpoint(const Config& config, SessionRegistry& sessions, protocol::ServerInfo info,
@@ -40,10 +62,9 @@ McpEndpoint::McpEndpoint(const Config& config, const readers::Roots& roots, bool
 
 void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink) {
   const auto version = header(request, "MCP-Protocol-Version");
-  if (version && !is_known_version(*version)) {
-    sink->respond(rpc_error_response(400, protocol::error_code::unsupported_protocol_version,
-                                     "Bad Request: unsupported MCP-Protocol-Version " + std::string(*version),
-                                     json{{"requested", *version}, {"supported", protocol::all_versions()}}));
+  // A POST's refusal waits for its body: the error answers the request by its id.
+  if (version && !is_known_version(*version) && request.method() != bhttp::verb::post) {
+    sink->respond(unsupported_version(*version, nullptr));
     return;
   }
   switch (request.method()) {
@@ -85,6 +106,13 @@ void McpEndpoint::post(const Request& request, const std::shared_ptr<ResponseSin
     return;
   }
   json& body = std::get<json>(parsed);
+  const json no_id;
+  const json& id = body.is_object() && body.contains("id") ? body["id"] : no_id;
+  const auto version = header(request, "MCP-Protocol-Version");
+  if (version && !is_known_version(*version)) {
+    sink->respond(unsupported_version(*version, id));
+    return;
+  }
   if (body.is_object()) {
     auto message = protocol::to_message(body);
     if (auto* e = std::get_if<protocol::MessageError>(&message)) {
@@ -92,8 +120,8 @@ void McpEndpoint::post(const Request& request, const std::shared_ptr<ResponseSin
       return;
     }
     const protocol::Message& m = std::get<protocol::Message>(message);
-    if (m.kind == protocol::MessageKind::request && m.method != "initialize" && protocol::declares_version(m) &&
-        !header(request, "Mcp-Session-Id")) {
+    if (m.kind == protocol::MessageKind::request && !header(request, "Mcp-Session-Id") &&
+        is_stateless_request(m, version)) {
       serve_stateless(m, request, sink);
       return;
     }
@@ -102,7 +130,7 @@ void McpEndpoint::post(const Request& request, const std::shared_ptr<ResponseSin
       return;
     }
   }
-  auto session = session_of(request, sink);
+  auto session = session_of(request, sink, id);
   if (!session) return;
   session->touch();
   auto reply = Answer::to(sink);
@@ -148,19 +176,20 @@ void McpEndpoint::initialize(const json& body, const std::shared_ptr<ResponseSin
 }
 
 std::shared_ptr<HttpSession> McpEndpoint::session_of(const Request& request,
-                                                     const std::shared_ptr<ResponseSink>& sink) {
+                                                     const std::shared_ptr<ResponseSink>& sink,
+                                                     const json& request_id) {
   const auto id = header(request, "Mcp-Session-Id");
   if (!id) {
-    sink->respond(rpc_error_response(400, invalid_request,
-                                     "Bad Request: no Mcp-Session-Id header; send initialize first, or "
-                                     "give each request _meta[\"io.modelcontextprotocol/protocolVersion\"]"));
+    sink->respond(rpc_error_response_to(request_id, 400, invalid_request,
+                                        "Bad Request: no Mcp-Session-Id header; send initialize first, or "
+                                        "give each request _meta[\"io.modelcontextprotocol/protocolVersion\"]"));
     return nullptr;
   }
   auto session = sessions_.find(std::string(*id));
   if (!session)
-    sink->respond(rpc_error_response(404, invalid_request,
-                                     "Not Found: session " + std::string(*id) +
-                                         " does not exist or has ended; send initialize to start a new one"));
+    sink->respond(rpc_error_response_to(request_id, 404, invalid_request,
+                                        "Not Found: session " + std::string(*id) +
+                                            " does not exist or has ended; send initialize to start a new one"));
   return session;
 }
 
@@ -170,7 +199,7 @@ void McpEndpoint::open_stream(const Request& request, const std::shared_ptr<Resp
                                      "Not Acceptable: the Accept header must allow text/event-stream"));
     return;
   }
-  auto session = session_of(request, sink);
+  auto session = session_of(request, sink, nullptr);
   if (!session) return;
   if (session->has_stream()) {
     sink->respond(rpc_error_response(409, invalid_request,

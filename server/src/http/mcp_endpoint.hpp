@@ -33,7 +33,9 @@ class McpEndpoint {
                        const std::shared_ptr<ResponseSink>& sink);
   void initialize(const nlohmann::json& body, const std::shared_ptr<ResponseSink>& sink);
   // The session a request names, or the refusal already sent.
-  std::shared_ptr<HttpSession> session_of(const Request& request, const std::shared_ptr<ResponseSink>& sink);
+  // The request's session, or nullptr after answering (with `request_id`, when known) why not.
+  std::shared_ptr<HttpSession> session_of(const Request& request, const std::shared_ptr<ResponseSink>& sink,
+                                          const nlohmann::json& request_id);
 
   const Config& config_;
   SessionRegistry& sessions_;

@@ -37,10 +37,17 @@ Response json_response(unsigned status, std::string body, const Headers& headers
 
 Response rpc_error_response(unsigned status, int code, std::string message, const nlohmann::json& data,
                             const Headers& headers) {
+  return rpc_error_response_to(nullptr, status, code, std::move(message), data, headers);
+}
+
+Response rpc_error_response_to(const nlohmann::json& id, unsigned status, int code, std::string message,
+                               const nlohmann::json& data, const Headers& headers) {
   nlohmann::json error{{"code", code}, {"message", std::move(message)}};
   if (!data.is_null()) error["data"] = data;
-  return json_response(status, protocol::serialize(nlohmann::json{{"jsonrpc", "2.0"}, {"error", std::move(error)}}),
-                       headers);
+  nlohmann::json body{{"jsonrpc", "2.0"}};
+  if (!id.is_null()) body["id"] = id;
+  body["error"] = std::move(error);
+  return json_response(status, protocol::serialize(body), headers);
 }
 
 Response empty_response(unsigned status, const Headers& headers) {

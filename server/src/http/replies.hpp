@@ -15,6 +15,9 @@ Response json_response(unsigned status, std::string body, const Headers& headers
 // A JSON-RPC error with no id: how the transport refuses a request it will not hand on.
 Response rpc_error_response(unsigned status, int code, std::string message,
                             const nlohmann::json& data = nullptr, const Headers& headers = {});
+// The same, answering the request with JSON-RPC id `id` (left out when null: not known).
+Response rpc_error_response_to(const nlohmann::json& id, unsigned status, int code, std::string message,
+                               const nlohmann::json& data = nullptr, const Headers& headers = {});
 // A status with no body (202 Accepted, 204, 405 …).
 Response empty_response(unsigned status, const Headers& headers = {});
 

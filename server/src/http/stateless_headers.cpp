@@ -39,8 +39,13 @@ std::optional<std::string> decode_header_value(std::string_view value) {
 
 std::optional<protocol::MessageError> check_stateless_headers(const protocol::Message& m,
                                                               const HeaderLookup& header) {
-  const std::string declared =
-      m.params["_meta"].value(protocol::meta_key::protocol_version, std::string());
+  // A body that declares no version has nothing for the header to match: the stateless check
+  // refuses it as invalid params (-32602).
+  const auto meta = m.params.is_object() ? m.params.find("_meta") : m.params.end();
+  if (meta == m.params.end() || !meta->is_object()) return std::nullopt;
+  const auto body_version = meta->find(protocol::meta_key::protocol_version);
+  if (body_version == meta->end()) return std::nullopt;
+  const std::string declared = body_version->is_string() ? body_version->get<std::string>() : body_version->dump();
   const auto version = header("MCP-Protocol-Version");
   if (!version) return mismatch(m, "the MCP-Protocol-Version header is missing");
   if (*version != declared)
