@@ -7,6 +7,7 @@
 #include "utf8_internal.hpp"
 
 #include <array>
+#include <string_view>
 
 namespace mcpread::readers::charset_detail {
 namespace {
@@ -40,6 +41,35 @@ bool cjk_punctuation(char32_t c) {
   return (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF01 && c <= 0xFF65) || c == 0x309A || c == 0x3099;
 }
 
+// Latin letters with tone marks (ā, Ê̄): Pinyin and Jyutping in Chinese text, which is why
+// GB2312 and HKSCS encode them.
+bool romanisation(char32_t c) {
+  return (c >= 0xC0 && c <= 0x24F && c != 0xD7 && c != 0xF7) || (c >= 0x300 && c <= 0x36F);
+}
+
+// True when at least half of the multi-byte characters of a GB18030 reading are GB2312's (lead
+// and trail bytes 0xA1..0xFE): the 6,763 characters of GB2312 are nearly all of what Chinese
+// text uses, and GBK's rarer additions and the four-byte sequences are what other charsets'
+// bytes become when read as GB18030.
+bool mostly_gb2312(std::span<const unsigned char> s) {
+  std::size_t core = 0;
+  std::size_t other = 0;
+  for (std::size_t i = 0; i + 1 < s.size();) {
+    if (s[i] < 0x81) {
+      ++i;
+      continue;
+    }
+    if (s[i + 1] >= 0x30 && s[i + 1] <= 0x39) {  // four bytes
+      ++other;
+      i += 4;
+      continue;
+    }
+    ++(s[i] >= 0xA1 && s[i + 1] >= 0xA1 ? core : other);
+    i += 2;
+  }
+  return core >= other;
+}
+
 char32_t code_point(const unsigned char* p, std::size_t len) {
   char32_t c = len == 4 ? p[0] & 0x07 : len == 3 ? p[0] & 0x0F : len == 2 ? p[0] & 0x1F : p[0];
   for (std::size_t k = 1; k < len; ++k) c = (c << 6) | (p[k] & 0x3F);
@@ -68,7 +98,8 @@ std::size_t plausibility(const std::string& text, Language language) {
     if (hangul_syllable(c)) ++hangul_seen;
     const bool fits = han(c) || cjk_punctuation(c) ||
                       (language == Language::japanese && kana(c)) ||
-                      (language == Language::korean && hangul_syllable(c));
+                      (language == Language::korean && hangul_syllable(c)) ||
+                      (language == Language::chinese && romanisation(c));
     if (fits) ++fitting;
   }
   if (non_ascii < 8) return 0;
@@ -95,6 +126,7 @@ std::string cjk_reading(std::span<const unsigned char> sample, const std::string
   for (const auto& c : kCandidates) {
     const auto trial = decode_sample(sample, c.decoder, false);
     if (trial.replacements > 0) continue;
+    if (std::string_view(c.decoder) == "GB18030" && !mostly_gb2312(sample)) continue;
     const std::size_t score = plausibility(trial.text, c.language);
     if (score > best_score || (best.empty() && score == best_score)) {
       best_score = score;

@@ -1,5 +1,5 @@
 // Second looks at what uchardet answers: KOI8-U where it says KOI8-R, JIS X 0213 where EUC-JP or
-// Windows-31J leave errors, Johab and single-byte code pages where it has no answer.
+// Windows-31J leave errors, Johab, Big5-HKSCS and single-byte code pages where it has no answer.
 #include "fixtures.hpp"
 #include "mcpread/readers/charset.hpp"
 
@@ -69,6 +69,17 @@ TEST_CASE("charset second looks: JIS X 0213 where EUC-JP or Windows-31J leave er
 TEST_CASE("charset second looks: where uchardet has no answer") {
   SUBCASE("Johab, by its Hangul") {
     CHECK(detect(iconv_encode(kKorean, "JOHAB")).name == "JOHAB");
+  }
+  SUBCASE("Big5-HKSCS with Jyutping letters, where GB18030 reads only rare characters") {
+    // HKSCS's lead bytes 0x87..0xA0 are GBK's rare extension area: a GB18030 reading made
+    // mostly of it is no Chinese text; romanised letters with tone marks are.
+    const auto d = detect(iconv_encode("鵮罓洆 Ê̄ê̄ 𠄌\n", "BIG5-HKSCS"));
+    CHECK(d.name == "BIG5-HKSCS");
+    CHECK(d.label == "");
+  }
+  SUBCASE("a GB18030 reading made of GBK's rare additions only is no Chinese text") {
+    // 丂侫傿凜匘咵嘑圙塇 in GB18030, and nothing else reads these pairs cleanly.
+    CHECK(detect("\x81\x40\x82\x41\x83\x42\x84\x43\x85\x44\x86\x45\x87\x46\x88\x47\x89\x48\n").name == "UTF-8");
   }
   SUBCASE("a reading with invalid sequences is never chosen") {
     // 0xFF 0xFF is no pair in Johab, nor in any other CJK charset.
