@@ -157,15 +157,19 @@ bool plausible_utf16(std::span<const unsigned char> s, bool big_endian) {
 }
 
 // uchardet knows no DOS code page but CP866 and takes short Greek CP737 text for windows-1252:
-// a single-byte answer gives way to a code page whose text reads far better (a quarter of the
-// implausibility, or less).
+// a single-byte answer among the ranked code pages gives way to one whose text reads far better
+// (a quarter of the implausibility, or less). Its rarer answers (ISO-8859-2/4/10/13/15, the
+// Mac's Central European) give way to a ranked code page that reads better at all: short
+// Afrikaans in Latin-1 is no Mac text when ê comes out as Í.
 DetectedCharset second_opinion(DetectedCharset d, std::span<const unsigned char> s) {
-  if (charset_detail::single_byte_decoder(d.name).empty()) return d;
+  const bool ranked = !charset_detail::single_byte_decoder(d.name).empty();
+  if (!ranked && !d.name.starts_with("ISO-8859-") && !d.name.starts_with("MAC")) return d;
   s = s.first(std::min<std::size_t>(s.size(), 4096));  // 16 trial decodes: keep them cheap
   const std::size_t answer = charset_detail::implausibility_of(s, d.name);
   std::size_t score = 0;
   std::string best = charset_detail::likeliest_single_byte(s, &score);
-  if (best.empty() || best == d.name || score * 4 + 4 > answer) return d;
+  if (best.empty() || best == d.name) return d;
+  if (ranked ? score * 4 + 4 > answer : score >= answer) return d;
   return named_charset(std::move(best));
 }
 

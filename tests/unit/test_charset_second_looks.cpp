@@ -1,5 +1,6 @@
 // Second looks at what uchardet answers: KOI8-U where it says KOI8-R, JIS X 0213 where EUC-JP or
-// Windows-31J leave errors, Johab, Big5-HKSCS and single-byte code pages where it has no answer.
+// Windows-31J leave errors, Johab, Big5-HKSCS and single-byte code pages where it has no answer,
+// and windows-1252 where it says the Mac's Central European table.
 #include "fixtures.hpp"
 #include "mcpread/readers/charset.hpp"
 
@@ -93,5 +94,33 @@ TEST_CASE("charset second looks: where uchardet has no answer") {
   SUBCASE("a few high bytes are too little to pick a code page by") {
     CHECK(detect("data \x80\x81\x82\x83\x84\x85 end\n").name == "UTF-8");
     CHECK(detect("ok \xB0\xB1\xB2 \xDB\xDC\xDD\n").name == "UTF-8");
+  }
+}
+
+TEST_CASE("charset second looks: a rarer Latin answer gives way to a code page that reads better") {
+  SUBCASE("Afrikaans menu lines uchardet takes for Mac Central European") {
+    // ê and ë come out as Í and Ž there, capitals inside words.
+    const std::string afrikaans =
+        "menutrans &Open\\.\\.\\.<Tab>:e\t\t&Open\\.\\.\\.<Tab>:e\n"
+        "menutrans Sp&lit-Open\\.\\.\\.<Tab>:sp\t&Verdeel\\ venster\\.\\.\\.<Tab>:sp\n"
+        "menutrans &Close<Tab>:close\t\t&Sluit<Tab>:close\nmenutrans &Save<Tab>:w\t\t\t&Skryf<Tab>:w\n"
+        "menutrans &File\t\t\t\t&Lêer\nmenutrans &Copy\t\t\t&Kopiëer\n"
+        "menutrans Select\\ &Line\t\tKies\\ een\\ &Reël\n    tmenu ToolBar.Open\t\tMaak leêr oop\n";
+    CHECK(detect(iconv_encode(afrikaans, "WINDOWS-1252")).name == "WINDOWS-1252");
+  }
+  SUBCASE("Czech and Hungarian in Latin-2 stay Latin-2") {
+    // ž and ň are lower case (odd code points where capitals are even elsewhere in Latin
+    // Extended-A): read so, windows-1252's ¾ and ò are no better.
+    const std::string czech =
+        "Vim je velmi výkonný editor, který má příliš mnoho příkazů na to, aby mohly být všechny "
+        "vysvětlené ve výuce jako tato. Tato výuka obsahuje dostatečné množství příkazů na to, aby "
+        "bylo možné používat Vim jako víceúčelový editor.\nPřibližný čas potřebný ke zvládnutí této "
+        "výuky je 25-30 minut. Kurzor se posune, jak je znázorněno níže; třeba i do kůlny.\n";
+    CHECK(detect(iconv_encode(czech, "ISO-8859-2")).name == "ISO-8859-2");
+    const std::string hungarian =
+        "A Vim egy nagyon hatékony szerkesztő, amelynek rengeteg utasítása van, túl sok ahhoz, hogy "
+        "egy ilyen oktató mindet elmagyarázza. Ez az oktató úgy készült, hogy elég utasítást "
+        "mutasson be ahhoz, hogy könnyen használhasd a Vimet általános célú szerkesztőként.\n";
+    CHECK(detect(iconv_encode(hungarian, "ISO-8859-2")).name == "ISO-8859-2");
   }
 }
