@@ -124,6 +124,8 @@ std::string cjk_reading(std::span<const unsigned char> sample, const std::string
   std::size_t best_score = 600;
   std::string best;
   for (const auto& c : kCandidates) {
+    // Most candidates fail within the first few KiB: only the rest are tried on the whole sample.
+    if (sample.size() > 4096 && !clean(sample.first(4096), c.decoder)) continue;
     const auto trial = decode_sample(sample, c.decoder, false);
     if (trial.replacements > 0) continue;
     if (std::string_view(c.decoder) == "GB18030" && !mostly_gb2312(sample)) continue;

@@ -158,9 +158,9 @@ bool plausible_utf16(std::span<const unsigned char> s, bool big_endian) {
 
 // uchardet knows no DOS code page but CP866 and takes short Greek CP737 text for windows-1252:
 // a single-byte answer among the ranked code pages gives way to one whose text reads far better
-// (a quarter of the implausibility, or less). Its rarer answers (ISO-8859-2/4/10/13/15, the
-// Mac's Central European) give way to a ranked code page that reads better at all: short
-// Afrikaans in Latin-1 is no Mac text when ê comes out as Í.
+// (a quarter of the implausibility, or less). Its other single-byte answers (the ISO-8859
+// parts, the Mac's tables) give way to a ranked code page that reads better at all: short
+// Afrikaans in Latin-1 is no Mac Central European text when ê comes out as Í there.
 DetectedCharset second_opinion(DetectedCharset d, std::span<const unsigned char> s) {
   const bool ranked = !charset_detail::single_byte_decoder(d.name).empty();
   if (!ranked && !d.name.starts_with("ISO-8859-") && !d.name.starts_with("MAC")) return d;
