@@ -1,6 +1,6 @@
 #pragma once
-// Internal pieces of charset detection and decoding shared by charset.cpp, charset_labels.cpp,
-// charset_sniff.cpp, charset_suggest.cpp and icu_converter.cpp. Not part of the public interface.
+// Internal pieces of charset detection and decoding shared by the charset*.cpp files and
+// icu_converter.cpp. Not part of the public interface.
 #include <cstddef>
 #include <memory>
 #include <span>
@@ -52,5 +52,14 @@ std::string single_byte_decoder(std::string_view name);
 
 // The single-byte code page whose text of the sample reads best, and its implausibility.
 std::string likeliest_single_byte(std::span<const unsigned char> sample, std::size_t* score);
+
+// The charset label a file declares in its first lines (Vim scriptencoding or modeline, Emacs
+// coding, PEP 263, XML declaration, HTML meta), or empty (charset_declared.cpp).
+std::string declared_charset(std::span<const unsigned char> sample);
+
+// A CJK decoder that reads the sample with no invalid sequence when `answer` (uchardet's,
+// mapped; empty when it had none) leaves some, chosen by how much the text is its language's;
+// empty when none does (charset_cjk.cpp).
+std::string cjk_reading(std::span<const unsigned char> sample, const std::string& answer);
 
 }  // namespace mcpread::readers::charset_detail

@@ -96,6 +96,71 @@ constexpr std::array kLabels{
     Label{"KOI", "KOI8-R"},            Label{"KOI8", "KOI8-R"},
     Label{"CSKOI8R", "KOI8-R"},        Label{"KOI8-U", "KOI8-U"},
     Label{"KOI8U", "KOI8-U"},          Label{"KOI8-RU", "KOI8-U"},
+    // The other single-byte encodings, each decoded by the table of its own name (ISO-8859-8-I
+    // is ISO-8859-8 in logical order, which is how text files hold it).
+    Label{"CSISOLATIN2", "ISO-8859-2"}, Label{"ISO-8859-2", "ISO-8859-2"},
+    Label{"ISO-IR-101", "ISO-8859-2"}, Label{"ISO8859-2", "ISO-8859-2"},
+    Label{"ISO88592", "ISO-8859-2"}, Label{"ISO-8859-2:1987", "ISO-8859-2"},
+    Label{"L2", "ISO-8859-2"}, Label{"LATIN2", "ISO-8859-2"},
+    Label{"CSISOLATIN3", "ISO-8859-3"}, Label{"ISO-8859-3", "ISO-8859-3"},
+    Label{"ISO-IR-109", "ISO-8859-3"}, Label{"ISO8859-3", "ISO-8859-3"},
+    Label{"ISO88593", "ISO-8859-3"}, Label{"ISO-8859-3:1988", "ISO-8859-3"},
+    Label{"L3", "ISO-8859-3"}, Label{"LATIN3", "ISO-8859-3"},
+    Label{"CSISOLATIN4", "ISO-8859-4"}, Label{"ISO-8859-4", "ISO-8859-4"},
+    Label{"ISO-IR-110", "ISO-8859-4"}, Label{"ISO8859-4", "ISO-8859-4"},
+    Label{"ISO88594", "ISO-8859-4"}, Label{"ISO-8859-4:1988", "ISO-8859-4"},
+    Label{"L4", "ISO-8859-4"}, Label{"LATIN4", "ISO-8859-4"},
+    Label{"CSISOLATINCYRILLIC", "ISO-8859-5"}, Label{"CYRILLIC", "ISO-8859-5"},
+    Label{"ISO-8859-5", "ISO-8859-5"}, Label{"ISO-IR-144", "ISO-8859-5"},
+    Label{"ISO8859-5", "ISO-8859-5"}, Label{"ISO88595", "ISO-8859-5"},
+    Label{"ISO-8859-5:1988", "ISO-8859-5"},
+    Label{"ARABIC", "ISO-8859-6"}, Label{"ASMO-708", "ISO-8859-6"},
+    Label{"CSISO88596E", "ISO-8859-6"}, Label{"CSISO88596I", "ISO-8859-6"},
+    Label{"CSISOLATINARABIC", "ISO-8859-6"}, Label{"ECMA-114", "ISO-8859-6"},
+    Label{"ISO-8859-6", "ISO-8859-6"}, Label{"ISO-8859-6-E", "ISO-8859-6"},
+    Label{"ISO-8859-6-I", "ISO-8859-6"}, Label{"ISO-IR-127", "ISO-8859-6"},
+    Label{"ISO8859-6", "ISO-8859-6"}, Label{"ISO88596", "ISO-8859-6"},
+    Label{"ISO-8859-6:1987", "ISO-8859-6"},
+    Label{"CSISOLATINGREEK", "ISO-8859-7"}, Label{"ECMA-118", "ISO-8859-7"},
+    Label{"ELOT-928", "ISO-8859-7"}, Label{"GREEK", "ISO-8859-7"}, Label{"GREEK8", "ISO-8859-7"},
+    Label{"ISO-8859-7", "ISO-8859-7"}, Label{"ISO-IR-126", "ISO-8859-7"},
+    Label{"ISO8859-7", "ISO-8859-7"}, Label{"ISO88597", "ISO-8859-7"},
+    Label{"ISO-8859-7:1987", "ISO-8859-7"}, Label{"SUN-EU-GREEK", "ISO-8859-7"},
+    Label{"CSISO88598E", "ISO-8859-8"}, Label{"CSISOLATINHEBREW", "ISO-8859-8"},
+    Label{"HEBREW", "ISO-8859-8"}, Label{"ISO-8859-8", "ISO-8859-8"},
+    Label{"ISO-8859-8-E", "ISO-8859-8"}, Label{"ISO-IR-138", "ISO-8859-8"},
+    Label{"ISO8859-8", "ISO-8859-8"}, Label{"ISO88598", "ISO-8859-8"},
+    Label{"ISO-8859-8:1988", "ISO-8859-8"}, Label{"VISUAL", "ISO-8859-8"},
+    Label{"CSISO88598I", "ISO-8859-8"}, Label{"ISO-8859-8-I", "ISO-8859-8"},
+    Label{"LOGICAL", "ISO-8859-8"},
+    Label{"CSISOLATIN6", "ISO-8859-10"}, Label{"ISO-8859-10", "ISO-8859-10"},
+    Label{"ISO-IR-157", "ISO-8859-10"}, Label{"ISO8859-10", "ISO-8859-10"},
+    Label{"ISO885910", "ISO-8859-10"}, Label{"L6", "ISO-8859-10"}, Label{"LATIN6", "ISO-8859-10"},
+    Label{"ISO-8859-13", "ISO-8859-13"}, Label{"ISO8859-13", "ISO-8859-13"},
+    Label{"ISO885913", "ISO-8859-13"},
+    Label{"ISO-8859-14", "ISO-8859-14"}, Label{"ISO8859-14", "ISO-8859-14"},
+    Label{"ISO885914", "ISO-8859-14"},
+    Label{"CSISOLATIN9", "ISO-8859-15"}, Label{"ISO-8859-15", "ISO-8859-15"},
+    Label{"ISO8859-15", "ISO-8859-15"}, Label{"ISO885915", "ISO-8859-15"},
+    Label{"L9", "ISO-8859-15"},
+    Label{"ISO-8859-16", "ISO-8859-16"},
+    Label{"CP1250", "WINDOWS-1250"}, Label{"WINDOWS-1250", "WINDOWS-1250"},
+    Label{"X-CP1250", "WINDOWS-1250"},
+    Label{"CP1251", "WINDOWS-1251"}, Label{"WINDOWS-1251", "WINDOWS-1251"},
+    Label{"X-CP1251", "WINDOWS-1251"},
+    Label{"CP1253", "WINDOWS-1253"}, Label{"WINDOWS-1253", "WINDOWS-1253"},
+    Label{"X-CP1253", "WINDOWS-1253"},
+    Label{"CP1255", "WINDOWS-1255"}, Label{"WINDOWS-1255", "WINDOWS-1255"},
+    Label{"X-CP1255", "WINDOWS-1255"},
+    Label{"CP1256", "WINDOWS-1256"}, Label{"WINDOWS-1256", "WINDOWS-1256"},
+    Label{"X-CP1256", "WINDOWS-1256"},
+    Label{"CP1257", "WINDOWS-1257"}, Label{"WINDOWS-1257", "WINDOWS-1257"},
+    Label{"X-CP1257", "WINDOWS-1257"},
+    Label{"CP1258", "WINDOWS-1258"}, Label{"WINDOWS-1258", "WINDOWS-1258"},
+    Label{"X-CP1258", "WINDOWS-1258"},
+    Label{"CSMACINTOSH", "MACINTOSH"}, Label{"MAC", "MACINTOSH"}, Label{"MACINTOSH", "MACINTOSH"},
+    Label{"X-MAC-ROMAN", "MACINTOSH"},
+    Label{"X-MAC-CYRILLIC", "MAC-CYRILLIC"}, Label{"X-MAC-UKRAINIAN", "MAC-CYRILLIC"},
 };
 
 // Other names of the decoder itself rather than of a narrower charset it stands in for: a
@@ -112,7 +177,10 @@ constexpr std::array<std::string_view, 22> kSpellings{
 bool spelling_of_decoder(std::string_view key) {
   for (auto s : kSpellings)
     if (s == key) return true;
-  return false;
+  // Every label of these names the table its decoder uses: none stands for a narrower charset.
+  const std::string_view decoder = web_decoder(key);
+  if (decoder.starts_with("ISO-8859-") || decoder == "MACINTOSH" || decoder == "MAC-CYRILLIC") return true;
+  return decoder.starts_with("WINDOWS-125") && decoder != "WINDOWS-1252" && decoder != "WINDOWS-1254";
 }
 
 std::string_view web_decoder(std::string_view key) {

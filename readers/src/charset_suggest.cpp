@@ -42,7 +42,13 @@ Letter classify(char32_t c) {
   if ((c >= 'a' && c <= 'z')) return {Script::latin, Case::lower};
   if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return {Script::latin, Case::upper};
   if (c >= 0xDF && c <= 0xFF && c != 0xF7) return {Script::latin, Case::lower};
-  if (c >= 0x100 && c <= 0x17F) return {Script::latin, c % 2 == 0 ? Case::upper : Case::lower};
+  if (c >= 0x100 && c <= 0x17F) {
+    // Capitals come first in each pair, at even code points, except in Ĺ..ň and Ź..ž (odd);
+    // ĸ and ſ have no capital.
+    if (c == 0x138 || c == 0x17F) return {Script::latin, Case::lower};
+    const bool odd_capitals = (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E);
+    return {Script::latin, (c % 2 == 1) == odd_capitals ? Case::upper : Case::lower};
+  }
   if (c >= 0x180 && c <= 0x24F) return {Script::latin, Case::none};
   if (c == 0x386 || (c >= 0x388 && c <= 0x3AB)) return {Script::greek, Case::upper};
   if (c >= 0x3AC && c <= 0x3CE) return {Script::greek, Case::lower};

@@ -109,7 +109,7 @@ TEST_CASE("hostile files: contents") {
          CHECK(text_of(r) == "     1\t" + seven + " bad \uFFFD\n\n[Lines 1-1 of 200. To read more, call read again "
                                  "with offset=2.]\n[8 byte sequences not valid in UTF-8 are shown as "
                                  "U+FFFD. If the file is in another charset, the likeliest are "
-                                 "windows-1252, windows-1250 and windows-1254: call read again with "
+                                 "windows-1252, windows-1254 and windows-1251: call read again with "
                                  "encoding=\"windows-1252\".]");
        }},
       {"UTF-16LE without a byte-order mark",

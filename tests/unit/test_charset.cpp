@@ -162,7 +162,8 @@ TEST_CASE("charset resolve_encoding_name") {
         {"gbk", "GB18030"},          {"GB2312", "GB18030"},       {"gb18030", "GB18030"},
         {"big5", "BIG5-HKSCS"},      {"euc-kr", "CP949"},         {"EUC-JP", "EUC-JP"},
         {"utf-16", "UTF-16"},        {"utf-16le", "UTF-16LE"},    {"UTF16BE", "UTF-16BE"},
-        {" koi8-r ", "KOI8-R"},      {"cp1251", "CP1251"},
+        {" koi8-r ", "KOI8-R"},      {"cp1251", "WINDOWS-1251"},  {"latin2", "ISO-8859-2"},
+        {"ISO_8859-2", "ISO-8859-2"}, {"iso-8859-8-i", "ISO-8859-8"}, {"x-mac-roman", "MACINTOSH"},
     };
     for (const auto& [alias, name] : cases) {
       CAPTURE(alias);

@@ -121,6 +121,8 @@ TEST_CASE("charset web: labels name the decoder browsers use") {
       {"tis-620", "WINDOWS-874", "tis-620"},    {"big5", "BIG5-HKSCS", "big5"},
       {"utf8", "UTF-8", ""},                    {"hz-gb-2312", "HZ-GB-2312", ""},
       {"iso-2022-kr", "ISO-2022-KR", ""},       {"cp737", "CP737", ""},
+      {"latin2", "ISO-8859-2", ""},             {"cp1251", "WINDOWS-1251", ""},
+      {"l9", "ISO-8859-15", ""},                {"mac", "MACINTOSH", ""},
   };
   for (const auto& c : cases) {
     CAPTURE(c.label);
