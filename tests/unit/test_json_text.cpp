@@ -1,10 +1,7 @@
 // file_type="json" in the text reader: JSON shown pretty-printed (json::dump(2)'s layout),
 // streamed, numbered so that offset and limit count the lines shown; invalid JSON refused with
 // the byte where it fails.
-#include "mcpread/readers/text.hpp"
-#include "mcpread/readers/utf8.hpp"
-
-#include "fixtures.hpp"
+#include "text_test_util.hpp"
 
 #include <doctest/doctest.h>
 #include <fcntl.h>
@@ -23,19 +20,12 @@ using mcpread::readers::ReadOutcome;
 using mcpread::readers::TextBlock;
 using mcpread::readers::TextOptions;
 using mcpread::test::TempDir;
+using mcpread::test::text_util::text_of;
 
 namespace {
 
 const std::string kJsonNote =
     "\n[Pretty-printed JSON: line numbers, offset and limit count these lines, not the file's.]";
-
-OpenedFile open_file(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw std::runtime_error("cannot open " + path.string());
-  OpenedFile f{mcpread::readers::UniqueFd(fd), {}, path};
-  ::fstat(fd, &f.st);
-  return f;
-}
 
 TextOptions json_options() {
   TextOptions o;
@@ -44,15 +34,7 @@ TextOptions json_options() {
 }
 
 ReadOutcome read(const TempDir& dir, const std::string& content, TextOptions options = json_options()) {
-  const auto path = dir.write("d.json", content);
-  return mcpread::readers::read_text(open_file(path), options, CancelToken{});
-}
-
-std::string text_of(const ReadOutcome& o) {
-  REQUIRE(o.blocks.size() == 1);
-  const auto& text = std::get<TextBlock>(o.blocks[0]).text;
-  CHECK(mcpread::readers::utf8::is_valid(text));
-  return text;
+  return mcpread::test::text_util::read(dir, content, options, "d.json");
 }
 
 // `text` as the reader numbers it: "%6d\t" before each line, from line `first`.

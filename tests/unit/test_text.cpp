@@ -1,7 +1,4 @@
-#include "mcpread/readers/text.hpp"
-#include "mcpread/readers/utf8.hpp"
-
-#include "fixtures.hpp"
+#include "text_test_util.hpp"
 
 #include <doctest/doctest.h>
 #include <fcntl.h>
@@ -21,32 +18,14 @@ using mcpread::readers::TextOptions;
 using mcpread::test::TempDir;
 
 using mcpread::test::iconv_encode;
+using mcpread::test::text_util::open_file;
+using mcpread::test::text_util::read;
+using mcpread::test::text_util::text_of;
 
 namespace {
 
 const std::string R = "\xEF\xBF\xBD";  // U+FFFD
 const std::string kEllipsis = " \xE2\x80\xA6 ";
-
-OpenedFile open_file(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw std::runtime_error("cannot open " + path.string());
-  OpenedFile f{mcpread::readers::UniqueFd(fd), {}, path};
-  ::fstat(fd, &f.st);
-  return f;
-}
-
-ReadOutcome read(const TempDir& dir, const std::string& content, const TextOptions& options = {},
-                 const std::string& name = "f.txt") {
-  const auto path = dir.write(name, content);
-  return mcpread::readers::read_text(open_file(path), options, CancelToken{});
-}
-
-std::string text_of(const ReadOutcome& o) {
-  REQUIRE(o.blocks.size() == 1);
-  const auto& text = std::get<TextBlock>(o.blocks[0]).text;
-  CHECK(mcpread::readers::utf8::is_valid(text));
-  return text;
-}
 
 
 std::string repeat(const std::string& s, std::size_t n) {

@@ -1,8 +1,5 @@
 // The text reader with charsets as browsers decode them, and the note for U+FFFD.
-#include "mcpread/readers/text.hpp"
-#include "mcpread/readers/utf8.hpp"
-
-#include "fixtures.hpp"
+#include "text_test_util.hpp"
 
 #include <doctest/doctest.h>
 #include <fcntl.h>
@@ -19,30 +16,12 @@ using mcpread::readers::TextBlock;
 using mcpread::readers::TextOptions;
 using mcpread::test::iconv_encode;
 using mcpread::test::TempDir;
+using mcpread::test::text_util::read;
+using mcpread::test::text_util::text_of;
 
 namespace {
 
 const std::string R = "\xEF\xBF\xBD";  // U+FFFD
-
-OpenedFile open_file(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw std::runtime_error("cannot open " + path.string());
-  OpenedFile f{mcpread::readers::UniqueFd(fd), {}, path};
-  ::fstat(fd, &f.st);
-  return f;
-}
-
-ReadOutcome read(const TempDir& dir, const std::string& content, const TextOptions& options = {}) {
-  const auto path = dir.write("f.txt", content);
-  return mcpread::readers::read_text(open_file(path), options, CancelToken{});
-}
-
-std::string text_of(const ReadOutcome& o) {
-  REQUIRE(o.blocks.size() == 1);
-  const auto& text = std::get<TextBlock>(o.blocks[0]).text;
-  CHECK(mcpread::readers::utf8::is_valid(text));
-  return text;
-}
 
 }  // namespace
 

@@ -1,9 +1,6 @@
 // The `column` option of the text reader: each shown line from a given character on, and the cut
 // marker that names the offset, limit and column reading on from where a line was cut.
-#include "mcpread/readers/text.hpp"
-#include "mcpread/readers/utf8.hpp"
-
-#include "fixtures.hpp"
+#include "text_test_util.hpp"
 
 #include <doctest/doctest.h>
 #include <fcntl.h>
@@ -21,31 +18,16 @@ using mcpread::readers::TextBlock;
 using mcpread::readers::TextOptions;
 using mcpread::test::iconv_encode;
 using mcpread::test::TempDir;
+using mcpread::test::text_util::open_file;
+using mcpread::test::text_util::read;
 
 namespace {
 
 const std::string kEllipsis = " \xE2\x80\xA6 ";
 
-OpenedFile open_file(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw std::runtime_error("cannot open " + path.string());
-  OpenedFile f{mcpread::readers::UniqueFd(fd), {}, path};
-  ::fstat(fd, &f.st);
-  return f;
-}
-
-ReadOutcome read(const TempDir& dir, const std::string& content, const TextOptions& options,
-                 const std::string& name = "f.txt") {
-  const auto path = dir.write(name, content);
-  return mcpread::readers::read_text(open_file(path), options, CancelToken{});
-}
-
 std::string text_of(const ReadOutcome& o) {
   REQUIRE_FALSE(o.is_error);
-  REQUIRE(o.blocks.size() == 1);
-  const auto& text = std::get<TextBlock>(o.blocks[0]).text;
-  CHECK(mcpread::readers::utf8::is_valid(text));
-  return text;
+  return mcpread::test::text_util::text_of(o);
 }
 
 std::string repeat(const std::string& s, std::size_t n) {

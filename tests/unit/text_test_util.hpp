@@ -1,0 +1,43 @@
+#pragma once
+// Helpers shared by the text reader's tests: a file written and read with read_text, and the
+// answer's one text block.
+#include "mcpread/readers/text.hpp"
+#include "mcpread/readers/utf8.hpp"
+
+#include "fixtures.hpp"
+
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+namespace mcpread::test::text_util {
+
+inline readers::OpenedFile open_file(const std::filesystem::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error("cannot open " + path.string());
+  readers::OpenedFile f{readers::UniqueFd(fd), {}, path};
+  ::fstat(fd, &f.st);
+  return f;
+}
+
+// `content` written to `name` in `dir`, then read.
+inline readers::ReadOutcome read(const TempDir& dir, const std::string& content,
+                                 const readers::TextOptions& options = {}, const std::string& name = "f.txt") {
+  const auto path = dir.write(name, content);
+  return readers::read_text(open_file(path), options, readers::CancelToken{});
+}
+
+// The answer's single text block, checked to be valid UTF-8.
+inline std::string text_of(const readers::ReadOutcome& o) {
+  REQUIRE(o.blocks.size() == 1);
+  const auto& text = std::get<readers::TextBlock>(o.blocks[0]).text;
+  CHECK(readers::utf8::is_valid(text));
+  return text;
+}
+
+}  // namespace mcpread::test::text_util
