@@ -137,8 +137,14 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   const std::string pass_mime = mime_of(h.format);
   const bool animated = h.pages > 1 && (h.format == "GIF" || h.format == "WEBP");
   const bool complete = !pass_mime.empty() && image_checks::looks_complete(h.format, bytes);
-  const std::string chunk_problem = h.format == "PNG" ? image_checks::png_chunk_problem(bytes) : std::string();
+  const image_checks::PngChunkProblem png_problem =
+      h.format == "PNG" ? image_checks::png_chunk_problem(bytes) : image_checks::PngChunkProblem{};
+  const std::string& chunk_problem = png_problem.text;
   const bool intact = chunk_problem.empty();
+  if (png_problem.critical)
+    return Failure{Fail::corrupt, subject + " is a PNG image (" + dims(ow, oh) +
+                                      " px) that cannot be decoded; it is probably truncated or corrupt (" +
+                                      chunk_problem + ")."};
   const bool fits_bytes = base64_size(bytes.size()) <= limits.max_base64_bytes;
   const bool fits_tiles = limits.max_tiles == 0 || tiles_of(ow, oh) <= limits.max_tiles;
   if (!pass_mime.empty() && long_edge <= limits.max_edge && fits_tiles && fits_bytes && h.orientation <= 1 &&

@@ -33,20 +33,23 @@ std::uint32_t be32(std::string_view b, std::size_t at) {
 
 }  // namespace
 
-std::string png_chunk_problem(std::string_view b) {
+PngChunkProblem png_chunk_problem(std::string_view b) {
   std::size_t at = 8;
   while (at + 12 <= b.size()) {
     const std::uint32_t length = be32(b, at);
     const std::string type = utf8::sanitized(b.substr(at + 4, 4));
     if (length > b.size() - at - 12)
-      return "its " + type + " chunk at byte " + std::to_string(at) + " runs past the end of the file";
+      return {"its " + type + " chunk at byte " + std::to_string(at) + " runs past the end of the file", false};
     // zlib's crc32, ten times as fast as a byte-wise table: every PNG passed through pays for it.
     const auto* typed = reinterpret_cast<const Bytef*>(b.data() + at + 4);  // type and data
-    if (::crc32(0, typed, static_cast<uInt>(length) + 4) != be32(b, at + 8 + length))
-      return "its " + type + " chunk at byte " + std::to_string(at) + " fails its CRC check";
+    if (::crc32(0, typed, static_cast<uInt>(length) + 4) != be32(b, at + 8 + length)) {
+      // The type's first letter is upper case (bit 5 clear) for critical chunks.
+      const bool critical = (static_cast<unsigned char>(b[at + 4]) & 0x20) == 0;
+      return {"its " + type + " chunk at byte " + std::to_string(at) + " fails its CRC check", critical};
+    }
     at += std::size_t{length} + 12;
   }
-  return at == b.size() ? std::string() : "it ends inside a chunk header";
+  return {at == b.size() ? std::string() : "it ends inside a chunk header", false};
 }
 
 }  // namespace mcpread::readers::image_checks

@@ -496,7 +496,7 @@ TEST_CASE("image: whatever libvips loads is read") {
     const ReadOutcome o = read(dir, "crc.png");
     REQUIRE(o.is_error);
     CHECK(text_of(o) == p.string() + " is a PNG image (4×3 px) that cannot be decoded; it is probably truncated or "
-                                     "corrupt (vipspng: libpng read error; its IDAT chunk at byte " +
+                                     "corrupt (its IDAT chunk at byte " +
                                      std::to_string(idat) + " fails its CRC check). Re-create or re-download the "
                                      "file, or open it in an image editor.");
   }
