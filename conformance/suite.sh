@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
-# Runs the official MCP conformance suite (pinned) over Streamable HTTP, twice:
+# Runs the official MCP conformance suite (pinned) over Streamable HTTP, four times:
 #
 #   1. against the conformance fixture (mcpread_conformance_fixture, built with the tests beside
 #      mcp-read): mcp-read's own protocol core and HTTP transport serving the tools, resources and
 #      prompts the suite expects of its test server. Every active scenario must pass.
 #   2. against mcp-read itself, with conformance/expected-failures.yaml: the scenarios that call
 #      those fixture tools, resources and prompts, which mcp-read does not have.
+#   3, 4. the 2026-07-28 requirement set (0.2.0-alpha.12, --requirements 2026-07-28) against the
+#      fixture and against mcp-read, each with its baseline (conformance/expected-failures-*2026-07-28.yaml:
+#      what is not built yet, and for mcp-read what needs the fixture's tools).
 #
 #   bash conformance/suite.sh [path/to/mcp-read] [expected-failures.yaml]
 #
 # The fixture is looked for beside the binary (MCPREAD_CONFORMANCE_FIXTURE overrides the path).
-# Each server is started on port 0 and its port read from its log. Exit status: 0 when both runs
-# pass (in the second, every scenario outside the baseline passed and every baseline entry
-# failed). The suite needs Node.js 22, which npx fetches (`-p node@22`) on older machines.
+# Each server is started on port 0 and its port read from its log. Exit status: 0 when every run
+# passes (with a baseline: every scenario outside it passed and every baseline entry failed). The suite needs Node.js 22, which npx fetches (`-p node@22`) on older machines.
 set -uo pipefail
 
 CONFORMANCE_PKG="@modelcontextprotocol/conformance@0.1.16"
+# The 2026-07-28 requirement set lives in a pre-release; each server runs it with its own baseline.
+CONFORMANCE_2026_PKG="@modelcontextprotocol/conformance@0.2.0-alpha.12"
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bin="${1:-$repo/build/mcp-read}"
 baseline="${2:-$repo/conformance/expected-failures.yaml}"
@@ -50,9 +54,9 @@ run_suite() {
     tail -n 20 "$log" >&2
     return 1
   fi
-  local args=(server --url "http://127.0.0.1:$port/mcp")
+  local args=(server --url "http://127.0.0.1:$port/mcp" "${suite_args[@]}")
   [[ -n "$expected" ]] && args+=(--expected-failures "$expected")
-  timeout --kill-after=10 "$timeout_s" npx -y -p node@22 -p "$CONFORMANCE_PKG" -c "conformance ${args[*]}"
+  timeout --kill-after=10 "$timeout_s" npx -y -p node@22 -p "$suite_pkg" -c "conformance ${args[*]}"
   local status=$?
   if [[ $status -ne 0 ]]; then
     echo "conformance: $label failed (status $status); its log:" >&2
@@ -68,6 +72,7 @@ if [[ ! -x "$fixture" ]]; then
   echo "conformance: no fixture server at $fixture; build the tests (-DMCPREAD_BUILD_TESTS=ON)" >&2
   exit 1
 fi
+suite_pkg=$CONFORMANCE_PKG suite_args=()
 run_suite fixture "" "$fixture" --port 0
 fixture_status=$?
 
@@ -76,6 +81,15 @@ printf 'conformance fixture\n' >"$tmp/root/hello.txt"
 run_suite mcp-read "$baseline" "$bin" --transport http --port 0 "$tmp/root"
 read_status=$?
 
+# 3 and 4: the 2026-07-28 requirement set (the stateless era), each server against its baseline.
+suite_pkg=$CONFORMANCE_2026_PKG suite_args=(--requirements 2026-07-28)
+run_suite fixture-2026-07-28 "$repo/conformance/expected-failures-fixture-2026-07-28.yaml" "$fixture" --port 0
+fixture_2026_status=$?
+run_suite mcp-read-2026-07-28 "$repo/conformance/expected-failures-2026-07-28.yaml" \
+  "$bin" --transport http --port 0 "$tmp/root"
+read_2026_status=$?
+
 echo "conformance: fixture (every scenario must pass): status $fixture_status;" \
-  "mcp-read (expected-failures.yaml): status $read_status"
-[[ $fixture_status -eq 0 && $read_status -eq 0 ]]
+  "mcp-read (expected-failures.yaml): status $read_status;" \
+  "2026-07-28 requirements: fixture status $fixture_2026_status, mcp-read status $read_2026_status"
+[[ $fixture_status -eq 0 && $read_status -eq 0 && $fixture_2026_status -eq 0 && $read_2026_status -eq 0 ]]

@@ -108,6 +108,29 @@ std::optional<MessageError> StatelessDispatcher::check(const Message& m) const {
                         "client's roots; declare the roots capability and answer the roots/list input request",
                         json{{"requiredCapabilities", {{"roots", json::object()}}}}};
   }
+  if (m.method == "tools/call") return tool_capabilities_error(m, *caps);
+  return std::nullopt;
+}
+
+std::optional<MessageError> StatelessDispatcher::tool_capabilities_error(const Message& m, const json& declared) const {
+  const auto name = m.params.find("name");
+  if (name == m.params.end() || !name->is_string()) return std::nullopt;  // the call itself says what is wrong
+  for (const ToolDefinition& tool : handler_.tools()) {
+    if (tool.name != name->get_ref<const std::string&>()) continue;
+    const json missing = missing_capabilities(tool.required_capabilities, declared);
+    if (missing.empty()) return std::nullopt;
+    std::string names;
+    const auto add = [&names](const std::string& what) { names += (names.empty() ? "" : ", ") + what; };
+    for (const auto& [capability, value] : missing.items()) {
+      if (capability != "extensions") add(capability);
+      else
+        for (const auto& [extension, settings] : value.items()) add("extension " + extension);
+    }
+    return MessageError{m.id, error_code::missing_client_capability,
+                        "Missing required client capability: " + names + ". The tool " + tool.name +
+                            " needs it; declare it in _meta[\"" + meta_key::client_capabilities + "\"]",
+                        json{{"requiredCapabilities", missing}}};
+  }
   return std::nullopt;
 }
 

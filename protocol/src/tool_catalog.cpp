@@ -17,4 +17,21 @@ nlohmann::json render_tool(const ToolDefinition& tool, const VersionFeatures& fe
   return t;
 }
 
+nlohmann::json missing_capabilities(const nlohmann::json& required, const nlohmann::json& declared) {
+  using nlohmann::json;
+  json missing = json::object();
+  if (!required.is_object()) return missing;
+  const bool has_declared = declared.is_object();
+  for (const auto& [name, value] : required.items()) {
+    const auto have = has_declared ? declared.find(name) : declared.end();
+    if (!has_declared || have == declared.end()) {
+      missing[name] = value;
+    } else if (name == "extensions" && value.is_object()) {
+      for (const auto& [extension, settings] : value.items())
+        if (!have->is_object() || !have->contains(extension)) missing["extensions"][extension] = settings;
+    }
+  }
+  return missing;
+}
+
 }  // namespace mcpread::protocol

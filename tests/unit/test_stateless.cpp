@@ -89,6 +89,40 @@ TEST_CASE("stateless: check refuses what 2026-07-28 refuses") {
   }
 }
 
+TEST_CASE("stateless: a tool's required client capabilities") {
+  Harness h;
+  ToolDefinition sampler{"ask_model", "", "Asks the client's model", json{{"type", "object"}}, std::nullopt,
+                         json::object()};
+  sampler.required_capabilities = {{"sampling", json::object()},
+                                   {"extensions", {{"io.modelcontextprotocol/tasks", json::object()}}}};
+  h.handler.tools_.push_back(sampler);
+  const auto call = [&h](json capabilities) {
+    json m = meta();
+    m[meta_key::client_capabilities] = std::move(capabilities);
+    return h.dispatcher.check(message_of(request(7, "tools/call", {{"name", "ask_model"}, {"_meta", m}})));
+  };
+  SUBCASE("none declared: -32021 naming each, requiredCapabilities an object of what is missing") {
+    auto e = call(json::object());
+    REQUIRE(e);
+    CHECK(e->code == -32021);
+    CHECK(e->id == 7);
+    CHECK(e->message == "Missing required client capability: extension io.modelcontextprotocol/tasks, sampling. "
+                        "The tool ask_model needs it; declare it in _meta[\"io.modelcontextprotocol/clientCapabilities\"]");
+    CHECK(e->data == json{{"requiredCapabilities", sampler.required_capabilities}});
+    CHECK(server_message_errors(modern, make_error(*e)).empty());
+  }
+  SUBCASE("one of two declared: only the other is named") {
+    auto e = call({{"sampling", json::object()}, {"extensions", {{"other", json::object()}}}});
+    REQUIRE(e);
+    CHECK(e->data == json{{"requiredCapabilities", {{"extensions", {{"io.modelcontextprotocol/tasks", json::object()}}}}}});
+  }
+  SUBCASE("all declared, or a tool without requirements: the call goes through") {
+    CHECK_FALSE(call({{"sampling", json::object()}, {"extensions", {{"io.modelcontextprotocol/tasks", json::object()}}}}));
+    json m = meta();
+    CHECK_FALSE(h.dispatcher.check(message_of(request(8, "tools/call", {{"name", "echo"}, {"_meta", m}}))));
+  }
+}
+
 TEST_CASE("stateless: server/discover, tools/list and tools/call results") {
   Harness h;
   SUBCASE("server/discover") {

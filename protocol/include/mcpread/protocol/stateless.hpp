@@ -40,7 +40,8 @@ class StatelessDispatcher {
 
   // The error that refuses `m` before it runs: an unsupported or malformed version (-32022,
   // listing the supported ones), incomplete _meta (-32602), a method this era lacks (-32601), a
-  // client without the roots capability when they are required (-32021).
+  // client without the roots capability when they are required, or without a capability the
+  // called tool requires (-32021, data.requiredCapabilities naming what is missing).
   [[nodiscard]] std::optional<MessageError> check(const Message& m) const;
 
   // Serves a request check() accepted: notifications through reply(..., false), then exactly one
@@ -51,6 +52,8 @@ class StatelessDispatcher {
 
  private:
   [[nodiscard]] json complete(json result) const;  // adds resultType and serverInfo
+  // -32021 when the tools/call names a tool whose required_capabilities `declared` lacks.
+  [[nodiscard]] std::optional<MessageError> tool_capabilities_error(const Message& m, const json& declared) const;
   // For a request that reads files: the client's roots from inputResponses (set in `roots`), or
   // the response that ends the request now (input_required, or a malformed answer).
   std::optional<json> client_roots_of(const Message& m, std::optional<std::vector<std::string>>* roots) const;

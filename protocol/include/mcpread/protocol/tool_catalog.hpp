@@ -20,7 +20,15 @@ struct ToolDefinition {
   // The tool's `_meta` (from 2025-06-18): hints for a particular host, such as the size of result
   // it should pass on whole. Empty: none.
   nlohmann::json meta = nlohmann::json::object();
+  // The client capabilities a call needs (a ClientCapabilities object, e.g. {"sampling": {}}):
+  // a 2026-07-28 request whose _meta does not declare them all is refused with -32021 before the
+  // tool runs. Empty: none.
+  nlohmann::json required_capabilities = nlohmann::json::object();
 };
+
+// The part of `required` (a ClientCapabilities object) that `declared` lacks, looking one level
+// into "extensions"; an empty object when every capability is declared.
+nlohmann::json missing_capabilities(const nlohmann::json& required, const nlohmann::json& declared);
 
 nlohmann::json render_tool(const ToolDefinition& tool, const VersionFeatures& features);
 
