@@ -7,6 +7,8 @@
 #include <doctest/doctest.h>
 
 #include <map>
+#include <tuple>
+#include <vector>
 
 using namespace mcpread::server::http;
 using nlohmann::json;
@@ -101,4 +103,58 @@ TEST_CASE("http requests: 2026-07-28 headers must match the body") {
   }
   CHECK(decode_header_value("plain") == "plain");
   CHECK(decode_header_value("=?base64?SGVsbG8sIOS4lueVjA==?=") == "Hello, 世界");
+}
+
+TEST_CASE("http requests: arguments mirrored into Mcp-Param-* headers (x-mcp-header)") {
+  const std::vector<protocol::ToolDefinition> tools = {
+      {"weather", "", "Weather for a region",
+       json{{"type", "object"},
+            {"properties",
+             {{"region", {{"type", "string"}, {"x-mcp-header", "Region"}}},
+              {"days", {{"type", "integer"}, {"x-mcp-header", "Days"}}},
+              {"note", {{"type", "string"}}}}}},
+       std::nullopt, json::object()}};
+  std::map<std::string, std::string> headers;
+  auto lookup = [&headers](std::string_view name) -> std::optional<std::string_view> {
+    const auto it = headers.find(std::string(name));
+    if (it == headers.end()) return std::nullopt;
+    return std::string_view(it->second);
+  };
+  const auto check = [&](json arguments) {
+    json body{{"jsonrpc", "2.0"}, {"id", 3}, {"method", "tools/call"},
+              {"params", {{"name", "weather"}, {"arguments", std::move(arguments)}}}};
+    return check_param_headers(std::get<protocol::Message>(protocol::to_message(body)), tools, lookup);
+  };
+  SUBCASE("accepted: base64, a literal that looks like base64, a literal with half the markers") {
+    for (const auto& [header, value] : std::vector<std::pair<std::string, std::string>>{
+             {"=?base64?SGVsbG8=?=", "Hello"}, {"SGVsbG8=", "SGVsbG8="}, {"=?base64?SGVsbG8=", "=?base64?SGVsbG8="}}) {
+      headers = {{"Mcp-Param-Region", header}};
+      CHECK_FALSE(check({{"region", value}}));
+    }
+    headers = {{"Mcp-Param-Region", "eu"}, {"Mcp-Param-Days", "3"}};
+    CHECK_FALSE(check({{"region", "eu"}, {"days", 3}, {"note", "not mirrored"}}));
+  }
+  SUBCASE("refused with -32020: bad padding, bad characters, missing, different, set without the argument") {
+    const std::vector<std::tuple<std::map<std::string, std::string>, json, std::string>> cases = {
+        {{{"Mcp-Param-Region", "=?base64?SGVsbG8?="}}, {{"region", "Hello"}},
+         "Header mismatch: the Mcp-Param-Region header's base64 form cannot be decoded"},
+        {{{"Mcp-Param-Region", "=?base64?SGVs!!!bG8=?="}}, {{"region", "Hello"}},
+         "Header mismatch: the Mcp-Param-Region header's base64 form cannot be decoded"},
+        {{}, {{"region", "test-value"}}, "Header mismatch: the Mcp-Param-Region header is missing (arguments.region is set)"},
+        {{{"Mcp-Param-Region", "us"}}, {{"region", "eu"}},
+         "Header mismatch: Mcp-Param-Region header value 'us' does not match body value 'eu'"},
+        {{{"Mcp-Param-Region", "eu"}, {"Mcp-Param-Days", "4"}}, {{"region", "eu"}, {"days", 3}},
+         "Header mismatch: Mcp-Param-Days header value '4' does not match body value '3'"},
+        {{{"Mcp-Param-Days", "3"}}, json::object(),
+         "Header mismatch: the Mcp-Param-Days header is set but arguments.days is not"},
+    };
+    for (const auto& [sent, arguments, message] : cases) {
+      headers = sent;
+      const auto e = check(arguments);
+      REQUIRE(e);
+      CHECK(e->code == -32020);
+      CHECK(e->id == 3);
+      CHECK(e->message == message);
+    }
+  }
 }

@@ -141,8 +141,10 @@ void McpEndpoint::post(const Request& request, const std::shared_ptr<ResponseSin
 
 void McpEndpoint::serve_stateless(const protocol::Message& m, const Request& request,
                                   const std::shared_ptr<ResponseSink>& sink) {
-  auto refused = check_stateless_headers(m, [&request](std::string_view name) { return header(request, name); });
+  const HeaderLookup lookup = [&request](std::string_view name) { return header(request, name); };
+  auto refused = check_stateless_headers(m, lookup);
   if (!refused) refused = stateless_.check(m);
+  if (!refused) refused = check_param_headers(m, handlers_->stateless_handler().tools(), lookup);
   if (refused) {
     sink->respond(json_response(refused->code == protocol::error_code::header_mismatch ? 400 : status_for(refused->code),
                                 protocol::serialize(protocol::make_error(*refused))));

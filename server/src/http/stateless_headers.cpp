@@ -72,4 +72,44 @@ std::optional<protocol::MessageError> check_stateless_headers(const protocol::Me
   return std::nullopt;
 }
 
+std::optional<protocol::MessageError> check_param_headers(const protocol::Message& m,
+                                                          const std::vector<protocol::ToolDefinition>& tools,
+                                                          const HeaderLookup& header) {
+  if (m.method != "tools/call" || !m.params.is_object()) return std::nullopt;
+  const auto name = m.params.find("name");
+  if (name == m.params.end() || !name->is_string()) return std::nullopt;
+  const protocol::ToolDefinition* tool = nullptr;
+  for (const auto& t : tools)
+    if (t.name == name->get_ref<const std::string&>()) tool = &t;
+  if (tool == nullptr) return std::nullopt;
+  const auto properties = tool->input_schema.find("properties");
+  if (properties == tool->input_schema.end() || !properties->is_object()) return std::nullopt;
+  const auto arguments_it = m.params.find("arguments");
+  const protocol::json no_arguments = protocol::json::object();
+  const protocol::json& arguments =
+      arguments_it != m.params.end() && arguments_it->is_object() ? *arguments_it : no_arguments;
+  for (const auto& [key, property] : properties->items()) {
+    const auto mirrored = property.is_object() ? property.find("x-mcp-header") : property.end();
+    if (!property.is_object() || mirrored == property.end() || !mirrored->is_string()) continue;
+    const std::string header_name = "Mcp-Param-" + mirrored->get<std::string>();
+    const auto value = arguments.find(key);
+    const bool in_body = value != arguments.end() && !value->is_null();
+    const auto sent = header(header_name);
+    if (!in_body) {
+      if (sent) return mismatch(m, "the " + header_name + " header is set but arguments." + key + " is not");
+      continue;
+    }
+    if (!sent) return mismatch(m, "the " + header_name + " header is missing (arguments." + key + " is set)");
+    if (!plain_header_text(*sent)) return mismatch(m, "the " + header_name + " header holds invalid characters");
+    const auto decoded = decode_header_value(*sent);
+    if (!decoded) return mismatch(m, "the " + header_name + " header's base64 form cannot be decoded");
+    const std::string expected = value->is_string()    ? value->get<std::string>()
+                                 : value->is_boolean() ? (value->get<bool>() ? "true" : "false")
+                                                       : value->dump();
+    if (*decoded != expected)
+      return mismatch(m, header_name + " header value '" + *decoded + "' does not match body value '" + expected + "'");
+  }
+  return std::nullopt;
+}
+
 }  // namespace mcpread::server::http
