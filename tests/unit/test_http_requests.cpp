@@ -1,5 +1,6 @@
 // What the HTTP endpoints read from requests: Accept, Content-Type, query parameters, SSE framing,
 // and the 2026-07-28 header/body agreement (-32020).
+#include "http/answer.hpp"
 #include "http/replies.hpp"
 #include "http/sse.hpp"
 #include "http/stateless_headers.hpp"
@@ -156,5 +157,47 @@ TEST_CASE("http requests: arguments mirrored into Mcp-Param-* headers (x-mcp-hea
       CHECK(e->id == 3);
       CHECK(e->message == message);
     }
+  }
+}
+
+namespace {
+
+// Records what an Answer sends.
+struct RecordingSink : ResponseSink {
+  std::vector<unsigned> statuses;
+  void respond(Response response) override { statuses.push_back(response.result_int()); }
+  void open_stream(Headers) override {}
+  bool event(std::string) override { return true; }
+  void end_stream() override {}
+  void on_close(std::function<void()>) override {}
+  [[nodiscard]] bool closed() const override { return false; }
+};
+
+unsigned status_of_answer(const std::string& message, Answer::ErrorStatus errors) {
+  auto sink = std::make_shared<RecordingSink>();
+  Answer::to(sink, {}, errors)(message, true);
+  REQUIRE(sink->statuses.size() == 1);
+  return sink->statuses.front();
+}
+
+std::string error_message(int code) {
+  return protocol::serialize(json{{"jsonrpc", "2.0"}, {"id", 4}, {"error", {{"code", code}, {"message", "m"}}}});
+}
+
+}  // namespace
+
+TEST_CASE("http requests: the status of an error answered once the request has started") {
+  SUBCASE("2026-07-28: the codes its transport maps, whenever the error arises") {
+    CHECK(status_of_answer(error_message(-32601), Answer::ErrorStatus::by_code) == 404);
+    for (const int code : {-32020, -32021, -32022})
+      CHECK(status_of_answer(error_message(code), Answer::ErrorStatus::by_code) == 400);
+    for (const int code : {-32602, -32603, -32002})
+      CHECK(status_of_answer(error_message(code), Answer::ErrorStatus::by_code) == 200);
+    const std::string result = protocol::serialize(json{{"jsonrpc", "2.0"}, {"id", 4}, {"result", json::object()}});
+    CHECK(status_of_answer(result, Answer::ErrorStatus::by_code) == 200);
+  }
+  SUBCASE("the session era: 200 with the error in the body") {
+    CHECK(status_of_answer(error_message(-32601), Answer::ErrorStatus::always_200) == 200);
+    CHECK(status_of_answer(error_message(-32021), Answer::ErrorStatus::always_200) == 200);
   }
 }

@@ -13,17 +13,24 @@ namespace mcpread::server::http {
 
 class Answer {
  public:
-  Answer(std::shared_ptr<ResponseSink> sink, Headers headers)
-      : sink_(std::move(sink)), headers_(std::move(headers)) {}
+  // How a JSON-RPC error alone in the body sets the HTTP status. The session era answers 200
+  // with the error in the body; protocol 2026-07-28 gives some errors their own status wherever
+  // they arise: 404 for -32601 (method not found), 400 for -32020, -32021 and -32022.
+  enum class ErrorStatus { always_200, by_code };
+
+  Answer(std::shared_ptr<ResponseSink> sink, Headers headers, ErrorStatus errors = ErrorStatus::always_200)
+      : sink_(std::move(sink)), headers_(std::move(headers)), errors_(errors) {}
   void reply(std::string message, bool final);
 
   // A protocol::Reply that feeds a new Answer.
-  static protocol::Reply to(std::shared_ptr<ResponseSink> sink, Headers headers = {});
+  static protocol::Reply to(std::shared_ptr<ResponseSink> sink, Headers headers = {},
+                            ErrorStatus errors = ErrorStatus::always_200);
 
  private:
   std::mutex mutex_;
   std::shared_ptr<ResponseSink> sink_;
   Headers headers_;
+  ErrorStatus errors_;
   bool streaming_ = false;
   bool done_ = false;
 };

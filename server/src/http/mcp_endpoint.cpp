@@ -153,7 +153,7 @@ void McpEndpoint::serve_stateless(const protocol::Message& m, const Request& req
   // Closing the answer's connection is this protocol's cancellation.
   auto cancelled = std::make_shared<std::atomic<bool>>(false);
   sink->on_close([cancelled] { cancelled->store(true); });
-  stateless_.serve(m, Answer::to(sink), cancelled);
+  stateless_.serve(m, Answer::to(sink, {}, Answer::ErrorStatus::by_code), cancelled);
 }
 
 void McpEndpoint::initialize(const json& body, const std::shared_ptr<ResponseSink>& sink) {
