@@ -68,4 +68,13 @@ std::string iconv_encode(const std::string& utf8_text, const std::string& charse
   return out;
 }
 
+std::string pseudo_random(std::size_t n, std::uint32_t seed) {
+  std::string out;
+  for (std::size_t i = 0; i < n; ++i) {
+    seed = seed * 1664525u + 1013904223u;
+    out += static_cast<char>(seed >> 24);
+  }
+  return out;
+}
+
 }  // namespace mcpread::test

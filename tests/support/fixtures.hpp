@@ -10,6 +10,10 @@ namespace mcpread::test {
 // UTF-8 text converted by iconv to `charset`, ending in its initial shift state, to build files in
 // legacy charsets. Throws when iconv fails, unless `skip_unencodable` leaves out the characters
 // the charset lacks.
+// `n` bytes from a fixed linear congruential generator: the same bytes for the same seed on every
+// run and machine (data that looks like noise to a charset or type detector).
+std::string pseudo_random(std::size_t n, std::uint32_t seed);
+
 std::string iconv_encode(const std::string& utf8_text, const std::string& charset,
                          bool skip_unencodable = false);
 

@@ -14,6 +14,7 @@ using namespace std::string_literals;
 using mcpread::readers::DetectedCharset;
 using mcpread::readers::Utf8Converter;
 using mcpread::test::iconv_encode;
+using mcpread::test::pseudo_random;
 
 namespace {
 
@@ -89,15 +90,6 @@ std::string hz_encode(const std::string& utf8_text) {
     }
   }
   if (in_gb) out += "~}";
-  return out;
-}
-
-std::string pseudo_random(std::size_t n, std::uint32_t seed) {
-  std::string out;
-  for (std::size_t i = 0; i < n; ++i) {
-    seed = seed * 1664525u + 1013904223u;
-    out += static_cast<char>(seed >> 24);
-  }
   return out;
 }
 

@@ -16,6 +16,7 @@
 using namespace std::string_literals;
 using namespace mcpread::readers;
 using mcpread::test::iconv_encode;
+using mcpread::test::pseudo_random;
 using mcpread::test::roots_of;
 using mcpread::test::TempDir;
 
@@ -45,15 +46,6 @@ const std::string kKorean =
 const std::string kJapanese =
     "日本は東アジアに位置する島国です。首都は東京で、人口は約一億二千万人です。\n春には桜が咲き、"
     "多くの人々が花見を楽しみます。秋には紅葉が美しく、山々が赤や黄色に染まります。\n";
-
-std::string pseudo_random(std::size_t n, std::uint32_t seed) {
-  std::string out;
-  for (std::size_t i = 0; i < n; ++i) {
-    seed = seed * 1664525u + 1013904223u;
-    out += static_cast<char>(seed >> 24);
-  }
-  return out;
-}
 
 }  // namespace
 
