@@ -165,9 +165,10 @@ json StatelessDispatcher::discover_result() const {
 void StatelessDispatcher::serve(const Message& m, const Reply& reply,
                                 std::shared_ptr<std::atomic<bool>> cancelled) {
   // The requests that may ask the client something (SEP-2322): their round, from inputResponses
-  // and a verified requestState.
+  // and a verified requestState. Resource requests ask only for the client's roots.
   std::shared_ptr<InputRound> round;
-  if (m.method == "tools/call" || m.method == "prompts/get" || reads_files(m.method)) {
+  if (m.method == "tools/call" || m.method == "prompts/get" ||
+      (client_roots_ != ClientRoots::ignore && reads_files(m.method))) {
     auto opened = open_input_round(m, StateSeal::process());
     if (auto* error = std::get_if<MessageError>(&opened)) {
       reply(serialize(make_error(*error)), true);
