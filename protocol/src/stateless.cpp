@@ -49,28 +49,39 @@ bool reads_files(const std::string& method) {
 constexpr const char* roots_input_key = "roots";
 }  // namespace
 
-std::optional<json> StatelessDispatcher::client_roots_of(const Message& m,
+std::optional<json> StatelessDispatcher::client_roots_of(const Message& m, InputRound* round,
                                                          std::optional<std::vector<std::string>>* roots) const {
-  if (client_roots_ == ClientRoots::ignore || !reads_files(m.method)) return std::nullopt;
+  if (client_roots_ == ClientRoots::ignore || !reads_files(m.method) || round == nullptr) return std::nullopt;
   const json& caps = m.params["_meta"][meta_key::client_capabilities];
   if (!caps.contains("roots")) return std::nullopt;  // `ask`: served within the server's roots
-  const auto responses = m.params.find("inputResponses");
-  const json* answer = nullptr;
-  if (responses != m.params.end() && responses->is_object() && responses->contains(roots_input_key))
-    answer = &(*responses)[roots_input_key];
-  if (answer == nullptr) {
-    json result = complete(json{{"inputRequests", {{roots_input_key, {{"method", "roots/list"}}}}}});
-    result["resultType"] = "input_required";
-    return make_result(m.id, std::move(result));
-  }
-  const auto list = answer->is_object() ? answer->find("roots") : answer->end();
-  if (!answer->is_object() || list == answer->end() || !list->is_array())
-    return make_error(params_error(m.id, "inputResponses.roots must be a roots/list result ({\"roots\": [...]})"));
-  std::vector<std::string> uris;
-  for (const auto& root : *list)
-    if (root.is_object() && root.contains("uri") && root["uri"].is_string()) uris.push_back(root["uri"].get<std::string>());
-  *roots = std::move(uris);
+  // Asked like any tool's request, so the answer is sealed into the state of later rounds too.
+  std::optional<std::string> malformed;
+  round->keyed_requester()(roots_input_key, "roots/list", json::object(), [&](ClientResponse response) {
+    const json* result = std::get_if<json>(&response);
+    if (result == nullptr) {
+      if (std::get<ClientRequestError>(response).kind == ClientRequestError::Kind::malformed)
+        malformed = "inputResponses.roots must be a roots/list result ({\"roots\": [...]})";
+      return;
+    }
+    std::vector<std::string> uris;
+    for (const auto& root : (*result)["roots"])
+      if (root.is_object() && root.contains("uri") && root["uri"].is_string()) uris.push_back(root["uri"].get<std::string>());
+    *roots = std::move(uris);
+  });
+  if (auto why = round->invalid()) return make_error(params_error(m.id, *why));
+  if (malformed) return make_error(params_error(m.id, *malformed));
+  if (!round->pending().empty()) return round_response(m.id, *round, json());
   return std::nullopt;
+}
+
+json StatelessDispatcher::round_response(const json& id, const InputRound& round, json result) const {
+  if (auto why = round.invalid()) return make_error(params_error(id, *why));
+  if (!round.pending().empty()) {
+    json input = complete(round.input_required(StateSeal::process()));
+    input["resultType"] = "input_required";
+    return make_result(id, std::move(input));
+  }
+  return make_result(id, complete(std::move(result)));
 }
 
 std::optional<MessageError> StatelessDispatcher::check(const Message& m) const {
@@ -153,13 +164,25 @@ json StatelessDispatcher::discover_result() const {
 
 void StatelessDispatcher::serve(const Message& m, const Reply& reply,
                                 std::shared_ptr<std::atomic<bool>> cancelled) {
+  // The requests that may ask the client something (SEP-2322): their round, from inputResponses
+  // and a verified requestState. Resource requests ask only for the client's roots.
+  std::shared_ptr<InputRound> round;
+  if (m.method == "tools/call" || m.method == "prompts/get" ||
+      (client_roots_ != ClientRoots::ignore && reads_files(m.method))) {
+    auto opened = open_input_round(m, StateSeal::process());
+    if (auto* error = std::get_if<MessageError>(&opened)) {
+      reply(serialize(make_error(*error)), true);
+      return;
+    }
+    round = std::move(std::get<std::shared_ptr<InputRound>>(opened));
+  }
   std::optional<std::vector<std::string>> roots;
-  if (auto early = client_roots_of(m, &roots)) {
+  if (auto early = client_roots_of(m, round.get(), &roots)) {
     reply(serialize(*early), true);
     return;
   }
   if (m.method == "tools/call") {
-    call_tool(m, reply, std::move(cancelled), std::move(roots));
+    call_tool(m, reply, std::move(cancelled), std::move(roots), std::move(round));
     return;
   }
   if (m.method == "resources/list" || m.method == "resources/read") {
@@ -168,14 +191,22 @@ void StatelessDispatcher::serve(const Message& m, const Reply& reply,
   }
   if (m.method == "prompts/get" || m.method == "completion/complete") {
     const std::string version = m.params["_meta"][meta_key::protocol_version].get<std::string>();
-    serve_prompt_request(handler_, m, version, cancelled, [this, reply, cancelled](json response) {
+    auto respond = [this, id = m.id, reply, cancelled, round](json response) {
       if (cancelled && cancelled->load()) {
         reply(std::string(), true);  // the client no longer wants an answer
         return;
       }
-      if (response.contains("result")) response["result"] = complete(std::move(response["result"]));
+      if (response.contains("result")) {
+        // prompts/get asks through its round; completion/complete has none.
+        response = round ? round_response(id, *round, std::move(response["result"]))
+                         : make_result(id, complete(std::move(response["result"])));
+      }
       reply(serialize(response), true);
-    });
+    };
+    auto attach = [round](PromptRequest& request) {
+      if (round) round->attach(request);
+    };
+    serve_prompt_request(handler_, m, version, cancelled, std::move(respond), std::move(attach));
     return;
   }
   // The static lists: the same for every client, cached for a day, shared.
@@ -242,7 +273,7 @@ void StatelessDispatcher::resource_request(const Message& m, const Reply& reply,
 
 void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
                                     std::shared_ptr<std::atomic<bool>> cancelled,
-                                    std::optional<std::vector<std::string>> roots) {
+                                    std::optional<std::vector<std::string>> roots, std::shared_ptr<InputRound> round) {
   auto prepared = prepare_tool_call(handler_.tools(), m);
   if (auto* refusal = std::get_if<json>(&prepared)) {
     if (refusal->contains("result")) (*refusal)["result"] = complete(std::move((*refusal)["result"]));
@@ -263,21 +294,13 @@ void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
                         reply);
   call.progress = progress_sender(progress_token(m), true, reply);
   // No session to send the tool's own requests on: they travel as input requests.
-  auto round = std::make_shared<InputRound>(m.params.value("inputResponses", json()),
-                                            meta[meta_key::client_capabilities]);
-  call.request = round->requester();
+  round->attach(call);
   auto done = [this, id = m.id, reply, cancelled, round](json result) {
     if (cancelled && cancelled->load()) {
       reply(std::string(), true);  // the client no longer wants an answer
       return;
     }
-    if (json requests = round->pending(); !requests.empty()) {
-      json input = complete(json{{"inputRequests", std::move(requests)}});
-      input["resultType"] = "input_required";
-      reply(serialize(make_result(id, std::move(input))), true);
-      return;
-    }
-    reply(serialize(make_result(id, complete(std::move(result)))), true);
+    reply(serialize(round_response(id, *round, std::move(result))), true);
   };
   try {
     handler_.call_tool(std::move(call), std::move(done));

@@ -42,6 +42,15 @@ using ClientResponse = std::variant<json, ClientRequestError>;
 using ClientRequester =
     std::function<void(const std::string& method, json params, std::function<void(ClientResponse)> done)>;
 
+// The same, under a key the caller names: in a stateless request the input request's key in
+// inputRequests and inputResponses (SEP-2322); sessions have no keys.
+using KeyedClientRequester = std::function<void(const std::string& key, const std::string& method, json params,
+                                                std::function<void(ClientResponse)> done)>;
+// Asks through `request_as` when set (stateless requests), else through `request` (sessions);
+// with neither, `done` gets Kind::not_supported.
+void ask_keyed(const KeyedClientRequester& request_as, const ClientRequester& request, const std::string& key,
+               const std::string& method, json params, std::function<void(ClientResponse)> done);
+
 // Who the client says it is (initialize's clientInfo, or a 2026-07-28 request's
 // io.modelcontextprotocol/clientInfo); empty when it did not say.
 struct ClientInfo {
@@ -73,6 +82,21 @@ struct ToolCall {
   // with ClientRequestError::Kind::input_required; the client's retry brings the answers, which
   // are matched to the tool's requests in the order it makes them.
   ClientRequester request;
+  // Multi round-trip requests with named keys (stateless only; see ask_as).
+  KeyedClientRequester request_as;
+  // Whether this request brought back a verified requestState of ours (a later round).
+  bool resumed = false;
+  // The tool's own state from the previous round (null when none), and how it keeps one for the
+  // next: sealed into the requestState, so the client can neither read it usefully nor change it.
+  json state;
+  std::function<void(json)> keep_state;
+  // Like `request`, but in a stateless request under `key` (the spec's examples name them, e.g.
+  // "user_name"): answers of earlier rounds are kept across rounds, so a tool that asks step by
+  // step is handed each answer again on every later round.
+  void ask_as(const std::string& key, const std::string& method, json params,
+              std::function<void(ClientResponse)> done) const {
+    ask_keyed(request_as, request, key, method, std::move(params), std::move(done));
+  }
 };
 
 // A resource template the server offers (resources/templates/list); rendered for each version.
@@ -131,6 +155,16 @@ struct PromptRequest {
   std::map<std::string, std::string> arguments;
   std::string protocol_version;
   std::shared_ptr<std::atomic<bool>> cancelled;
+  // Input rounds, as in ToolCall (stateless requests; unset in sessions).
+  ClientRequester request;
+  KeyedClientRequester request_as;
+  bool resumed = false;
+  json state;
+  std::function<void(json)> keep_state;
+  void ask_as(const std::string& key, const std::string& method, json params,
+              std::function<void(ClientResponse)> done) const {
+    ask_keyed(request_as, request, key, method, std::move(params), std::move(done));
+  }
 };
 
 // A completion/complete request, its shape checked: `ref` is {"type": "ref/prompt", "name"} with

@@ -13,6 +13,8 @@
 
 namespace mcpread::protocol {
 
+class InputRound;
+
 namespace meta_key {
 inline constexpr const char* protocol_version = "io.modelcontextprotocol/protocolVersion";
 inline constexpr const char* client_capabilities = "io.modelcontextprotocol/clientCapabilities";
@@ -54,11 +56,15 @@ class StatelessDispatcher {
   [[nodiscard]] json complete(json result) const;  // adds resultType and serverInfo
   // -32021 when the tools/call names a tool whose required_capabilities `declared` lacks.
   [[nodiscard]] std::optional<MessageError> tool_capabilities_error(const Message& m, const json& declared) const;
-  // For a request that reads files: the client's roots from inputResponses (set in `roots`), or
-  // the response that ends the request now (input_required, or a malformed answer).
-  std::optional<json> client_roots_of(const Message& m, std::optional<std::vector<std::string>>* roots) const;
+  // For a request that reads files: the client's roots from the round's answers (set in `roots`),
+  // or the response that ends the request now (input_required, or a malformed answer).
+  std::optional<json> client_roots_of(const Message& m, InputRound* round,
+                                      std::optional<std::vector<std::string>>* roots) const;
+  // The response of a request whose round is over: -32602 for an unusable answer, input_required
+  // while requests are pending, else `result` completed.
+  [[nodiscard]] json round_response(const json& id, const InputRound& round, json result) const;
   void call_tool(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled,
-                 std::optional<std::vector<std::string>> roots);
+                 std::optional<std::vector<std::string>> roots, std::shared_ptr<InputRound> round);
   void resource_request(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled,
                         std::optional<std::vector<std::string>> roots);  // resources/list, /read
 
