@@ -244,6 +244,7 @@ class ServerHandler {
   [[nodiscard]] virtual ListChanges list_changes() const { return {}; }
   void watch_list_changes(std::weak_ptr<ListChangeSink> sink) {
     std::lock_guard lock(sinks_mutex_);
+    std::erase_if(sinks_, [](const std::weak_ptr<ListChangeSink>& s) { return s.expired(); });
     sinks_.push_back(std::move(sink));
   }
   void notify_list_changed(ListKind kind) {
