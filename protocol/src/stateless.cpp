@@ -3,6 +3,7 @@
 #include "input_round.hpp"
 #include "method_helpers.hpp"
 #include "prompt_methods.hpp"
+#include "subscriptions.hpp"
 
 #include <exception>
 #include <utility>
@@ -29,6 +30,7 @@ const json* meta_of(const Message& m) {
 bool known_method(const std::string& method, const ServerHandler& handler) {
   if (is_resource_method(method)) return offers_resources(handler);
   if (is_prompt_method(method)) return serves_prompt_method(handler, method);
+  if (method == "subscriptions/listen") return handler.list_changes().any();
   return method == "server/discover" || method == "tools/list" || method == "tools/call";
 }
 
@@ -40,7 +42,12 @@ bool declares_version(const Message& m) {
 }
 
 StatelessDispatcher::StatelessDispatcher(ServerInfo info, ServerHandler& handler, ClientRoots client_roots)
-    : info_(std::move(info)), handler_(handler), client_roots_(client_roots) {}
+    : info_(std::move(info)),
+      handler_(handler),
+      client_roots_(client_roots),
+      subscriptions_(std::make_shared<SubscriptionHub>()) {
+  handler_.watch_list_changes(subscriptions_);
+}
 
 namespace {
 bool reads_files(const std::string& method) {
@@ -120,6 +127,10 @@ std::optional<MessageError> StatelessDispatcher::check(const Message& m) const {
                         json{{"requiredCapabilities", {{"roots", json::object()}}}}};
   }
   if (m.method == "tools/call") return tool_capabilities_error(m, *caps);
+  if (m.method == "subscriptions/listen") {
+    auto filter = parse_listen_filter(m.params);
+    if (auto* why = std::get_if<std::string>(&filter)) return params_error(m.id, std::move(*why));
+  }
   return std::nullopt;
 }
 
@@ -183,6 +194,10 @@ void StatelessDispatcher::serve(const Message& m, const Reply& reply,
   }
   if (m.method == "tools/call") {
     call_tool(m, reply, std::move(cancelled), std::move(roots), std::move(round));
+    return;
+  }
+  if (m.method == "subscriptions/listen") {
+    listen(m, reply, std::move(cancelled));
     return;
   }
   if (m.method == "resources/list" || m.method == "resources/read") {

@@ -121,6 +121,7 @@ void HttpServer::wait_for_connections() {
 void HttpServer::shutdown(const char* why) {
   spdlog::info("{} received; shutting down", why);
   sweep_timer_.cancel();
+  mcp_.shutdown();
   sessions_.end_all();  // cancels calls in flight, ends the sessions' streams
   listener_->stop();
   // Connections close once their last answer is written; do not wait forever for one.

@@ -154,6 +154,8 @@ void McpEndpoint::serve_stateless(const protocol::Message& m, const Request& req
   auto cancelled = std::make_shared<std::atomic<bool>>(false);
   sink->on_close([cancelled] { cancelled->store(true); });
   stateless_.serve(m, Answer::to(sink, {}, Answer::ErrorStatus::by_code), cancelled);
+  // A listen stream has no answer that would notice the close: let it go as soon as it closes.
+  if (m.method == "subscriptions/listen") sink->on_close([this] { stateless_.drop_cancelled_subscriptions(); });
 }
 
 void McpEndpoint::initialize(const json& body, const std::shared_ptr<ResponseSink>& sink) {

@@ -24,6 +24,9 @@ class McpEndpoint {
               boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info);
 
   void handle(Request request, std::shared_ptr<ResponseSink> sink);
+  // The server is stopping: subscriptions/listen streams end with their closing result (they
+  // would otherwise hold their connections open until the shutdown deadline).
+  void shutdown() { stateless_.close_subscriptions(); }
 
  private:
   void post(const Request& request, const std::shared_ptr<ResponseSink>& sink);

@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <variant>
@@ -187,6 +188,25 @@ struct RequestError {
 // A GetPromptResult or CompleteResult object, or the error that replaces it.
 using RequestOutcome = std::variant<json, RequestError>;
 
+// The lists whose changes a 2026-07-28 client can follow on a subscriptions/listen stream
+// (notifications/tools/list_changed, /prompts/list_changed, /resources/list_changed).
+enum class ListKind { tools, prompts, resources };
+struct ListChanges {
+  bool tools = false;
+  bool prompts = false;
+  bool resources = false;
+  [[nodiscard]] bool any() const { return tools || prompts || resources; }
+  [[nodiscard]] bool covers(ListKind kind) const {
+    return kind == ListKind::tools ? tools : kind == ListKind::prompts ? prompts : resources;
+  }
+};
+// Where a handler reports that one of its lists changed (the protocol core's subscription hub).
+class ListChangeSink {
+ public:
+  virtual ~ListChangeSink() = default;
+  virtual void list_changed(ListKind kind) = 0;
+};
+
 class ServerHandler {
  public:
   virtual ~ServerHandler() = default;
@@ -250,6 +270,31 @@ class ServerHandler {
   virtual void roots_received(const std::vector<std::string>& uris) { (void)uris; }
   // The client answered roots/list with an error or a malformed result.
   virtual void roots_failed(const std::string& why) { (void)why; }
+
+  // List changes. A handler whose lists can change while it serves says which here (from
+  // 2026-07-28 this declares `listChanged` for them and lets subscriptions/listen follow them),
+  // and reports each change with notify_list_changed(). The protocol core registers its sinks
+  // with watch_list_changes(); a sink that is gone is forgotten. Any thread.
+  [[nodiscard]] virtual ListChanges list_changes() const { return {}; }
+  void watch_list_changes(std::weak_ptr<ListChangeSink> sink) {
+    std::lock_guard lock(sinks_mutex_);
+    std::erase_if(sinks_, [](const std::weak_ptr<ListChangeSink>& s) { return s.expired(); });
+    sinks_.push_back(std::move(sink));
+  }
+  void notify_list_changed(ListKind kind) {
+    std::vector<std::shared_ptr<ListChangeSink>> live;
+    {
+      std::lock_guard lock(sinks_mutex_);
+      std::erase_if(sinks_, [](const std::weak_ptr<ListChangeSink>& s) { return s.expired(); });
+      for (const auto& sink : sinks_)
+        if (auto s = sink.lock()) live.push_back(std::move(s));
+    }
+    for (const auto& sink : live) sink->list_changed(kind);  // outside the lock: sinks send messages
+  }
+
+ private:
+  std::mutex sinks_mutex_;
+  std::vector<std::weak_ptr<ListChangeSink>> sinks_;
 };
 
 struct ServerInfo {

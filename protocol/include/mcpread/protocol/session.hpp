@@ -49,8 +49,11 @@ class Session {
   [[nodiscard]] bool subscribed(const std::string& uri) const;
 
   // Cancels every call in flight (their responses are dropped) and completes every request the
-  // server awaits an answer to with ClientRequestError::Kind::cancelled. Used at shutdown.
+  // server awaits an answer to with ClientRequestError::Kind::cancelled; subscriptions/listen
+  // streams end with their closing result. Used at shutdown.
   void cancel_all();
+  // Ends the subscriptions/listen streams with their closing result (the client's input ended).
+  void close_subscriptions();
   [[nodiscard]] std::size_t in_flight() const;
   // Requests sent to the client (on a call's behalf) whose answer is still awaited.
   [[nodiscard]] std::size_t awaiting_client() const;

@@ -14,6 +14,7 @@
 namespace mcpread::protocol {
 
 class InputRound;
+class SubscriptionHub;
 
 namespace meta_key {
 inline constexpr const char* protocol_version = "io.modelcontextprotocol/protocolVersion";
@@ -52,6 +53,11 @@ class StatelessDispatcher {
 
   [[nodiscard]] json discover_result() const;
 
+  // subscriptions/listen: ends every open stream with its closing result (server shutdown; a
+  // listen that comes later is closed at once), or only the streams the client cancelled.
+  void close_subscriptions();
+  void drop_cancelled_subscriptions();
+
  private:
   [[nodiscard]] json complete(json result) const;  // adds resultType and serverInfo
   // -32021 when the tools/call names a tool whose required_capabilities `declared` lacks.
@@ -67,10 +73,12 @@ class StatelessDispatcher {
                  std::optional<std::vector<std::string>> roots, std::shared_ptr<InputRound> round);
   void resource_request(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled,
                         std::optional<std::vector<std::string>> roots);  // resources/list, /read
+  void listen(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled);
 
   ServerInfo info_;
   ServerHandler& handler_;
   ClientRoots client_roots_;
+  std::shared_ptr<SubscriptionHub> subscriptions_;  // the handler reports list changes to it
 };
 
 }  // namespace mcpread::protocol
