@@ -34,7 +34,7 @@ struct TextMime {
   std::string_view mime;
 };
 
-constexpr std::array<TextMime, 67> kTextMimes{{
+constexpr auto kTextMimes = std::to_array<TextMime>({
     {"txt", "text/plain"}, {"text", "text/plain"}, {"log", "text/plain"},
     {"json", "application/json"}, {"jsonl", "application/x-ndjson"},
     {"ndjson", "application/x-ndjson"}, {"md", "text/markdown"}, {"markdown", "text/markdown"},
@@ -57,7 +57,7 @@ constexpr std::array<TextMime, 67> kTextMimes{{
     {"rst", "text/x-rst"}, {"cs", "text/x-csharp"}, {"scala", "text/x-scala"}, {"r", "text/x-r"},
     {"cmake", "text/x-cmake"}, {"ini", "text/plain"}, {"cfg", "text/plain"},
     {"conf", "text/plain"},
-}};
+});
 
 std::string ascii_lower(std::string_view s) {
   std::string out(s);
@@ -182,7 +182,7 @@ TextScan scan_text(Bytes b, std::uint64_t size) {
 }
 
 bool textual_mime(std::string_view m) {
-  static constexpr std::array<std::string_view, 30> kTextual{
+  static constexpr auto kTextual = std::to_array<std::string_view>({
       "application/json", "application/xml", "application/javascript",
       "application/ecmascript", "application/x-javascript", "application/x-sh",
       "application/x-shellscript", "application/x-yaml", "application/yaml", "application/toml",
@@ -191,7 +191,7 @@ bool textual_mime(std::string_view m) {
       "application/x-latex", "application/postscript", "application/x-wine-extension-ini",
       "application/csv", "application/x-subrip", "application/pgp-keys",
       "application/pgp-signature", "application/x-pem-file", "application/x-setupscript",
-      "message/rfc822", "message/news", "application/x-bibtex-text-file"};
+      "message/rfc822", "message/news", "application/x-bibtex-text-file"});
   if (m.starts_with("text/") || m.ends_with("+xml") || m.ends_with("+json")) return true;
   return std::find(kTextual.begin(), kTextual.end(), m) != kTextual.end();
 }

@@ -27,14 +27,14 @@ struct Option {
   const readers::ReaderOption* reader = nullptr;  // a reader's limit, kept in Config::limits
 };
 
-constexpr std::array<std::string_view, 7> log_levels = {"trace", "debug", "info", "warn",
-                                                        "error", "critical", "off"};
+constexpr auto log_levels = std::to_array<std::string_view>({"trace", "debug", "info", "warn",
+                                                        "error", "critical", "off"});
 
 #define MCPREAD_COUNT(field)                                                                   \
   [](Config& c, std::uint64_t v) { c.field = static_cast<decltype(c.field)>(v); },              \
       [](const Config& c) { return static_cast<std::uint64_t>(c.field); }, nullptr
 
-const std::array<Option, 18> server_options = {{
+const auto server_options = std::to_array<Option>({
     {"--host-profile", "NAME", "shape answers for this host (generic, claude-code, gemini-cli, codex, "
      "ai-sdk, or one from --host-profiles); auto: by the name the client gives", 0, 0, nullptr, nullptr,
      [](Config& c, std::string_view v) {
@@ -116,7 +116,7 @@ const std::array<Option, 18> server_options = {{
      MCPREAD_COUNT(limits.max_directory_entries)},
     {"--structured-content", "", "also send structuredContent and an outputSchema (some hosts then "
      "drop image blocks)", 0, 1, MCPREAD_COUNT(structured_content)},
-}};
+});
 #undef MCPREAD_COUNT
 
 // The server's options, with the readers' limits (from their registrations) before
