@@ -1,5 +1,6 @@
 #include "mcpread/protocol/jsonrpc.hpp"
 
+#include "mcpread/common/json_depth.hpp"
 #include "mcpread/protocol/json_writer.hpp"
 
 namespace mcpread::protocol {
@@ -20,30 +21,10 @@ MessageError invalid(json id, std::string message) {
 // overflow the stack. No MCP message comes anywhere near this depth.
 constexpr std::size_t max_nesting = 128;
 
-// True when `text` nests arrays and objects more than `limit` levels deep (strings skipped).
-bool nested_deeper_than(std::string_view text, std::size_t limit) {
-  std::size_t depth = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > limit) return true;
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 std::variant<json, MessageError> parse_json(std::string_view text) {
-  if (nested_deeper_than(text, max_nesting)) {
+  if (json_nesting_depth(text, max_nesting) > max_nesting) {
     return invalid(nullptr, "Invalid Request: the message nests arrays and objects more than " +
                                 std::to_string(max_nesting) + " levels deep");
   }

@@ -2,6 +2,7 @@
 
 #include "file_io.hpp"
 #include "human_size.hpp"
+#include "mcpread/common/json_depth.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "notebook_cells.hpp"
 #include "notebook_text.hpp"
@@ -31,27 +32,6 @@ constexpr std::size_t kFooterReserve = 400;     // bytes of the cap kept for the
 constexpr std::size_t kMinCellBudget = 512;     // the first cell keeps at least this much text
 
 std::string n2s(std::uint64_t v) { return std::to_string(v); }
-
-// Deepest nesting of arrays and objects (strings skipped), stopping early past `limit`.
-std::size_t nesting_depth(std::string_view s, std::size_t limit) {
-  std::size_t depth = 0;
-  std::size_t worst = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < s.size() && worst <= limit; ++i) {
-    const char c = s[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      worst = std::max(worst, ++depth);
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
-  return worst;
-}
 
 // Records the first parse error's message (line, column, what) instead of throwing.
 struct ErrorSax {
@@ -124,7 +104,7 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   const bool repaired = !utf8::is_valid(*bytes);
   if (repaired) *bytes = utf8::sanitized(*bytes);
   const std::string invalid = path + " is not a valid notebook: ";
-  if (nesting_depth(*bytes, kMaxDepth) > kMaxDepth)
+  if (json_nesting_depth(*bytes, kMaxDepth) > kMaxDepth)
     return failure(invalid + "its JSON is nested more than " + n2s(kMaxDepth) + " levels deep." + as_text, meta);
   json doc = json::parse(*bytes, nullptr, false);
   if (doc.is_discarded()) return failure(invalid + "it is not valid JSON" + json_error(*bytes) + "." + as_text, meta);

@@ -172,7 +172,10 @@ void McpEndpoint::initialize(const json& body, const std::shared_ptr<ResponseSin
   const std::string id = session->id();
   session->protocol().receive_parsed(body, [this, sink, id, session](std::string message, bool final) {
     if (!final) return;
-    const bool ok = message.find("\"result\"") != std::string::npos;
+    // The answer to initialize is small: parsed, so that an error whose text quotes "result" is
+    // never taken for a success (no exceptions: a parse failure is a refusal).
+    const json answer = json::parse(message, nullptr, false);
+    const bool ok = answer.is_object() && answer.contains("result");
     if (!ok) sessions_.end(id);  // a refused initialize leaves no session behind
     sink->respond(json_response(200, std::move(message), ok ? Headers{{"Mcp-Session-Id", id}} : Headers{}));
   });

@@ -66,7 +66,6 @@ class Session {
 
   bool handle_batch(const json& array, Reply reply);  // true when a reply is due
   // Handles one message; calls `respond` exactly once (with nullopt when there is no response).
-  void handle_message(const json& value, bool in_batch, const Reply& reply, Respond respond);
   void handle_request(const Message& m, bool in_batch, const Reply& reply, Respond respond);
   void handle_notification(const Message& m);
   void handle_response(const Message& m);
