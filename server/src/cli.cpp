@@ -92,6 +92,12 @@ const auto server_options = std::to_array<Option>({
        c.http.auth_token = v;
        return !v.empty();
      }},
+    {"--metrics-token", "TOKEN", "the bearer token /healthz, /readyz and /metrics take instead of "
+     "--auth-token (so that a scraper cannot call tools)", 0, 0, nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       c.http.metrics_token = v;
+       return !v.empty();
+     }},
     {"--max-body-bytes", "N", "largest HTTP request body accepted", 1024, UINT64_MAX,
      MCPREAD_COUNT(http.max_body_bytes)},
     {"--max-sessions", "N", "HTTP sessions open at once", 1, 1000000, MCPREAD_COUNT(http.max_sessions)},

@@ -19,6 +19,7 @@ struct HttpConfig {
   unsigned port = 0;                // 0: any free port (the URL is logged)
   std::vector<std::string> allowed_origins;  // besides localhost origins
   std::string auth_token;           // non-empty: requests need "Authorization: Bearer <token>"
+  std::string metrics_token;        // non-empty: /healthz, /readyz and /metrics take this token instead
   std::size_t max_body_bytes = 16u << 20;
   std::size_t max_sessions = 1000;
   unsigned idle_timeout_s = 60;      // a connection's time to send a whole request

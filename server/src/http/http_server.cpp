@@ -47,7 +47,8 @@ HttpServer::HttpServer(Config config, protocol::ServerInfo info, const MakeHandl
       sessions_(config_.http.max_sessions),
       mcp_(config_, sessions_, info, handlers_),
       sse_(config_, sessions_, info, handlers_),
-      router_(policy_of(config_.http), mcp_, sse_) {}
+      ops_(metrics_, sessions_, draining_),
+      router_(policy_of(config_.http), config_.http.metrics_token, mcp_, sse_, ops_, metrics_) {}
 
 HttpServer::~HttpServer() {
   sessions_.end_all();
@@ -120,6 +121,7 @@ void HttpServer::wait_for_connections() {
 
 void HttpServer::shutdown(const char* why) {
   spdlog::info("{} received; shutting down", why);
+  draining_.store(true, std::memory_order_release);
   sweep_timer_.cancel();
   mcp_.shutdown();
   sessions_.end_all();  // cancels calls in flight, ends the sessions' streams

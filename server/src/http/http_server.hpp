@@ -2,9 +2,12 @@
 // MCP over HTTP: one listener serving Streamable HTTP at /mcp and HTTP+SSE at /sse, on an
 // io_context of its own; tool calls run on the worker pool. SIGINT/SIGTERM stop accepting, end
 // the sessions (cancelling their calls) and close the streams, then the process exits.
+// /healthz, /readyz and /metrics serve the operator.
 #include "../cli.hpp"
 #include "listener.hpp"
 #include "mcp_endpoint.hpp"
+#include "metrics.hpp"
+#include "ops_endpoint.hpp"
 #include "router.hpp"
 #include "session_registry.hpp"
 #include "sse_endpoint.hpp"
@@ -14,6 +17,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 
@@ -50,6 +54,9 @@ class HttpServer {
   SessionRegistry sessions_;
   McpEndpoint mcp_;
   SseEndpoint sse_;
+  HttpMetrics metrics_;
+  std::atomic<bool> draining_{false};  // /readyz answers 503 once set
+  OpsEndpoint ops_;
   Router router_;
   std::shared_ptr<Listener> listener_;
 };

@@ -2,6 +2,9 @@
 
 #include "replies.hpp"
 
+#include <atomic>
+#include <chrono>
+
 namespace mcpread::server::http {
 
 namespace bhttp = boost::beast::http;
@@ -40,11 +43,63 @@ class CorsSink : public ResponseSink {
   std::string origin_;
 };
 
+// Counts the exchange for /metrics when it ends: answered, a stream opened, or the peer gone
+// (counted when the last holder of the sink lets go of it without an answer).
+class MetricsSink : public ResponseSink {
+ public:
+  MetricsSink(std::shared_ptr<ResponseSink> inner, HttpMetrics& metrics, std::string_view route,
+              std::string_view method)
+      : inner_(std::move(inner)), metrics_(metrics), route_(route), method_(method),
+        start_(std::chrono::steady_clock::now()) {
+    metrics_.started();
+  }
+  ~MetricsSink() override {
+    if (!counted_) metrics_.finished(route_, method_, 0, 0, 0);
+    if (streaming_) metrics_.stream_closed();
+  }
+  void respond(Response response) override {
+    count(response.result_int(), response.body().size());
+    inner_->respond(std::move(response));
+  }
+  void open_stream(Headers headers) override {
+    if (!counted_ && !streaming_) {
+      streaming_ = true;
+      metrics_.stream_opened();
+    }
+    count(200, 0);
+    inner_->open_stream(std::move(headers));
+  }
+  bool event(std::string text) override {
+    metrics_.stream_bytes(text.size());
+    return inner_->event(std::move(text));
+  }
+  void end_stream() override { inner_->end_stream(); }
+  void on_close(std::function<void()> callback) override { inner_->on_close(std::move(callback)); }
+  [[nodiscard]] bool closed() const override { return inner_->closed(); }
+
+ private:
+  void count(unsigned status, std::size_t bytes) {
+    if (counted_.exchange(true)) return;
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start_;
+    metrics_.finished(route_, method_, status, took.count(), bytes);
+  }
+  std::shared_ptr<ResponseSink> inner_;
+  HttpMetrics& metrics_;
+  std::string route_;
+  std::string method_;
+  std::chrono::steady_clock::time_point start_;
+  std::atomic<bool> counted_{false};
+  bool streaming_ = false;
+};
+
 }  // namespace
 
 void Router::handle(Request request, std::shared_ptr<ResponseSink> sink) {
   const auto origin = header(request, "Origin");
-  if (auto denied = check_access(policy_, header(request, "Host"), origin, header(request, "Authorization"))) {
+  const std::string_view path = path_of(request);
+  const bool ops = OpsEndpoint::serves(path);
+  if (auto denied = check_access(ops ? ops_policy_ : policy_, header(request, "Host"), origin,
+                                 header(request, "Authorization"))) {
     Headers headers;
     if (denied->status == 401)
       headers.emplace_back("WWW-Authenticate", "Bearer realm=\"mcp-read\"");
@@ -53,19 +108,24 @@ void Router::handle(Request request, std::shared_ptr<ResponseSink> sink) {
     return;
   }
   if (origin) sink = std::make_shared<CorsSink>(std::move(sink), std::string(*origin));
-  const std::string_view path = path_of(request);
   if (request.method() == bhttp::verb::options) {  // a browser's preflight
     sink->respond(empty_response(204, {{"Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS"},
                                        {"Access-Control-Allow-Headers", allowed_request_headers},
                                        {"Access-Control-Max-Age", "86400"}}));
     return;
   }
-  if (path == "/mcp" || path == "/mcp/") {
-    mcp_.handle(std::move(request), std::move(sink));
-  } else if (path == SseEndpoint::stream_path) {
-    sse_.open(request, sink);
-  } else if (path == SseEndpoint::message_path) {
-    sse_.post(request, sink);
+  if (ops) {
+    ops_.handle(request, sink);
+    return;
+  }
+  const bool mcp = path == "/mcp" || path == "/mcp/";
+  if (mcp || path == SseEndpoint::stream_path || path == SseEndpoint::message_path) {
+    // Made before the request moves on: the route and method are copied out of it.
+    auto counted = std::make_shared<MetricsSink>(std::move(sink), metrics_, mcp ? "/mcp" : path,
+                                                 header(request, "Mcp-Method").value_or(""));
+    if (mcp) mcp_.handle(std::move(request), std::move(counted));
+    else if (path == SseEndpoint::stream_path) sse_.open(request, counted);
+    else sse_.post(request, counted);
   } else {
     sink->respond(rpc_error_response(404, protocol::error_code::invalid_request,
                                      "Not Found: " + std::string(path) +

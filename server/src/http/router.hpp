@@ -1,8 +1,11 @@
 #pragma once
 // Every HTTP request passes here first: who may ask (Host, Origin, token), CORS for browser
-// clients, then the endpoint its path names.
+// clients, then the endpoint its path names. MCP exchanges are counted for /metrics; the
+// operator's endpoints (/healthz, /readyz, /metrics) may take their own token.
 #include "connection.hpp"
 #include "mcp_endpoint.hpp"
+#include "metrics.hpp"
+#include "ops_endpoint.hpp"
 #include "security.hpp"
 #include "sse_endpoint.hpp"
 
@@ -10,14 +13,22 @@ namespace mcpread::server::http {
 
 class Router : public RequestHandler {
  public:
-  Router(AccessPolicy policy, McpEndpoint& mcp, SseEndpoint& sse)
-      : policy_(std::move(policy)), mcp_(mcp), sse_(sse) {}
+  // `ops_token`: the bearer token the operator's endpoints take instead of the policy's (empty:
+  // the policy's own).
+  Router(AccessPolicy policy, std::string ops_token, McpEndpoint& mcp, SseEndpoint& sse,
+         const OpsEndpoint& ops, HttpMetrics& metrics)
+      : policy_(std::move(policy)), ops_policy_(policy_), mcp_(mcp), sse_(sse), ops_(ops), metrics_(metrics) {
+    if (!ops_token.empty()) ops_policy_.auth_token = std::move(ops_token);
+  }
   void handle(Request request, std::shared_ptr<ResponseSink> sink) override;
 
  private:
   AccessPolicy policy_;
+  AccessPolicy ops_policy_;
   McpEndpoint& mcp_;
   SseEndpoint& sse_;
+  const OpsEndpoint& ops_;
+  HttpMetrics& metrics_;
 };
 
 }  // namespace mcpread::server::http

@@ -1,0 +1,59 @@
+#pragma once
+// What an operator scrapes at /metrics: HTTP exchanges by route, MCP method and outcome, their
+// latency, bytes sent, exchanges in flight and streams open, in the Prometheus text format
+// (version 0.0.4). Label values come from fixed sets only (routes, known MCP methods, outcome
+// classes), so a client cannot grow the series without end.
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <tuple>
+
+namespace mcpread::server::http {
+
+// The label an MCP method gets: itself when it is one the server knows, "other" otherwise, "-"
+// when the request named none (older-era POSTs carry no Mcp-Method header).
+std::string_view method_label(std::string_view method);
+// "2xx", "4xx", "5xx"; "closed" when the peer went away before an answer (status 0).
+std::string_view outcome_label(unsigned status);
+
+class HttpMetrics {
+ public:
+  static constexpr std::array<double, 12> buckets{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
+                                                  0.1,   0.25,   0.5,   1.0,  2.5,   10.0};
+
+  void started() { in_flight_.fetch_add(1, std::memory_order_relaxed); }
+  // One exchange ended: answered (status, body bytes), a stream opened (status 200, bytes 0) or
+  // the peer gone (status 0). `seconds` runs from the request to the answer's first byte.
+  void finished(std::string_view route, std::string_view method, unsigned status, double seconds,
+                std::size_t bytes);
+  void stream_opened() { streams_open_.fetch_add(1, std::memory_order_relaxed); }
+  void stream_closed() { streams_open_.fetch_sub(1, std::memory_order_relaxed); }
+  void stream_bytes(std::size_t n) { bytes_.fetch_add(n, std::memory_order_relaxed); }
+
+  struct Gauges {
+    std::size_t sessions_open = 0;
+    bool ready = true;
+  };
+  [[nodiscard]] std::string render(const Gauges& gauges) const;
+
+ private:
+  struct Histogram {
+    std::array<std::uint64_t, buckets.size()> counts{};  // per bucket, not cumulative
+    std::uint64_t count = 0;
+    double sum = 0;
+  };
+  using Key = std::tuple<std::string, std::string, std::string>;  // route, method, outcome
+  mutable std::mutex mutex_;
+  std::map<Key, std::uint64_t> requests_;
+  std::map<std::tuple<std::string, std::string>, Histogram> latency_;  // route, method
+  std::atomic<std::uint64_t> bytes_{0};
+  std::atomic<std::int64_t> in_flight_{0};
+  std::atomic<std::int64_t> streams_open_{0};
+};
+
+}  // namespace mcpread::server::http
