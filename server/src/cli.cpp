@@ -112,6 +112,13 @@ const auto server_options = std::to_array<Option>({
        c.log_level = v;
        return true;
      }},
+    {"--log-format", "FORMAT", "stderr log lines: text, or json (one object per line, for log "
+     "shippers)", 0, 0, nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       if (v != "text" && v != "json") return false;
+       c.log_json = v == "json";
+       return true;
+     }},
     {"--max-message-bytes", "N", "largest JSON-RPC message accepted", 1024, UINT64_MAX,
      MCPREAD_COUNT(max_message_bytes)},
     {"--workers", "N", "threads serving tool calls (0: one per core, at least 2)", 0, 256,
@@ -203,6 +210,7 @@ Options (each can also be set with the environment variable shown; the command l
     else if (o.get_count && !o.value_name.empty())
       text += " (default: " + std::to_string(o.get_count(defaults)) + ")";
     if (o.name == "--log-level") text += " (default: " + defaults.log_level + ")";
+    if (o.name == "--log-format") text += " (default: text)";
     if (o.name == "--transport") text += " (default: stdio)";
     if (o.name == "--stateless-roots") text += " (default: ignore)";
     if (o.name == "--host-profile") text += " (default: auto)";

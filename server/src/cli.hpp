@@ -34,6 +34,7 @@ struct Config {
   HttpConfig http;
   std::vector<std::string> roots;  // as given; empty means the current directory
   std::string log_level = "info";  // stderr log level (spdlog names)
+  bool log_json = false;           // --log-format json: one JSON object per log line
   std::size_t max_message_bytes = 16u << 20;
   std::size_t workers = 0;  // 0: one per core, at least 2
   unsigned roots_wait_ms = 3000;  // how long a read waits for the client's roots/list answer

@@ -1,6 +1,7 @@
 // mcp-read: an MCP server whose `read` tool returns files the way a model needs them.
 #include "cli.hpp"
 #include "http/http_server.hpp"
+#include "log_format.hpp"
 #include "stdio_transport.hpp"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -31,7 +32,8 @@ int main(int argc, char** argv) {
     auto logger = spdlog::stderr_color_mt("mcp-read");
     spdlog::set_default_logger(logger);
     spdlog::set_level(spdlog::level::from_str(cli.config.log_level));
-    spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%^%l%$] %v");
+    if (cli.config.log_json) spdlog::set_formatter(mcpread::server::json_log_formatter());
+    else spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%^%l%$] %v");
 
     auto& config = cli.config;
     const bool roots_default = config.roots.empty();

@@ -9,6 +9,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <sstream>
 #include <string>
 
 using mcpread::test::McpClient;
@@ -221,4 +222,29 @@ TEST_CASE("stdout carries only MCP messages, logs go to stderr") {
   CHECK(client.wait_exit() == 0);
   CHECK(client.garbage().empty());
   CHECK(client.stderr_text().find("mcp-read") != std::string::npos);
+}
+
+TEST_CASE("--log-format json: one JSON object per stderr line") {
+  TempDir root;
+  root.write("a.txt", "alpha\n");
+  McpClient client({{"--log-level", "debug", "--log-format", "json", root.path().string()}});
+  client.initialize();
+  client.call("read", {{"file_path", "a.txt"}});
+  client.close_stdin();
+  CHECK(client.wait_exit() == 0);
+  CHECK(client.garbage().empty());
+  std::istringstream lines(client.stderr_text());
+  std::size_t n = 0;
+  bool serving = false;
+  for (std::string line; std::getline(lines, line); ++n) {
+    const json entry = json::parse(line, nullptr, false);
+    REQUIRE_MESSAGE(entry.is_object(), "not a JSON object: " << line);
+    CHECK(entry["time"].get<std::string>().size() == 24);  // 2026-11-25T19:30:00.123Z
+    CHECK(entry["time"].get<std::string>().back() == 'Z');
+    CHECK(entry["logger"] == "mcp-read");
+    CHECK((entry["level"] == "info" || entry["level"] == "debug"));
+    serving = serving || entry["message"].get<std::string>().find("serving stdio") != std::string::npos;
+  }
+  CHECK(n >= 2);
+  CHECK(serving);
 }
