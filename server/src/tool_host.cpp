@@ -47,8 +47,8 @@ protocol::ResourceError failure(protocol::ResourceError::Kind kind, std::string 
 // notebooks, audio); text answers stay under it, so the common small reads never pay for a trim.
 constexpr std::size_t large_answer_bytes = 256 * 1024;
 
-// Set by a worker whose read produced a large answer; the same worker hands the freed memory
-// back once the answer has left it (the JSON serialised and queued, the outcome destroyed).
+// Set by a worker whose read produced a large answer; the same worker hands the freed memory back
+// before passing the answer on (its large strings are mappings of their own, freed when sent).
 thread_local bool release_after_answer = false;
 
 std::size_t payload_bytes(const readers::ReadOutcome& outcome) {
@@ -98,8 +98,8 @@ void ToolHost::call_tool(protocol::ToolCall call, std::function<void(json)> done
                                            {"text", std::string("Internal error while reading: ") + e.what()}}})},
                 {"isError", true}};
     }
+    release_freed_memory();  // before the answer leaves: a client that has it sees the trimmed process
     done(std::move(result));
-    release_freed_memory();
   });
 }
 
@@ -160,8 +160,8 @@ void ToolHost::post_resource_work(
       outcome = failure(protocol::ResourceError::Kind::failed,
                         std::string("Internal error while reading: ") + e.what());
     }
-    done(std::move(outcome));
     release_freed_memory();
+    done(std::move(outcome));
   });
 }
 
