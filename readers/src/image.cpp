@@ -3,6 +3,7 @@
 #include "file_io.hpp"
 #include "human_size.hpp"
 #include "image_checks.hpp"
+#include "image_header.hpp"
 #include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "vips_api.hpp"
@@ -75,10 +76,11 @@ Failure stopped() { return {Fail::cancelled, "The read was cancelled."}; }
 // so that the file's bytes are not held while the image is encoded and base64'd.
 Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& limits,
               const CancelToken& cancel, const std::string& subject, std::string* owned_source) {
+  if (cancel.cancelled()) return stopped();
+  if (auto plain = image_header::pass_through(bytes, limits)) return std::move(*plain);
   std::string err;
   const vips::Api* api = vips::api(&err);
   if (api == nullptr) return Failure{Fail::libvips, err};
-  if (cancel.cancelled()) return stopped();
   if (bytes.empty())
     return Failure{Fail::not_image, subject + " is empty (0 bytes), not an image."};
   const std::size_t source_size = bytes.size();

@@ -117,3 +117,49 @@ TEST_CASE("memory goes back to idle after large reads") {
                               << " KiB after the small ones");
   }
 }
+
+namespace {
+
+bool maps_library(pid_t pid, const std::string& name) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/maps");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.find(name) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("images sent unchanged do not load libvips") {
+  TempDir root;
+  const std::string png = encode_picture({640, 480, 3, Pattern::photo}, ".png");
+  const std::string jpeg = encode_picture({640, 480, 3, Pattern::photo}, ".jpg[Q=85]");
+  REQUIRE_FALSE(png.empty());
+  REQUIRE_FALSE(jpeg.empty());
+  root.write("shot.png", png);
+  root.write("photo.jpg", jpeg);
+  McpClient client({{root.path().string()}});
+  client.initialize("2025-11-25");
+
+  SUBCASE("a PNG and a JPEG within the limits: their bytes, and no libvips mapped") {
+    for (const char* name : {"shot.png", "photo.jpg"}) {
+      const json r = client.call("read", {{"file_path", name}});
+      REQUIRE(r["content"].size() == 2);
+      CHECK(r["_meta"]["passed_through"] == true);
+      CHECK(r["_meta"]["width"] == 640);
+      CHECK(r["_meta"]["height"] == 480);
+      CHECK(base64_decode(r["content"][1]["data"].get<std::string>()) == (name[0] == 's' ? png : jpeg));
+    }
+    CHECK_FALSE(maps_library(client.pid(), "libvips"));
+  }
+  SUBCASE("a JPEG whose Huffman table is malformed is refused, as libvips refuses its header") {
+    std::string broken = jpeg;
+    const auto dht = broken.find("\xFF\xC4");
+    REQUIRE(dht != std::string::npos);
+    broken[dht + 5] = '\xFF';  // the first code-length count: 255 codes of length 1
+    root.write("broken.jpg", broken);
+    const json r = client.call("read", {{"file_path", "broken.jpg"}});
+    CHECK(r["isError"] == true);
+    CHECK(r["content"][0]["text"].get<std::string>().find("cannot be decoded") != std::string::npos);
+  }
+}
