@@ -25,12 +25,12 @@ int main(int argc, char** argv) {
   // threshold (up to 32 MiB), so the next images' buffers (file bytes, decoded pixels, base64,
   // the answer's JSON) came from the arenas and stayed resident there between reads: 60-90 MB
   // held by a process that was idle again. A fixed threshold keeps every large buffer in a
-  // mapping of its own that goes back to the kernel when freed. At 512 KiB the strings of a
-  // text read's answer (grown to a few hundred KB) still come from the arenas: a fresh mapping
-  // costs a page fault per 4 KiB and an unmap per call, 20 % of a 2000-line read's CPU time.
-  mallopt(M_MMAP_THRESHOLD, 512 * 1024);
+  // mapping of its own that goes back to the kernel when freed. (512 KiB made text reads a
+  // little faster but left 3 MB more in the arenas after image reads; a text read's answer is
+  // reserved whole instead, under the threshold: readers/src/text.cpp.)
+  mallopt(M_MMAP_THRESHOLD, 128 * 1024);
   // Fixing that threshold also fixes the trim threshold, at 128 KiB, which a text read's freed
-  // answer crossed on every call: the arena's top went back to the kernel and was faulted in
+  // buffers crossed on every call: the arena's top went back to the kernel and was faulted in
   // again by the next read. Large answers trim explicitly (tool_host.cpp).
   mallopt(M_TRIM_THRESHOLD, 1024 * 1024);
 #endif
