@@ -139,9 +139,11 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
   }
 
   // Errors of the kind-specific readers also carry what the file is.
-  auto typed = [&](ReadOutcome outcome, FileKind k) {
-    return outcome.is_error && !outcome.cancelled ? with_type_meta(std::move(outcome), file, c, k)
-                                                  : outcome;
+  // Two returns, not `?:`: its arms share one type, so the plain `outcome` arm was a copy of the
+  // whole answer (every image's base64, every PDF's blob) where a return moves it.
+  auto typed = [&](ReadOutcome outcome, FileKind k) -> ReadOutcome {
+    if (outcome.is_error && !outcome.cancelled) return with_type_meta(std::move(outcome), file, c, k);
+    return outcome;
   };
   // A PDF keeps its own reader when asked for text (its text only) or images (rendered pages).
   const bool pdf = kind == FileKind::pdf ||
