@@ -11,7 +11,7 @@
 # The image fixtures and the notebook's images need the `vips` command (Debian package
 # libvips-tools), installed here with apt-get when missing; BENCH_IMAGES=0 leaves the image rows
 # out, BENCH_DOCS=0 the document rows (PDF, notebook), BENCH_HTTP=0 the HTTP load run
-# (bench/http-load.mjs).
+# (bench/http-load.mjs), BENCH_MEMORY=0 the memory rows (bench/memory.mjs).
 # Rows for Claude Code: BENCH_FIT=0 leaves out fitting photo.jpg and noise.png into its image
 # budget (against `vips thumbnail`; needs the image fixtures), BENCH_TOOLS_LIST=0 the tools/list
 # sizes, BENCH_HOSTS=0 the Claude Code round trip (bench/host-roundtrip.mjs, run here inside
@@ -132,6 +132,15 @@ echo
 status=0
 node "$here/bench.mjs" "${args[@]}" || status=$?
 [[ $status -eq 0 && $host_status -ne 0 ]] && status=$host_status
+
+# --- memory and the hot paths: idle and peak RSS (against `vips thumbnail`), pass-through against
+# the floor, the 2000-line read's p50 and p99 (bench/memory.mjs), appended to the table
+if [[ "$only" != "peer" && "${BENCH_MEMORY:-1}" != "0" && "$core" != "0" ]]; then
+  echo
+  mem=(--fixtures "$fixtures" --mcp-read "$mcp_read" --out "$here/results/latest.md")
+  [[ "$only" != "mcp-read" ]] && mem+=(--peer "$peer_entry")
+  node "$here/memory.mjs" "${mem[@]}" || { mem_status=$?; [[ $status -eq 0 ]] && status=$mem_status; }
+fi
 
 # --- HTTP under load (mcp-read only: the peer speaks stdio only)
 if [[ "$only" != "peer" && "${BENCH_HTTP:-1}" != "0" && "$core" != "0" ]]; then

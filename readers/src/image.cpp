@@ -3,6 +3,7 @@
 #include "file_io.hpp"
 #include "human_size.hpp"
 #include "image_checks.hpp"
+#include "image_header.hpp"
 #include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "vips_api.hpp"
@@ -71,15 +72,19 @@ std::string article(const std::string& format) {
 
 Failure stopped() { return {Fail::cancelled, "The read was cancelled."}; }
 
+// `owned_source`, when given, holds `bytes` and is emptied as soon as the pixels are in memory,
+// so that the file's bytes are not held while the image is encoded and base64'd.
 Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& limits,
-              const CancelToken& cancel, const std::string& subject) {
+              const CancelToken& cancel, const std::string& subject, std::string* owned_source) {
+  if (cancel.cancelled()) return stopped();
+  if (auto plain = image_header::pass_through(bytes, limits)) return std::move(*plain);
   std::string err;
   const vips::Api* api = vips::api(&err);
   if (api == nullptr) return Failure{Fail::libvips, err};
-  if (cancel.cancelled()) return stopped();
   if (bytes.empty())
     return Failure{Fail::not_image, subject + " is empty (0 bytes), not an image."};
-  vips::Input input(bytes);  // outlives every image below: libvips reads it lazily
+  const std::size_t source_size = bytes.size();
+  vips::Input input(bytes);  // outlives every image read lazily from it
   vips::Header h;
   if (!vips::inspect(*api, &input, hint, &h, &err)) {
     if (cancel.cancelled()) return stopped();
@@ -162,9 +167,10 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   const std::string budget = budget_text(limits.max_base64_bytes);
   const bool png_first = h.format == "PNG" || h.format == "BMP" || h.format == "GIF" ||
                          h.format == "ICO" || h.format == "CUR" || h.format == "PNM" || svg;
-  std::string encoded, sent_format;
+  vips::Saved encoded;
+  std::string sent_format;
   int quality = 0, steps = 0;
-  bool png_too_big = false, flattened = false;
+  bool png_too_big = false, flattened = false, optimize_jpeg = false;
   unsigned sent_w = 0, sent_h = 0;
   vips::Image first;  // the image at the first size tried; smaller sizes are made from it
   for (;; ++steps) {
@@ -187,6 +193,11 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
                                           " px) that cannot be decoded; it is "
                                           "probably truncated or corrupt (" +
                                           err + (chunk_problem.empty() ? "" : "; " + chunk_problem) + ")."};
+      // The pixels are in memory: nothing reads the file's bytes any more (smaller sizes are
+      // made from `first`), and they would otherwise be held through encoding and base64.
+      input.file = UniqueFd();
+      if (owned_source != nullptr) std::string().swap(*owned_source);  // `= {}` keeps the buffer
+      bytes = {};
     } else {
       vips::Image smaller = vips::shrink(*api, first.get(), target, &err);
       if (smaller) img = vips::to_srgb8_in_memory(*api, std::move(smaller), false, &err);
@@ -201,12 +212,12 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
     // PNG of these pixels already proved too big: an earlier, larger attempt, or the source
     // itself, a PNG over the budget at this very size.
     if (h.format == "PNG" && sent_w == ow && sent_h == oh &&
-        base64_size(bytes.size()) > limits.max_base64_bytes)
+        base64_size(source_size) > limits.max_base64_bytes)
       png_too_big = true;
     // A PNG source's bytes per pixel predict a PNG of fewer pixels of the same picture (noise
     // stays noise): when even half that estimate is over the budget, encoding one is wasted work.
     if (h.format == "PNG" && !png_too_big && !alpha) {
-      const double per_pixel = static_cast<double>(bytes.size()) / (static_cast<double>(ow) * oh);
+      const double per_pixel = static_cast<double>(source_size) / (static_cast<double>(ow) * oh);
       const auto estimate = static_cast<std::size_t>(per_pixel * sent_w * sent_h / 2);
       if (base64_size(estimate) > limits.max_base64_bytes) png_too_big = true;
     }
@@ -222,9 +233,17 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
     }
     if (!alpha) {  // transparency needs PNG: only smaller dimensions help it
       for (const int q : {85, 75, 65, 50}) {
-        if (!vips::save_jpeg(*api, img.get(), q, &encoded, &err))
-          return Failure{Fail::encode, subject + " could not be encoded as JPEG: " + err + "."};
-        if (cancel.cancelled()) return stopped();
+        // Optimised Huffman tables make the file 5-8 % smaller but need every coefficient of the
+        // image in memory at once (6-10 MB at 2000 px, the read's peak): they are used once a
+        // plain encoding has missed the budget, before any quality is given up.
+        for (const bool optimize : {false, true}) {
+          if (!optimize && optimize_jpeg) continue;
+          if (!vips::save_jpeg(*api, img.get(), q, optimize, &encoded, &err))
+            return Failure{Fail::encode, subject + " could not be encoded as JPEG: " + err + "."};
+          if (cancel.cancelled()) return stopped();
+          if (fits()) break;
+          optimize_jpeg = true;
+        }
         quality = q;
         if (fits()) break;
       }
@@ -237,8 +256,8 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   }
 
   out.mime = sent_format == "PNG" ? "image/png" : "image/jpeg";
-  out.base64 = base64_encode(encoded);
-  encoded.clear();
+  out.base64 = base64_encode(encoded.view());
+  encoded.reset();
   out.width = sent_w;
   out.height = sent_h;
   const unsigned sent_long = std::max({sent_w, sent_h, 1u});
@@ -322,7 +341,7 @@ std::variant<EncodedImage, std::string> encode_for_model(std::string_view bytes,
                                                          std::string_view mime_hint,
                                                          const ImageLimits& limits,
                                                          const CancelToken& cancel) {
-  Result r = encode(bytes, mime_hint, limits, cancel, "The data");
+  Result r = encode(bytes, mime_hint, limits, cancel, "The data", nullptr);
   release_decode_memory(r);
   if (auto* f = std::get_if<Failure>(&r)) return utf8::sanitized(f->message);
   return std::move(std::get<EncodedImage>(r));
@@ -357,8 +376,8 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
   std::string bytes = std::move(*read);
   read.reset();
 
-  Result r = encode(bytes, classification.mime, limits, cancel, path);
-  bytes = std::string();  // the source is no longer needed; release it before building the reply
+  Result r = encode(bytes, classification.mime, limits, cancel, path, &bytes);
+  std::string().swap(bytes);  // released before the reply is built (`bytes = {}` keeps the buffer)
   release_decode_memory(r);
   if (auto* f = std::get_if<Failure>(&r)) {
     std::string m = std::move(f->message);

@@ -235,21 +235,37 @@ Image to_srgb8_in_memory(const Api& api, Image in, bool flatten, std::string* er
 
 namespace {
 
-bool finish_save(const Api& api, int rc, void* buf, std::size_t len, std::string* out,
+bool finish_save(const Api& api, int rc, void* buf, std::size_t len, Saved* out,
                  std::string* error) {
   if (rc != 0) {
     *error = take_error(api);
     if (buf != nullptr) api.free(buf);
     return false;
   }
-  out->assign(static_cast<const char*>(buf), len);
-  api.free(buf);
+  *out = Saved(&api, buf, len);
   return true;
 }
 
 }  // namespace
 
-bool save_png(const Api& api, VipsImage* in, std::string* out, std::string* error) {
+Saved& Saved::operator=(Saved&& o) noexcept {
+  if (this != &o) {
+    reset();
+    api_ = o.api_;
+    data_ = o.data_;
+    size_ = o.size_;
+    o.data_ = nullptr;
+  }
+  return *this;
+}
+
+void Saved::reset() {
+  if (data_ != nullptr) api_->free(data_);
+  data_ = nullptr;
+}
+
+bool save_png(const Api& api, VipsImage* in, Saved* out, std::string* error) {
+  out->reset();
   void* buf = nullptr;
   std::size_t len = 0;
   // zlib level 3: within a few per cent of level 6 in size, two to three times faster on
@@ -258,10 +274,11 @@ bool save_png(const Api& api, VipsImage* in, std::string* out, std::string* erro
   return finish_save(api, rc, buf, len, out, error);
 }
 
-bool save_jpeg(const Api& api, VipsImage* in, int quality, std::string* out, std::string* error) {
+bool save_jpeg(const Api& api, VipsImage* in, int quality, bool optimize, Saved* out, std::string* error) {
+  out->reset();
   void* buf = nullptr;
   std::size_t len = 0;
-  const int rc = api.jpegsave_buffer(in, &buf, &len, "Q", quality, "optimize_coding", TRUE, "strip",
+  const int rc = api.jpegsave_buffer(in, &buf, &len, "Q", quality, "optimize_coding", optimize ? TRUE : FALSE, "strip",
                                      TRUE, nullptr);
   return finish_save(api, rc, buf, len, out, error);
 }

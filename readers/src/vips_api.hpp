@@ -6,6 +6,7 @@
 
 #include "mcpread/readers/access.hpp"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -124,8 +125,30 @@ Image shrink(const Api& api, VipsImage* in, int box, std::string* error);
 // OpenEXR, PFM, FITS) are tone-mapped: linear scRGB through libvips' colour conversion, other
 // float data stretched from its minimum to its maximum.
 Image to_srgb8_in_memory(const Api& api, Image in, bool flatten, std::string* error);
-// Encoders; the encoded file goes to *out. Metadata is stripped.
-bool save_png(const Api& api, VipsImage* in, std::string* out, std::string* error);
-bool save_jpeg(const Api& api, VipsImage* in, int quality, std::string* out, std::string* error);
+// An encoded file in the buffer libvips wrote it to (kept there: copying it out would hold it
+// twice at the moment memory peaks).
+class Saved {
+ public:
+  Saved() = default;
+  Saved(const Api* api, void* data, std::size_t size) : api_(api), data_(data), size_(size) {}
+  Saved(Saved&& o) noexcept : api_(o.api_), data_(o.data_), size_(o.size_) { o.data_ = nullptr; }
+  Saved& operator=(Saved&& o) noexcept;
+  Saved(const Saved&) = delete;
+  Saved& operator=(const Saved&) = delete;
+  ~Saved() { reset(); }
+  void reset();
+  [[nodiscard]] std::string_view view() const { return {static_cast<const char*>(data_), data_ ? size_ : 0}; }
+  [[nodiscard]] std::size_t size() const { return data_ ? size_ : 0; }
+
+ private:
+  const Api* api_ = nullptr;
+  void* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+// Encoders; the encoded file goes to *out (whatever it held is freed first). Metadata is stripped.
+bool save_png(const Api& api, VipsImage* in, Saved* out, std::string* error);
+// `optimize`: optimised Huffman tables (smaller, but all coefficients are held in memory).
+bool save_jpeg(const Api& api, VipsImage* in, int quality, bool optimize, Saved* out, std::string* error);
 
 }  // namespace mcpread::readers::vips

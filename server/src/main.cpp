@@ -8,6 +8,10 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <csignal>
 #include <cstdlib>
 #include <cstdio>
@@ -17,6 +21,20 @@
 
 int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);  // a closed stdout is an EPIPE error, not a silent death
+#ifdef __GLIBC__
+  // glibc maps blocks of 128 KiB and more on their own, but after freeing one it raises that
+  // threshold (up to 32 MiB), so the next images' buffers (file bytes, decoded pixels, base64,
+  // the answer's JSON) came from the arenas and stayed resident there between reads: 60-90 MB
+  // held by a process that was idle again. A fixed threshold keeps every large buffer in a
+  // mapping of its own that goes back to the kernel when freed. (512 KiB made text reads a
+  // little faster but left 3 MB more in the arenas after image reads; a text read's answer is
+  // reserved whole instead, under the threshold: readers/src/text.cpp.)
+  mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+  // Fixing that threshold also fixes the trim threshold, at 128 KiB, which a text read's freed
+  // buffers crossed on every call: the arena's top went back to the kernel and was faulted in
+  // again by the next read. Large answers trim explicitly (tool_host.cpp).
+  mallopt(M_TRIM_THRESHOLD, 1024 * 1024);
+#endif
   const std::vector<std::string> args(argv + 1, argv + argc);
   auto cli = mcpread::server::parse_cli(args, [](const char* name) { return std::getenv(name); });
   if (cli.action == mcpread::server::CliOutcome::Action::print_and_exit) {

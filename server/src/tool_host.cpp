@@ -12,6 +12,12 @@
 
 #include <chrono>
 #include <exception>
+#include <type_traits>
+#include <variant>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 namespace mcpread::server {
 
@@ -37,6 +43,41 @@ protocol::ResourceError failure(protocol::ResourceError::Kind kind, std::string 
   return protocol::ResourceError{kind, std::move(message)};
 }
 
+// An answer this large came from a read that decoded, rendered or encoded (images, PDFs,
+// notebooks, audio); text answers stay under it, so the common small reads never pay for a trim.
+constexpr std::size_t large_answer_bytes = 256 * 1024;
+
+// Set by a worker whose read produced a large answer; the same worker hands the freed memory back
+// before passing the answer on (its large strings are mappings of their own, freed when sent).
+thread_local bool release_after_answer = false;
+
+std::size_t payload_bytes(const readers::ReadOutcome& outcome) {
+  std::size_t n = 0;
+  for (const auto& block : outcome.blocks)
+    std::visit(
+        [&](const auto& b) {
+          using B = std::decay_t<decltype(b)>;
+          if constexpr (std::is_same_v<B, readers::TextBlock>)
+            n += b.text.size();
+          else
+            n += b.base64.size();
+        },
+        block);
+  return n;
+}
+
+// Libraries that decode on threads of their own (libvips) or build large structures in small
+// pieces (poppler, the notebook reader) leave what they freed spread over glibc's arenas, where it
+// stays resident: a process idle again after a few large reads held tens of MB. malloc_trim hands
+// every free page of every arena back. The large buffers themselves (file bytes, base64, the
+// answer's JSON) are mappings of their own (see main.cpp) and went back when freed.
+void release_freed_memory() {
+#ifdef __GLIBC__
+  if (release_after_answer) malloc_trim(0);
+#endif
+  release_after_answer = false;
+}
+
 }  // namespace
 
 ToolHost::ToolHost(const Config& config, RootsState& roots, boost::asio::thread_pool& pool)
@@ -57,6 +98,7 @@ void ToolHost::call_tool(protocol::ToolCall call, std::function<void(json)> done
                                            {"text", std::string("Internal error while reading: ") + e.what()}}})},
                 {"isError", true}};
     }
+    release_freed_memory();  // before the answer leaves: a client that has it sees the trimmed process
     done(std::move(result));
   });
 }
@@ -101,6 +143,7 @@ json ToolHost::run_call(const protocol::ToolCall& call) const {
   spdlog::debug("{} {} -> {} in {} us (host profile {}, client \"{}\" {})", call.name, request.file_path,
                 outcome.cancelled ? "cancelled" : outcome.is_error ? "error" : "ok", micros, profile.name,
                 call.client.name, call.client.version);
+  if (payload_bytes(outcome) >= large_answer_bytes) release_after_answer = true;
   return shape(std::move(outcome));
 }
 
@@ -117,6 +160,7 @@ void ToolHost::post_resource_work(
       outcome = failure(protocol::ResourceError::Kind::failed,
                         std::string("Internal error while reading: ") + e.what());
     }
+    release_freed_memory();
     done(std::move(outcome));
   });
 }
@@ -196,6 +240,9 @@ protocol::ResourceOutcome ToolHost::run_read(const protocol::ResourceRequest& re
     case readers::ResourceStatus::cancelled:
       return failure(Kind::failed, std::move(read.message));
   }
+  std::size_t bytes = 0;
+  for (const auto& c : read.contents) bytes += c.blob ? c.base64.size() : c.text.size();
+  if (bytes >= large_answer_bytes) release_after_answer = true;
   json contents = json::array();
   for (auto& c : read.contents) {
     json item{{"uri", request.uri}, {"mimeType", c.mime}};

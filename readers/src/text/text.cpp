@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
@@ -114,6 +115,9 @@ class Formatter {
   Formatter(Mode mode, const std::string& charset, const TextOptions& o)
       : mode_(mode), max_chars_(o.max_line_chars), cap_(o.max_output_bytes), column_(o.column) {
     if (mode_ == Mode::PerLine) line_converter_ = std::make_unique<Utf8Converter>(charset);
+    // The whole answer at once: grown by doubling, a 100 KiB answer passed through a 164 KiB
+    // buffer, which glibc maps afresh (and unmaps) on every read (server/src/main.cpp).
+    out_.reserve(std::min<std::size_t>(cap_, 1 << 20));
   }
 
   bool line(const text_detail::LineScanner::Line& l) {
@@ -158,7 +162,11 @@ class Formatter {
     return true;
   }
 
-  std::string& text() { return out_; }
+  // The answer; a reservation left mostly unused is given back (answers may be kept a while).
+  std::string& text() {
+    if (out_.capacity() > 2 * out_.size() + 4096) out_.shrink_to_fit();
+    return out_;
+  }
   [[nodiscard]] std::uint64_t cut() const { return cut_; }
   [[nodiscard]] std::uint64_t replaced() const { return replaced_; }
 

@@ -1,0 +1,165 @@
+// Memory after work: a server that sits idle for hours beside a host's other servers must give
+// back what its large reads took. Sizes come from /proc/<pid>/status; nothing here is timed.
+#include "fixtures.hpp"
+#include "image_fixtures.hpp"
+#include "mcp_client.hpp"
+#include "pdf_fixtures.hpp"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace mcpread::test;
+using nlohmann::json;
+
+namespace {
+
+struct Memory {
+  long rss_kib = 0;   // VmRSS
+  long anon_kib = 0;  // RssAnon: what the process itself wrote (heap, stacks, libraries' data)
+  long file_kib = 0;  // RssFile: pages of mapped files, mostly the code of loaded libraries
+};
+
+Memory memory_of(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  Memory m;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string key;
+    long kib = 0;
+    fields >> key >> kib;
+    if (key == "VmRSS:") m.rss_kib = kib;
+    if (key == "RssAnon:") m.anon_kib = kib;
+    if (key == "RssFile:") m.file_kib = kib;
+  }
+  return m;
+}
+
+// The server's memory once it is idle. A large answer is sent only after its worker handed the
+// freed memory back, and a later answer only after the large one was written and freed, so the
+// ping's answer marks a moment when nothing of the reads is in flight (no waiting involved).
+Memory idle_memory(McpClient& client) {
+  const json pong = client.request("ping");
+  REQUIRE(pong.contains("result"));
+  return memory_of(client.pid());
+}
+
+std::string text_lines(int count) {
+  std::string text;
+  for (int i = 1; i <= count; ++i)
+    text += "line " + std::to_string(i) + ": the quick brown fox jumps over the lazy dog, " + std::string(60, 'x') + "\n";
+  return text;
+}
+
+// Each kind of large read, the way a session mixes them: a camera-sized JPEG (downscaled), a
+// noisy PNG (re-encoded to fit), a PNG sent unchanged, a PDF (text and a page subset), PDF pages
+// rendered as images, and 2,000 lines of text.
+void large_reads(McpClient& client, int rounds) {
+  for (int i = 0; i < rounds; ++i) {
+    for (const char* image : {"photo.jpg", "noise.png", "pass.png"}) {
+      const json r = client.call("read", {{"file_path", image}});
+      REQUIRE_FALSE(r.contains("isError"));
+      REQUIRE(r["content"].size() == 2);
+    }
+    CHECK_FALSE(client.call("read", {{"file_path", "doc.pdf"}}).contains("isError"));
+    CHECK_FALSE(client.call("read", {{"file_path", "doc.pdf"}, {"pages", "1-2"}, {"file_type", "image"}}).contains("isError"));
+    CHECK_FALSE(client.call("read", {{"file_path", "notes.txt"}, {"limit", 2000}}).contains("isError"));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("memory goes back to idle after large reads") {
+  TempDir root;
+  const std::string photo = encode_picture({4000, 3000, 3, Pattern::photo}, ".jpg[Q=90]");
+  const std::string noise = encode_picture({2400, 1600, 3, Pattern::noise}, ".png");
+  const std::string pass = encode_picture({1000, 700, 3, Pattern::noise}, ".png");
+  REQUIRE_FALSE(photo.empty());
+  REQUIRE(noise.size() > 4 * 1024 * 1024);  // over the base64 budget: decoded and re-encoded
+  REQUIRE(pass.size() > 1024 * 1024);       // large, yet within every limit: sent unchanged
+  root.write("photo.jpg", photo);
+  root.write("noise.png", noise);
+  root.write("pass.png", pass);
+  root.write("doc.pdf", text_pdf(40));
+  root.write("notes.txt", text_lines(2000));
+  root.write("tiny.png", encode_picture({32, 24, 3, Pattern::gradient}, ".png"));
+  root.write("tiny.bmp", encode_picture({32, 24, 3, Pattern::gradient}, ".bmp"));
+  McpClient client({{root.path().string()}});
+  client.initialize("2025-11-25");
+  const Memory initialized = idle_memory(client);
+  REQUIRE(initialized.rss_kib > 0);
+  REQUIRE(initialized.anon_kib > 0);
+  constexpr long slack_kib = 8 * 1024;
+
+  SUBCASE("what the process holds, libraries' mapped files aside, is within 2x the RSS after initialize + 8 MB") {
+    large_reads(client, 2);
+    const Memory idle = idle_memory(client);
+    // Loading libvips, poppler and their dependencies maps tens of MB of their code, shared with
+    // every process using them and dropped by the kernel when memory is short: not counted here.
+    CHECK_MESSAGE(idle.anon_kib <= 2 * initialized.rss_kib + slack_kib,
+                  "idle RssAnon " << idle.anon_kib << " KiB, RSS after initialize " << initialized.rss_kib
+                                  << " KiB (RssFile " << idle.file_kib << " KiB)");
+  }
+  SUBCASE("large reads leave no more behind than the first small ones (+ 8 MB)") {
+    // Small reads of each kind load the libraries and their caches first.
+    CHECK(client.call("read", {{"file_path", "tiny.png"}})["_meta"]["passed_through"] == true);
+    CHECK(client.call("read", {{"file_path", "tiny.bmp"}})["_meta"]["passed_through"] == false);
+    CHECK_FALSE(client.call("read", {{"file_path", "doc.pdf"}, {"pages", "1"}, {"file_type", "image"}}).contains("isError"));
+    CHECK_FALSE(client.call("read", {{"file_path", "doc.pdf"}, {"pages", "1"}}).contains("isError"));
+    const Memory warm = idle_memory(client);
+    large_reads(client, 2);
+    const Memory idle = idle_memory(client);
+    CHECK_MESSAGE(idle.rss_kib <= warm.rss_kib + slack_kib,
+                  "idle RSS " << idle.rss_kib << " KiB after the large reads, " << warm.rss_kib
+                              << " KiB after the small ones");
+  }
+}
+
+namespace {
+
+bool maps_library(pid_t pid, const std::string& name) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/maps");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.find(name) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("images sent unchanged do not load libvips") {
+  TempDir root;
+  const std::string png = encode_picture({640, 480, 3, Pattern::photo}, ".png");
+  const std::string jpeg = encode_picture({640, 480, 3, Pattern::photo}, ".jpg[Q=85]");
+  REQUIRE_FALSE(png.empty());
+  REQUIRE_FALSE(jpeg.empty());
+  root.write("shot.png", png);
+  root.write("photo.jpg", jpeg);
+  McpClient client({{root.path().string()}});
+  client.initialize("2025-11-25");
+
+  SUBCASE("a PNG and a JPEG within the limits: their bytes, and no libvips mapped") {
+    for (const char* name : {"shot.png", "photo.jpg"}) {
+      const json r = client.call("read", {{"file_path", name}});
+      REQUIRE(r["content"].size() == 2);
+      CHECK(r["_meta"]["passed_through"] == true);
+      CHECK(r["_meta"]["width"] == 640);
+      CHECK(r["_meta"]["height"] == 480);
+      CHECK(base64_decode(r["content"][1]["data"].get<std::string>()) == (name[0] == 's' ? png : jpeg));
+    }
+    CHECK_FALSE(maps_library(client.pid(), "libvips"));
+  }
+  SUBCASE("a JPEG whose Huffman table is malformed is refused, as libvips refuses its header") {
+    std::string broken = jpeg;
+    const auto dht = broken.find("\xFF\xC4");
+    REQUIRE(dht != std::string::npos);
+    broken[dht + 5] = '\xFF';  // the first code-length count: 255 codes of length 1
+    root.write("broken.jpg", broken);
+    const json r = client.call("read", {{"file_path", "broken.jpg"}});
+    CHECK(r["isError"] == true);
+    CHECK(r["content"][0]["text"].get<std::string>().find("cannot be decoded") != std::string::npos);
+  }
+}
