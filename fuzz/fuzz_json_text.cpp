@@ -7,6 +7,7 @@
 // shows, parsed again, are the same document (keys in order, numbers as written); a window picked
 // from a hash of the input (offset, limit, column, line cap) shows lines inside the document.
 #include "fuzz_check.hpp"
+#include "mcpread/common/json_depth.hpp"
 #include "mcpread/readers/text.hpp"
 #include "mcpread/readers/utf8.hpp"
 
@@ -66,24 +67,7 @@ std::string unnumbered(const std::string& text) {
 
 // How deep brackets outside strings nest: for valid JSON, the document's depth (counted without
 // recursion, which a deeply nested input would overflow).
-std::size_t depth_of(const std::string& input) {
-  std::size_t depth = 0, deepest = 0;
-  bool in_string = false, escaped = false;
-  for (const char c : input) {
-    if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
-  return deepest;
-}
+std::size_t depth_of(const std::string& input) { return mcpread::json_nesting_depth(input, SIZE_MAX); }
 
 }  // namespace
 

@@ -29,9 +29,8 @@ void register_audio_reader(ReaderRegistry& registry) {
       .extensions = {{"mp3", "audio/mpeg"}, {"wav", "audio/wav"},  {"flac", "audio/flac"},
                      {"ogg", "audio/ogg"},  {"oga", "audio/ogg"},  {"opus", "audio/ogg"},
                      {"m4a", "audio/mp4"},  {"m4b", "audio/mp4"},  {"aac", "audio/aac"}},
-      .options = {{"--audio-max-bytes", "larger audio files are refused", 1, UINT64_MAX,
-                   [](const ReadLimits& l) { return l.audio_max_bytes; },
-                   [](ReadLimits& l, std::uint64_t v) { l.audio_max_bytes = v; }}},
+      .options = {limit_option<&ReadLimits::audio_max_bytes>("--audio-max-bytes",
+                                                             "larger audio files are refused", 1, UINT64_MAX)},
       .read = read_as_audio,
       .resource = audio_resource,
   });

@@ -4,8 +4,6 @@
 #include "mcpread/readers/registry.hpp"
 #include "resource_contents.hpp"
 
-#include <type_traits>
-
 namespace mcpread::readers {
 namespace {
 
@@ -23,15 +21,6 @@ std::string describe_image(const ReadLimits&) {
          "not take; a note gives the original size and the coordinate scale.";
 }
 
-template <auto Member>
-std::uint64_t get_image(const ReadLimits& l) {
-  return static_cast<std::uint64_t>(l.image.*Member);
-}
-template <auto Member>
-void set_image(ReadLimits& l, std::uint64_t v) {
-  l.image.*Member = static_cast<std::remove_reference_t<decltype(l.image.*Member)>>(v);
-}
-
 }  // namespace
 
 void register_image_reader(ReaderRegistry& registry) {
@@ -46,15 +35,15 @@ void register_image_reader(ReaderRegistry& registry) {
                      {"tif", "image/tiff"},      {"tiff", "image/tiff"},  {"ico", "image/x-icon"},
                      {"heic", "image/heic"},     {"heif", "image/heif"},  {"avif", "image/avif"},
                      {"jxl", "image/jxl"},       {"svg", "image/svg+xml"}},
-      .options = {{"--image-max-edge", "longest side of an image sent, in pixels", 16, 8000,
-                   get_image<&ImageLimits::max_edge>, set_image<&ImageLimits::max_edge>},
-                  {"--image-max-bytes", "largest image sent, measured on its base64 text", 1024,
-                   UINT64_MAX, get_image<&ImageLimits::max_base64_bytes>,
-                   set_image<&ImageLimits::max_base64_bytes>},
-                  {"--image-max-input-bytes", "larger image files are refused", 1, UINT64_MAX,
-                   get_image<&ImageLimits::max_input_bytes>, set_image<&ImageLimits::max_input_bytes>},
-                  {"--image-max-pixels", "larger images (width x height) are refused before decoding", 1,
-                   UINT64_MAX, get_image<&ImageLimits::max_pixels>, set_image<&ImageLimits::max_pixels>}},
+      .options = {limit_option<&ReadLimits::image, &ImageLimits::max_edge>(
+                      "--image-max-edge", "longest side of an image sent, in pixels", 16, 8000),
+                  limit_option<&ReadLimits::image, &ImageLimits::max_base64_bytes>(
+                      "--image-max-bytes", "largest image sent, measured on its base64 text", 1024, UINT64_MAX),
+                  limit_option<&ReadLimits::image, &ImageLimits::max_input_bytes>(
+                      "--image-max-input-bytes", "larger image files are refused", 1, UINT64_MAX),
+                  limit_option<&ReadLimits::image, &ImageLimits::max_pixels>(
+                      "--image-max-pixels", "larger images (width x height) are refused before decoding", 1,
+                      UINT64_MAX)},
       .read = read_as_image,
       .resource = image_resource,
   });

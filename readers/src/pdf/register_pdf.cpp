@@ -51,15 +51,11 @@ void register_pdf_reader(ReaderRegistry& registry) {
       .describe = describe_pdf,
       .extensions = {{"pdf", "application/pdf"}},
       .also_serves = {FileKind::text, FileKind::image},
-      .options = {{"--pdf-max-pages", "PDF pages per call", 1, 100,
-                   [](const ReadLimits& l) { return l.pdf_max_pages; },
-                   [](ReadLimits& l, std::uint64_t v) { l.pdf_max_pages = v; }},
-                  {"--pdf-dpi", "resolution of PDF pages rendered as images", 36, 600,
-                   [](const ReadLimits& l) { return l.pdf_render_dpi; },
-                   [](ReadLimits& l, std::uint64_t v) { l.pdf_render_dpi = v; }},
-                  {"--pdf-max-blob-bytes", "largest PDF attached, measured on its base64 text", 0,
-                   UINT64_MAX, [](const ReadLimits& l) { return l.pdf_max_blob_bytes; },
-                   [](ReadLimits& l, std::uint64_t v) { l.pdf_max_blob_bytes = v; }}},
+      .options = {limit_option<&ReadLimits::pdf_max_pages>("--pdf-max-pages", "PDF pages per call", 1, 100),
+                  limit_option<&ReadLimits::pdf_render_dpi>(
+                      "--pdf-dpi", "resolution of PDF pages rendered as images", 36, 600),
+                  limit_option<&ReadLimits::pdf_max_blob_bytes>(
+                      "--pdf-max-blob-bytes", "largest PDF attached, measured on its base64 text", 0, UINT64_MAX)},
       .read = read_as_pdf,
       .resource = pdf_resource,
   });

@@ -30,15 +30,6 @@ std::string describe_text(const ReadLimits& limits) {
          "`offset` to continue from; `file_type` \"json\" pretty-prints JSON.";
 }
 
-template <auto Member>
-std::uint64_t get_text(const ReadLimits& l) {
-  return static_cast<std::uint64_t>(l.text.*Member);
-}
-template <auto Member>
-void set_text(ReadLimits& l, std::uint64_t v) {
-  l.text.*Member = static_cast<std::remove_reference_t<decltype(l.text.*Member)>>(v);
-}
-
 }  // namespace
 
 void register_text_reader(ReaderRegistry& registry) {
@@ -48,15 +39,14 @@ void register_text_reader(ReaderRegistry& registry) {
       .noun = "text",
       .describe = describe_text,
       .reads_columns = true,
-      .options = {{"--default-limit", "lines returned when `limit` is not given", 1, UINT64_MAX,
-                   get_text<&TextOptions::limit>, set_text<&TextOptions::limit>},
-                  {"--max-line-chars", "characters kept of a longer line", 1, UINT64_MAX,
-                   get_text<&TextOptions::max_line_chars>, set_text<&TextOptions::max_line_chars>},
-                  {"--max-output-bytes", "cap on the text of one answer", 1024, UINT64_MAX,
-                   get_text<&TextOptions::max_output_bytes>, set_text<&TextOptions::max_output_bytes>},
-                  {"--count-lines-max-bytes", "count a file's lines only up to this size", 0, UINT64_MAX,
-                   get_text<&TextOptions::count_lines_max_bytes>,
-                   set_text<&TextOptions::count_lines_max_bytes>}},
+      .options = {limit_option<&ReadLimits::text, &TextOptions::limit>(
+                      "--default-limit", "lines returned when `limit` is not given", 1, UINT64_MAX),
+                  limit_option<&ReadLimits::text, &TextOptions::max_line_chars>(
+                      "--max-line-chars", "characters kept of a longer line", 1, UINT64_MAX),
+                  limit_option<&ReadLimits::text, &TextOptions::max_output_bytes>(
+                      "--max-output-bytes", "cap on the text of one answer", 1024, UINT64_MAX),
+                  limit_option<&ReadLimits::text, &TextOptions::count_lines_max_bytes>(
+                      "--count-lines-max-bytes", "count a file's lines only up to this size", 0, UINT64_MAX)},
       .read = read_as_text,
       .resource = resource_text,
   });

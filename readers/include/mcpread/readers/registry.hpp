@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace mcpread::readers {
@@ -54,6 +55,26 @@ struct ReaderOption {
   std::uint64_t (*get)(const ReadLimits&) = nullptr;
   void (*set)(ReadLimits&, std::uint64_t) = nullptr;
 };
+
+// The member a path of member pointers leads to: member_at<&A::b, &B::c>(a) is a.b.c.
+template <auto First, auto... Rest>
+constexpr auto& member_at(auto& object) {
+  if constexpr (sizeof...(Rest) == 0) return object.*First;
+  else return member_at<Rest...>(object.*First);
+}
+
+// A ReaderOption over one field of ReadLimits (`&ReadLimits::pdf_max_pages`) or of one of its
+// parts (`&ReadLimits::image, &ImageLimits::max_edge`).
+template <auto... Path>
+ReaderOption limit_option(std::string_view name, std::string_view help, std::uint64_t min,
+                          std::uint64_t max) {
+  return ReaderOption{name, help, min, max,
+                      [](const ReadLimits& l) { return static_cast<std::uint64_t>(member_at<Path...>(l)); },
+                      [](ReadLimits& l, std::uint64_t v) {
+                        auto& field = member_at<Path...>(l);
+                        field = static_cast<std::remove_reference_t<decltype(field)>>(v);
+                      }};
+}
 
 struct Reader {
   FileKind kind = FileKind::binary;
