@@ -219,12 +219,12 @@ TEST_CASE("notebook: cells and every kind of output") {
   const ImageBlock& first = image_at(o, 1);
   CHECK(first.mime_type == "image/png");
   CHECK(first.base64 == png64);
-  const DecodedImage a = decode_image(base64_decode(first.base64));
+  const DecodedImage a = decode_image(mcpread::test::base64_decode(first.base64));
   CHECK(a.width == 64);
   CHECK(a.height == 48);
   const ImageBlock& second = image_at(o, 2);
   CHECK(second.mime_type == "image/jpeg");
-  const DecodedImage b = decode_image(base64_decode(second.base64));
+  const DecodedImage b = decode_image(mcpread::test::base64_decode(second.base64));
   CHECK(b.width == 80);
   CHECK(b.height == 60);
 
@@ -237,7 +237,7 @@ TEST_CASE("notebook: cells and every kind of output") {
         "[Image output 1 of cell 8: SVG 600×400 px, sent as PNG 600×400 px]\n");
   const ImageBlock& svg = image_at(o, 4);
   CHECK(svg.mime_type == "image/png");
-  const DecodedImage s = decode_image(base64_decode(svg.base64));
+  const DecodedImage s = decode_image(mcpread::test::base64_decode(svg.base64));
   CHECK(s.width == 600);
   CHECK(s.height == 400);
 
@@ -345,7 +345,7 @@ TEST_CASE("notebook: nbformat 3") {
         "[Image output 1 of cell 2: PNG 40×30 px]\n"
         "Error: E: v\n"
         "tb\n");
-  CHECK(decode_image(base64_decode(image_at(o, 1).base64)).width == 40);
+  CHECK(decode_image(mcpread::test::base64_decode(image_at(o, 1).base64)).width == 40);
   CHECK(text_at(o, 2) == "[Cells 1-2 of 2. End of notebook.]");
 }
 
@@ -696,8 +696,8 @@ TEST_CASE("notebook text helpers") {
   CHECK(nt::clean_terminal("a\x1b[1;31mred\x1b[0m\r\nprog 10%\rprog 100%\nx\x1b]0;title\x07y\x1b(Bz") ==
         "ared\nprog 100%\nxyz");
   CHECK(nt::clean_terminal("done\r\n") == "done\n");
-  CHECK(nt::base64_decode("aGVs\nbG8=") == std::optional<std::string>("hello"));
-  CHECK_FALSE(nt::base64_decode("a*b").has_value());
+  CHECK(mcpread::readers::base64_decode("aGVs\nbG8=") == std::optional<std::string>("hello"));
+  CHECK_FALSE(mcpread::readers::base64_decode("a*b").has_value());
   CHECK(nt::scrub_data_uris("data:text/plain;base64,aGk=") == "data:text/plain;base64,aGk=");
   bool trimmed = false;
   CHECK(nt::trim_output("short", 10, &trimmed) == "short");

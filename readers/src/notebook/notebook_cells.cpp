@@ -1,5 +1,7 @@
 #include "notebook_cells.hpp"
 
+#include "mcpread/readers/base64.hpp"
+
 #include "html/html_text.hpp"
 #include "human_size.hpp"
 #include "mcpread/readers/utf8.hpp"
@@ -44,7 +46,7 @@ bool add_image(Context& ctx, CellOut& out, const std::string& label, std::string
   }
   std::string bytes = joined(&value);
   if (mime != "image/svg+xml") {
-    auto decoded = nt::base64_decode(bytes);
+    auto decoded = base64_decode(bytes);
     if (!decoded) {
       line = head + std::string(mime) + ", not sent: its base64 data is not valid]";
       return false;

@@ -19,10 +19,6 @@ std::string clean_terminal(std::string_view in);
 // "[… N base64 characters omitted …]" when the payload is 64 characters or longer.
 std::string scrub_data_uris(std::string_view in);
 
-// Lenient standard/URL-safe base64: whitespace skipped, padding optional. nullopt when another
-// character appears.
-std::optional<std::string> base64_decode(std::string_view in);
-
 // Where to cut `s` so that about `head` bytes of its start and the bytes from `tail_begin` on are
 // kept: both positions on code-point boundaries, moved to a line boundary when one is near.
 struct Cut {
