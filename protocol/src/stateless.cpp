@@ -266,7 +266,7 @@ void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
   auto round = std::make_shared<InputRound>(m.params.value("inputResponses", json()),
                                             meta[meta_key::client_capabilities]);
   call.request = round->requester();
-  auto done = [this, id = m.id, reply, cancelled, round](json result) {
+  auto done = [this, id = m.id, reply, cancelled, round](ToolOutcome outcome) {
     if (cancelled && cancelled->load()) {
       reply(std::string(), true);  // the client no longer wants an answer
       return;
@@ -277,7 +277,11 @@ void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
       reply(serialize(make_result(id, std::move(input))), true);
       return;
     }
-    reply(serialize(make_result(id, complete(std::move(result)))), true);
+    if (auto* error = std::get_if<RequestError>(&outcome)) {
+      reply(serialize(make_error(id, error->code, error->message)), true);
+      return;
+    }
+    reply(serialize(make_result(id, complete(std::move(std::get<json>(outcome))))), true);
   };
   try {
     handler_.call_tool(std::move(call), std::move(done));

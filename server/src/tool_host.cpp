@@ -46,7 +46,7 @@ ToolHost::ToolHost(const Config& config, RootsState& roots, boost::asio::thread_
       tools_(read_tool_definitions(config)),
       templates_(file_templates(config)) {}
 
-void ToolHost::call_tool(protocol::ToolCall call, std::function<void(json)> done) {
+void ToolHost::call_tool(protocol::ToolCall call, std::function<void(protocol::ToolOutcome)> done) {
   boost::asio::post(pool_, [this, call = std::move(call), done = std::move(done)]() {
     json result;
     try {

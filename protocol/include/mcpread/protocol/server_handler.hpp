@@ -152,6 +152,10 @@ struct RequestError {
 };
 // A GetPromptResult or CompleteResult object, or the error that replaces it.
 using RequestOutcome = std::variant<json, RequestError>;
+// A CallToolResult object (a tool that ran, isError or not), or the protocol error that replaces
+// it: a JSON-RPC error when the call is answered at once, the task's `failed` status when it runs
+// as a task.
+using ToolOutcome = std::variant<json, RequestError>;
 
 class ServerHandler {
  public:
@@ -165,8 +169,9 @@ class ServerHandler {
     return tools();
   }
   // Starts a call of one of tools(). `done` must be called exactly once with a CallToolResult
-  // object, from any thread; it may be called after the call was cancelled (it is then dropped).
-  virtual void call_tool(ToolCall call, std::function<void(json result)> done) = 0;
+  // object or a protocol error, from any thread; it may be called after the call was cancelled
+  // (it is then dropped).
+  virtual void call_tool(ToolCall call, std::function<void(ToolOutcome outcome)> done) = 0;
   // Resources. A server that offers them returns at least one template (this turns on the
   // `resources` capability and the three methods) and implements the two requests below. Like
   // call_tool, `done` must be called exactly once, from any thread; it may be called after the
