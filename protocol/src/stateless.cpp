@@ -3,6 +3,7 @@
 #include "input_round.hpp"
 #include "method_helpers.hpp"
 #include "prompt_methods.hpp"
+#include "task_calls.hpp"
 
 #include <exception>
 #include <utility>
@@ -27,6 +28,7 @@ const json* meta_of(const Message& m) {
 }
 
 bool known_method(const std::string& method, const ServerHandler& handler) {
+  if (is_task_method(method)) return offers_tasks(handler);
   if (is_resource_method(method)) return offers_resources(handler);
   if (is_prompt_method(method)) return serves_prompt_method(handler, method);
   return method == "server/discover" || method == "tools/list" || method == "tools/call";
@@ -40,7 +42,9 @@ bool declares_version(const Message& m) {
 }
 
 StatelessDispatcher::StatelessDispatcher(ServerInfo info, ServerHandler& handler, ClientRoots client_roots)
-    : info_(std::move(info)), handler_(handler), client_roots_(client_roots) {}
+    : info_(std::move(info)), handler_(handler), client_roots_(client_roots), tasks_(std::make_shared<TaskStore>()) {}
+
+StatelessDispatcher::~StatelessDispatcher() { tasks_->cancel_all(); }
 
 namespace {
 bool reads_files(const std::string& method) {
@@ -109,6 +113,7 @@ std::optional<MessageError> StatelessDispatcher::check(const Message& m) const {
                         json{{"requiredCapabilities", {{"roots", json::object()}}}}};
   }
   if (m.method == "tools/call") return tool_capabilities_error(m, *caps);
+  if (is_task_method(m.method)) return task_method_error(m, *caps);
   return std::nullopt;
 }
 
@@ -117,7 +122,9 @@ std::optional<MessageError> StatelessDispatcher::tool_capabilities_error(const M
   if (name == m.params.end() || !name->is_string()) return std::nullopt;  // the call itself says what is wrong
   for (const ToolDefinition& tool : handler_.tools()) {
     if (tool.name != name->get_ref<const std::string&>()) continue;
-    const json missing = missing_capabilities(tool.required_capabilities, declared);
+    json required = tool.required_capabilities;
+    if (tool.task_support == TaskSupport::required) required.merge_patch(task_requirement());
+    const json missing = missing_capabilities(required, declared);
     if (missing.empty()) return std::nullopt;
     std::string names;
     const auto add = [&names](const std::string& what) { names += (names.empty() ? "" : ", ") + what; };
@@ -153,6 +160,12 @@ json StatelessDispatcher::discover_result() const {
 
 void StatelessDispatcher::serve(const Message& m, const Reply& reply,
                                 std::shared_ptr<std::atomic<bool>> cancelled) {
+  if (is_task_method(m.method)) {
+    json response = serve_task_method(*tasks_, m);
+    if (response.contains("result")) response["result"] = complete(std::move(response["result"]));
+    reply(serialize(response), true);
+    return;
+  }
   std::optional<std::vector<std::string>> roots;
   if (auto early = client_roots_of(m, &roots)) {
     reply(serialize(*early), true);
@@ -266,7 +279,15 @@ void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
   auto round = std::make_shared<InputRound>(m.params.value("inputResponses", json()),
                                             meta[meta_key::client_capabilities]);
   call.request = round->requester();
-  auto done = [this, id = m.id, reply, cancelled, round](ToolOutcome outcome) {
+  auto task = TaskLink::attach(
+      call, task_context(handler_, tasks_, m, [round] { return round->pending().empty(); },
+                         [this, id = m.id, reply](json created) {
+                           json result = complete(std::move(created));
+                           result["resultType"] = "task";
+                           reply(serialize(make_result(id, std::move(result))), true);
+                         }));
+  auto done = [this, id = m.id, reply, cancelled, round, task](ToolOutcome outcome) {
+    if (task->finish(outcome)) return;  // a task: its answer went out when it started
     if (cancelled && cancelled->load()) {
       reply(std::string(), true);  // the client no longer wants an answer
       return;

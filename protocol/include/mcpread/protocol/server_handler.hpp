@@ -73,6 +73,14 @@ struct ToolCall {
   // with ClientRequestError::Kind::input_required; the client's retry brings the answers, which
   // are matched to the tool's requests in the order it makes them.
   ClientRequester request;
+  // Turns the call into a task (2026-07-28, tasks extension): the request is answered at once with
+  // the task's id, and the call's `done` completes the task instead. From then on `request` asks
+  // through the task (tasks/update brings the answers), `progress` sets its statusMessage, `log`
+  // is dropped, and only tasks/cancel or shutdown set `cancelled`. False when the call must stay
+  // in its request: the client did not declare the extension, the tool's task_support is
+  // forbidden, input requests of this round are pending, or too many tasks are stored. Unset
+  // outside stateless requests.
+  std::function<bool(const std::string& status_message)> start_task;
 };
 
 // A resource template the server offers (resources/templates/list); rendered for each version.

@@ -34,9 +34,14 @@ enum class ClientRoots {
   require,  // ask every client; one without the roots capability gets -32021
 };
 
+class TaskStore;
+
 class StatelessDispatcher {
  public:
   StatelessDispatcher(ServerInfo info, ServerHandler& handler, ClientRoots client_roots = ClientRoots::ignore);
+  ~StatelessDispatcher();  // cancels the tasks still running
+  StatelessDispatcher(const StatelessDispatcher&) = delete;
+  StatelessDispatcher& operator=(const StatelessDispatcher&) = delete;
 
   // The error that refuses `m` before it runs: an unsupported or malformed version (-32022,
   // listing the supported ones), incomplete _meta (-32602), a method this era lacks (-32601), a
@@ -65,6 +70,8 @@ class StatelessDispatcher {
   ServerInfo info_;
   ServerHandler& handler_;
   ClientRoots client_roots_;
+  // The tasks of the tools/call requests that became tasks (tasks extension).
+  std::shared_ptr<TaskStore> tasks_;
 };
 
 }  // namespace mcpread::protocol
