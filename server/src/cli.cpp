@@ -30,7 +30,7 @@ constexpr std::array<std::string_view, 7> log_levels = {"trace", "debug", "info"
   [](Config& c, std::uint64_t v) { c.field = static_cast<decltype(c.field)>(v); },              \
       [](const Config& c) { return static_cast<std::uint64_t>(c.field); }, nullptr
 
-const std::array<Option, 30> options = {{
+const std::array<Option, 31> options = {{
     {"--host-profile", "NAME", "shape answers for this host (generic, claude-code, gemini-cli, codex, "
      "ai-sdk, or one from --host-profiles); auto: by the name the client gives", 0, 0, nullptr, nullptr,
      [](Config& c, std::string_view v) {
@@ -108,6 +108,8 @@ const std::array<Option, 30> options = {{
      MCPREAD_COUNT(workers)},
     {"--roots-wait-ms", "N", "how long a read waits for the client's roots", 0, 60000,
      MCPREAD_COUNT(roots_wait_ms)},
+    {"--task-after-ms", "N", "a longer read becomes a task (2026-07-28 clients with the tasks extension)", 0,
+     3600000, MCPREAD_COUNT(task_after_ms)},
     {"--default-limit", "N", "lines returned when `limit` is not given", 1, UINT64_MAX,
      MCPREAD_COUNT(limits.text.limit)},
     {"--max-line-chars", "N", "characters kept of a longer line", 1, UINT64_MAX,
