@@ -46,6 +46,8 @@ StatelessDispatcher::StatelessDispatcher(ServerInfo info, ServerHandler& handler
 
 StatelessDispatcher::~StatelessDispatcher() { tasks_->cancel_all(); }
 
+void StatelessDispatcher::cancel_tasks() { tasks_->cancel_all(); }
+
 namespace {
 bool reads_files(const std::string& method) {
   return method == "tools/call" || method == "resources/list" || method == "resources/read";

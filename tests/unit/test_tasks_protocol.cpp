@@ -227,6 +227,11 @@ TEST_CASE("tasks: lifecycle") {
     h.handler.pending.back()(json{{"content", json::array()}});
     CHECK(h.get(id)["result"]["status"] == "cancelled");
   }
+  SUBCASE("shutdown (cancel_tasks) cancels a running task and tells its call") {
+    h.dispatcher.cancel_tasks();
+    CHECK(h.handler.calls.back().cancelled->load());
+    CHECK(h.get(id)["result"]["status"] == "cancelled");
+  }
   SUBCASE("tasks-cancel-terminal-idempotent-ack: a finished task is left as it is") {
     h.handler.pending.back()(json{{"content", json::array()}});
     CHECK(h.serve(request(3, "tasks/cancel", {{"taskId", id}}, with_tasks()))["result"]["resultType"] == "complete");

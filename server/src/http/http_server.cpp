@@ -122,6 +122,7 @@ void HttpServer::shutdown(const char* why) {
   spdlog::info("{} received; shutting down", why);
   sweep_timer_.cancel();
   sessions_.end_all();  // cancels calls in flight, ends the sessions' streams
+  mcp_.cancel_tasks();  // and the calls that became tasks
   listener_->stop();
   // Connections close once their last answer is written; do not wait forever for one.
   shutdown_timer_.expires_after(std::chrono::seconds(5));

@@ -24,6 +24,8 @@ class McpEndpoint {
               boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info);
 
   void handle(Request request, std::shared_ptr<ResponseSink> sink);
+  // Shutdown: cancels the tasks still running (no connection of theirs closes to stop them).
+  void cancel_tasks() { stateless_.cancel_tasks(); }
 
  private:
   void post(const Request& request, const std::shared_ptr<ResponseSink>& sink);

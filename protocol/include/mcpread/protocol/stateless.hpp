@@ -55,6 +55,10 @@ class StatelessDispatcher {
 
   [[nodiscard]] json discover_result() const;
 
+  // Shutdown: every task still running is cancelled (its call told to stop), so that the workers
+  // are free to be joined.
+  void cancel_tasks();
+
  private:
   [[nodiscard]] json complete(json result) const;  // adds resultType and serverInfo
   // -32021 when the tools/call names a tool whose required_capabilities `declared` lacks.
