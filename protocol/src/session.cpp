@@ -395,6 +395,7 @@ void Session::cancel_all() {
     in_flight_.clear();
   }
   abandon_client_requests(nullptr, "the session ended");
+  stateless_.cancel_tasks();  // and the calls that became tasks
 }
 
 std::size_t Session::in_flight() const {

@@ -2,6 +2,7 @@
 // tools/call that becomes a task, tasks/get, tasks/update, tasks/cancel, the extension's gating
 // and the removed methods. Subcases are named after the conformance checks (tasks-* scenarios)
 // they mirror. TaskStore's expiry and bound are tested with a clock of the test's own.
+#include "mcpread/protocol/session.hpp"
 #include "mcpread/protocol/stateless.hpp"
 #include "schema_validator.hpp"
 #include "tasks.hpp"
@@ -333,5 +334,36 @@ TEST_CASE("tasks: TaskStore keeps a task for its ttlMs and at most max_tasks of 
   SUBCASE("iso8601: UTC with milliseconds") {
     CHECK(iso8601(std::chrono::system_clock::time_point(std::chrono::milliseconds(1234567890123))) ==
           "2009-02-13T23:31:30.123Z");
+  }
+}
+
+TEST_CASE("tasks: over a stdio session (stateless requests beside initialize)") {
+  TaskHandler handler;
+  std::vector<json> replies;
+  Session session{ServerInfo{"mcp-read", "", "1.0", ""}, handler, [](std::string) {}};
+  auto send = [&](const json& j) {
+    return session.receive(j.dump(), [&](std::string m, bool) {
+      if (!m.empty()) replies.push_back(json::parse(m));
+    });
+  };
+  send(request(1, "tools/call", {{"name", "slow"}}, with_tasks()));
+  REQUIRE(handler.calls.back().start_task("working"));
+  const std::string id = replies.back()["result"]["taskId"];
+  SUBCASE("the answered call leaves the calls in flight; a notifications/cancelled for its id is ignored") {
+    CHECK(session.in_flight() == 0);
+    send(json{{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", 1}}}});
+    CHECK_FALSE(handler.calls.back().cancelled->load());
+  }
+  SUBCASE("tasks/get and tasks/cancel are served by the session") {
+    send(request(2, "tasks/get", {{"taskId", id}}, with_tasks()));
+    CHECK(replies.back()["result"]["status"] == "working");
+    send(request(3, "tasks/cancel", {{"taskId", id}}, with_tasks()));
+    CHECK(handler.calls.back().cancelled->load());
+  }
+  SUBCASE("shutdown (cancel_all) cancels the session's tasks") {
+    session.cancel_all();
+    CHECK(handler.calls.back().cancelled->load());
+    send(request(4, "tasks/get", {{"taskId", id}}, with_tasks()));
+    CHECK(replies.back()["result"]["status"] == "cancelled");
   }
 }

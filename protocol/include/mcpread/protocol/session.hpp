@@ -48,8 +48,9 @@ class Session {
   void resource_updated(const std::string& uri);
   [[nodiscard]] bool subscribed(const std::string& uri) const;
 
-  // Cancels every call in flight (their responses are dropped) and completes every request the
-  // server awaits an answer to with ClientRequestError::Kind::cancelled. Used at shutdown.
+  // Cancels every call in flight (their responses are dropped), and every task still running, and
+  // completes every request the server awaits an answer to with ClientRequestError::Kind::cancelled.
+  // Used at shutdown.
   void cancel_all();
   [[nodiscard]] std::size_t in_flight() const;
   // Requests sent to the client (on a call's behalf) whose answer is still awaited.
