@@ -9,7 +9,7 @@
 // read from the headers is finite and not negative.
 #include "fuzz_check.hpp"
 #include "mcpread/readers/classify.hpp"
-#include "audio_info.hpp"
+#include "audio/audio_info.hpp"
 #include "mcpread/readers/utf8.hpp"
 
 #include <array>

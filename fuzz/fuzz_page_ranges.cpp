@@ -7,7 +7,7 @@
 #include "fuzz_check.hpp"
 #include "mcpread/readers/pdf.hpp"
 #include "mcpread/readers/utf8.hpp"
-#include "page_ranges.hpp"
+#include "pdf/page_ranges.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -16,15 +16,18 @@ constexpr std::size_t templates_page_size = 50;
 
 json server_capabilities(const ServerHandler& handler, std::string_view version) {
   const VersionFeatures features = features_of(version);
-  json caps{{"logging", json::object()}, {"tools", {{"listChanged", false}}}};
-  // Each capability only when the handler offers it; no list_changed notifications (the lists
-  // change only with the binary).
+  // Sessions get no list_changed notifications; from 2026-07-28 a client follows the lists the
+  // handler says can change on a subscriptions/listen stream.
+  const ListChanges changes = features.stateless ? handler.list_changes() : ListChanges{};
+  json caps{{"logging", json::object()}, {"tools", {{"listChanged", changes.tools}}}};
+  // Each capability only when the handler offers it.
   if (offers_resources(handler)) {
     caps["resources"] = json::object();
     // Stateless versions replace resources/subscribe with subscriptions/listen (not served).
     if (handler.offers_subscriptions() && features.subscriptions) caps["resources"]["subscribe"] = true;
+    if (changes.resources) caps["resources"]["listChanged"] = true;
   }
-  if (offers_prompts(handler)) caps["prompts"] = {{"listChanged", false}};
+  if (offers_prompts(handler)) caps["prompts"] = {{"listChanged", changes.prompts}};
   // 2024-11-05 has completion/complete but not yet the capability that announces it.
   if (handler.offers_completions() && features.completions) caps["completions"] = json::object();
   // The tasks extension (SEP-2663) is of the stateless era; sessions never see it.

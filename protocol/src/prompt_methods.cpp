@@ -154,7 +154,8 @@ json list_prompts(const std::vector<PromptDefinition>& prompts, const Message& m
 
 void serve_prompt_request(ServerHandler& handler, const Message& m, const std::string& version,
                           std::shared_ptr<std::atomic<bool>> cancelled,
-                          std::function<void(json response)> respond) {
+                          std::function<void(json response)> respond,
+                          const std::function<void(PromptRequest&)>& attach) {
   const bool completion = m.method == "completion/complete";
   auto done = [id = m.id, completion, respond](RequestOutcome outcome) {
     respond(outcome_response(id, std::move(outcome), completion));
@@ -179,6 +180,7 @@ void serve_prompt_request(ServerHandler& handler, const Message& m, const std::s
       PromptRequest request = std::move(std::get<PromptRequest>(prepared));
       request.protocol_version = version;
       request.cancelled = std::move(cancelled);
+      if (attach) attach(request);
       handler.get_prompt(std::move(request), std::move(done));
     }
   } catch (const std::exception& e) {

@@ -23,9 +23,11 @@ json list_prompts(const std::vector<PromptDefinition>& prompts, const Message& m
 
 // Serves prompts/get or completion/complete: checks the parameters against the handler's
 // prompts, hands the request to the handler and calls `respond` exactly once with the response
-// (a result or an error), from any thread. Exceptions from the handler become -32603.
+// (a result or an error), from any thread. Exceptions from the handler become -32603. `attach`,
+// when set, completes a prompts/get request before the handler gets it (a stateless input round).
 void serve_prompt_request(ServerHandler& handler, const Message& m, const std::string& version,
                           std::shared_ptr<std::atomic<bool>> cancelled,
-                          std::function<void(json response)> respond);
+                          std::function<void(json response)> respond,
+                          const std::function<void(PromptRequest&)>& attach = {});
 
 }  // namespace mcpread::protocol

@@ -372,6 +372,7 @@ void Session::handle_notification(const Message& m) {
       in_flight_.erase(it);
     }
     abandon_client_requests(flag, "the tool call was cancelled");
+    stateless_.drop_cancelled_subscriptions();  // a cancelled subscriptions/listen ends now
   }
   // Other notifications need no action.
 }
@@ -389,6 +390,8 @@ void Session::log(LogLevel level, std::string_view logger, const std::string& me
 }
 
 void Session::cancel_all() {
+  // First, while they are still live: listen streams end with their closing result.
+  stateless_.close_subscriptions();
   {
     std::lock_guard lock(mutex_);
     for (auto& [key, flag] : in_flight_) flag->store(true);
@@ -412,5 +415,7 @@ bool Session::initialized() const {
   std::lock_guard lock(mutex_);
   return phase_ != Phase::awaiting_initialize;
 }
+
+void Session::close_subscriptions() { stateless_.close_subscriptions(); }
 
 }  // namespace mcpread::protocol

@@ -4,6 +4,7 @@
 #include "method_helpers.hpp"
 #include "prompt_methods.hpp"
 #include "task_calls.hpp"
+#include "subscriptions.hpp"
 
 #include <exception>
 #include <utility>
@@ -31,6 +32,7 @@ bool known_method(const std::string& method, const ServerHandler& handler) {
   if (is_task_method(method)) return offers_tasks(handler);
   if (is_resource_method(method)) return offers_resources(handler);
   if (is_prompt_method(method)) return serves_prompt_method(handler, method);
+  if (method == "subscriptions/listen") return handler.list_changes().any();
   return method == "server/discover" || method == "tools/list" || method == "tools/call";
 }
 
@@ -42,7 +44,13 @@ bool declares_version(const Message& m) {
 }
 
 StatelessDispatcher::StatelessDispatcher(ServerInfo info, ServerHandler& handler, ClientRoots client_roots)
-    : info_(std::move(info)), handler_(handler), client_roots_(client_roots), tasks_(std::make_shared<TaskStore>()) {}
+    : info_(std::move(info)),
+      handler_(handler),
+      client_roots_(client_roots),
+      tasks_(std::make_shared<TaskStore>()),
+      subscriptions_(std::make_shared<SubscriptionHub>()) {
+  handler_.watch_list_changes(subscriptions_);
+}
 
 StatelessDispatcher::~StatelessDispatcher() { tasks_->cancel_all(); }
 
@@ -55,28 +63,39 @@ bool reads_files(const std::string& method) {
 constexpr const char* roots_input_key = "roots";
 }  // namespace
 
-std::optional<json> StatelessDispatcher::client_roots_of(const Message& m,
+std::optional<json> StatelessDispatcher::client_roots_of(const Message& m, InputRound* round,
                                                          std::optional<std::vector<std::string>>* roots) const {
-  if (client_roots_ == ClientRoots::ignore || !reads_files(m.method)) return std::nullopt;
+  if (client_roots_ == ClientRoots::ignore || !reads_files(m.method) || round == nullptr) return std::nullopt;
   const json& caps = m.params["_meta"][meta_key::client_capabilities];
   if (!caps.contains("roots")) return std::nullopt;  // `ask`: served within the server's roots
-  const auto responses = m.params.find("inputResponses");
-  const json* answer = nullptr;
-  if (responses != m.params.end() && responses->is_object() && responses->contains(roots_input_key))
-    answer = &(*responses)[roots_input_key];
-  if (answer == nullptr) {
-    json result = complete(json{{"inputRequests", {{roots_input_key, {{"method", "roots/list"}}}}}});
-    result["resultType"] = "input_required";
-    return make_result(m.id, std::move(result));
-  }
-  const auto list = answer->is_object() ? answer->find("roots") : answer->end();
-  if (!answer->is_object() || list == answer->end() || !list->is_array())
-    return make_error(params_error(m.id, "inputResponses.roots must be a roots/list result ({\"roots\": [...]})"));
-  std::vector<std::string> uris;
-  for (const auto& root : *list)
-    if (root.is_object() && root.contains("uri") && root["uri"].is_string()) uris.push_back(root["uri"].get<std::string>());
-  *roots = std::move(uris);
+  // Asked like any tool's request, so the answer is sealed into the state of later rounds too.
+  std::optional<std::string> malformed;
+  round->keyed_requester()(roots_input_key, "roots/list", json::object(), [&](ClientResponse response) {
+    const json* result = std::get_if<json>(&response);
+    if (result == nullptr) {
+      if (std::get<ClientRequestError>(response).kind == ClientRequestError::Kind::malformed)
+        malformed = "inputResponses.roots must be a roots/list result ({\"roots\": [...]})";
+      return;
+    }
+    std::vector<std::string> uris;
+    for (const auto& root : (*result)["roots"])
+      if (root.is_object() && root.contains("uri") && root["uri"].is_string()) uris.push_back(root["uri"].get<std::string>());
+    *roots = std::move(uris);
+  });
+  if (auto why = round->invalid()) return make_error(params_error(m.id, *why));
+  if (malformed) return make_error(params_error(m.id, *malformed));
+  if (!round->pending().empty()) return round_response(m.id, *round, json());
   return std::nullopt;
+}
+
+json StatelessDispatcher::round_response(const json& id, const InputRound& round, json result) const {
+  if (auto why = round.invalid()) return make_error(params_error(id, *why));
+  if (!round.pending().empty()) {
+    json input = complete(round.input_required(StateSeal::process()));
+    input["resultType"] = "input_required";
+    return make_result(id, std::move(input));
+  }
+  return make_result(id, complete(std::move(result)));
 }
 
 std::optional<MessageError> StatelessDispatcher::check(const Message& m) const {
@@ -116,6 +135,10 @@ std::optional<MessageError> StatelessDispatcher::check(const Message& m) const {
   }
   if (m.method == "tools/call") return tool_capabilities_error(m, *caps);
   if (is_task_method(m.method)) return task_method_error(m, *caps);
+  if (m.method == "subscriptions/listen") {
+    auto filter = parse_listen_filter(m.params);
+    if (auto* why = std::get_if<std::string>(&filter)) return params_error(m.id, std::move(*why));
+  }
   return std::nullopt;
 }
 
@@ -168,13 +191,29 @@ void StatelessDispatcher::serve(const Message& m, const Reply& reply,
     reply(serialize(response), true);
     return;
   }
+  // The requests that may ask the client something (SEP-2322): their round, from inputResponses
+  // and a verified requestState. Resource requests ask only for the client's roots.
+  std::shared_ptr<InputRound> round;
+  if (m.method == "tools/call" || m.method == "prompts/get" ||
+      (client_roots_ != ClientRoots::ignore && reads_files(m.method))) {
+    auto opened = open_input_round(m, StateSeal::process());
+    if (auto* error = std::get_if<MessageError>(&opened)) {
+      reply(serialize(make_error(*error)), true);
+      return;
+    }
+    round = std::move(std::get<std::shared_ptr<InputRound>>(opened));
+  }
   std::optional<std::vector<std::string>> roots;
-  if (auto early = client_roots_of(m, &roots)) {
+  if (auto early = client_roots_of(m, round.get(), &roots)) {
     reply(serialize(*early), true);
     return;
   }
   if (m.method == "tools/call") {
-    call_tool(m, reply, std::move(cancelled), std::move(roots));
+    call_tool(m, reply, std::move(cancelled), std::move(roots), std::move(round));
+    return;
+  }
+  if (m.method == "subscriptions/listen") {
+    listen(m, reply, std::move(cancelled));
     return;
   }
   if (m.method == "resources/list" || m.method == "resources/read") {
@@ -183,14 +222,22 @@ void StatelessDispatcher::serve(const Message& m, const Reply& reply,
   }
   if (m.method == "prompts/get" || m.method == "completion/complete") {
     const std::string version = m.params["_meta"][meta_key::protocol_version].get<std::string>();
-    serve_prompt_request(handler_, m, version, cancelled, [this, reply, cancelled](json response) {
+    auto respond = [this, id = m.id, reply, cancelled, round](json response) {
       if (cancelled && cancelled->load()) {
         reply(std::string(), true);  // the client no longer wants an answer
         return;
       }
-      if (response.contains("result")) response["result"] = complete(std::move(response["result"]));
+      if (response.contains("result")) {
+        // prompts/get asks through its round; completion/complete has none.
+        response = round ? round_response(id, *round, std::move(response["result"]))
+                         : make_result(id, complete(std::move(response["result"])));
+      }
       reply(serialize(response), true);
-    });
+    };
+    auto attach = [round](PromptRequest& request) {
+      if (round) round->attach(request);
+    };
+    serve_prompt_request(handler_, m, version, cancelled, std::move(respond), std::move(attach));
     return;
   }
   // The static lists: the same for every client, cached for a day, shared.
@@ -257,7 +304,7 @@ void StatelessDispatcher::resource_request(const Message& m, const Reply& reply,
 
 void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
                                     std::shared_ptr<std::atomic<bool>> cancelled,
-                                    std::optional<std::vector<std::string>> roots) {
+                                    std::optional<std::vector<std::string>> roots, std::shared_ptr<InputRound> round) {
   auto prepared = prepare_tool_call(handler_.tools(), m);
   if (auto* refusal = std::get_if<json>(&prepared)) {
     if (refusal->contains("result")) (*refusal)["result"] = complete(std::move((*refusal)["result"]));
@@ -278,9 +325,7 @@ void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
                         reply);
   call.progress = progress_sender(progress_token(m), true, reply);
   // No session to send the tool's own requests on: they travel as input requests.
-  auto round = std::make_shared<InputRound>(m.params.value("inputResponses", json()),
-                                            meta[meta_key::client_capabilities]);
-  call.request = round->requester();
+  round->attach(call);
   auto task = TaskLink::attach(
       call, task_context(handler_, tasks_, m, [round] { return round->pending().empty(); },
                          [this, id = m.id, reply](json created) {
@@ -294,17 +339,11 @@ void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
       reply(std::string(), true);  // the client no longer wants an answer
       return;
     }
-    if (json requests = round->pending(); !requests.empty()) {
-      json input = complete(json{{"inputRequests", std::move(requests)}});
-      input["resultType"] = "input_required";
-      reply(serialize(make_result(id, std::move(input))), true);
-      return;
-    }
     if (auto* error = std::get_if<RequestError>(&outcome)) {
       reply(serialize(make_error(id, error->code, error->message)), true);
       return;
     }
-    reply(serialize(make_result(id, complete(std::move(std::get<json>(outcome))))), true);
+    reply(serialize(round_response(id, *round, std::move(std::get<json>(outcome)))), true);
   };
   try {
     handler_.call_tool(std::move(call), std::move(done));

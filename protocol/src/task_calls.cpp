@@ -85,6 +85,14 @@ std::shared_ptr<TaskLink> TaskLink::attach(ToolCall& call, Context context) {
     done(ClientRequestError{ClientRequestError::Kind::not_supported, error_code::internal_error,
                             method + " cannot be sent from here"});
   };
+  // Named keys are the input round's (stateless multi round-trip requests); a task names its own.
+  call.request_as = [link, ask = std::move(call.request_as)](const std::string& key, const std::string& method,
+                                                              json params, std::function<void(ClientResponse)> done) {
+    if (auto id = link->id()) return link->context_.store->ask(*id, method, std::move(params), std::move(done));
+    if (ask) return ask(key, method, std::move(params), std::move(done));
+    done(ClientRequestError{ClientRequestError::Kind::not_supported, error_code::internal_error,
+                            method + " cannot be sent from here"});
+  };
   call.progress = [link, progress = std::move(call.progress)](double done, std::optional<double> total,
                                                               const std::string& message) {
     if (auto id = link->id()) {

@@ -38,7 +38,7 @@ class TaskLink {
     std::function<bool()> can_start;           // e.g. no input request of this round pending
     std::function<void(json created)> answer;  // sends the CreateTaskResult as the call's answer
   };
-  // Sets call.start_task, and routes call.request, call.progress and call.log to the task once
+  // Sets call.start_task, and routes call.request, call.request_as, call.progress and call.log to the task once
   // the call is one (requests become the task's inputRequests, progress its statusMessage, log
   // messages are dropped: a task has no stream to send them on).
   static std::shared_ptr<TaskLink> attach(ToolCall& call, Context context);

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "mcpread/readers/charset.hpp"
+#include "mcpread/readers/registry.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "signatures.hpp"
 
@@ -15,36 +16,25 @@ namespace {
 
 using detail::Bytes;
 
-struct MediaExtension {
-  std::string_view ext;
+// What a file name's extension promises, from the readers' registrations.
+struct ExtensionPromise {
   FileKind kind;
   std::string_view mime;
 };
 
-// Extensions that promise a kind other than text.
-constexpr std::array<MediaExtension, 28> kMediaExtensions{{
-    {"png", FileKind::image, "image/png"},      {"jpg", FileKind::image, "image/jpeg"},
-    {"jpeg", FileKind::image, "image/jpeg"},    {"jpe", FileKind::image, "image/jpeg"},
-    {"jfif", FileKind::image, "image/jpeg"},    {"gif", FileKind::image, "image/gif"},
-    {"webp", FileKind::image, "image/webp"},    {"bmp", FileKind::image, "image/bmp"},
-    {"dib", FileKind::image, "image/bmp"},      {"tif", FileKind::image, "image/tiff"},
-    {"tiff", FileKind::image, "image/tiff"},    {"ico", FileKind::image, "image/x-icon"},
-    {"heic", FileKind::image, "image/heic"},    {"heif", FileKind::image, "image/heif"},
-    {"avif", FileKind::image, "image/avif"},    {"jxl", FileKind::image, "image/jxl"},
-    {"svg", FileKind::image, "image/svg+xml"},  {"pdf", FileKind::pdf, "application/pdf"},
-    {"mp3", FileKind::audio, "audio/mpeg"},     {"wav", FileKind::audio, "audio/wav"},
-    {"flac", FileKind::audio, "audio/flac"},    {"ogg", FileKind::audio, "audio/ogg"},
-    {"oga", FileKind::audio, "audio/ogg"},      {"opus", FileKind::audio, "audio/ogg"},
-    {"m4a", FileKind::audio, "audio/mp4"},      {"m4b", FileKind::audio, "audio/mp4"},
-    {"aac", FileKind::audio, "audio/aac"},      {"ipynb", FileKind::notebook, "application/x-ipynb+json"},
-}};
+std::optional<ExtensionPromise> promised_by(std::string_view ext) {
+  const ExtensionClaim* claim = nullptr;
+  const Reader* reader = ext.empty() ? nullptr : reader_registry().for_extension(ext, &claim);
+  if (reader == nullptr) return std::nullopt;
+  return ExtensionPromise{reader->kind, claim->mime};
+}
 
 struct TextMime {
   std::string_view ext;
   std::string_view mime;
 };
 
-constexpr std::array<TextMime, 67> kTextMimes{{
+constexpr auto kTextMimes = std::to_array<TextMime>({
     {"txt", "text/plain"}, {"text", "text/plain"}, {"log", "text/plain"},
     {"json", "application/json"}, {"jsonl", "application/x-ndjson"},
     {"ndjson", "application/x-ndjson"}, {"md", "text/markdown"}, {"markdown", "text/markdown"},
@@ -67,7 +57,7 @@ constexpr std::array<TextMime, 67> kTextMimes{{
     {"rst", "text/x-rst"}, {"cs", "text/x-csharp"}, {"scala", "text/x-scala"}, {"r", "text/x-r"},
     {"cmake", "text/x-cmake"}, {"ini", "text/plain"}, {"cfg", "text/plain"},
     {"conf", "text/plain"},
-}};
+});
 
 std::string ascii_lower(std::string_view s) {
   std::string out(s);
@@ -87,12 +77,6 @@ std::string extension_of(std::string_view name) {
   const auto dot = name.rfind('.');
   if (dot == std::string_view::npos || dot == 0 || dot + 1 == name.size()) return {};
   return ascii_lower(name.substr(dot + 1));
-}
-
-const MediaExtension* media_extension(std::string_view ext) {
-  for (const auto& m : kMediaExtensions)
-    if (m.ext == ext) return &m;
-  return nullptr;
 }
 
 std::string_view text_mime_for(std::string_view file_name, std::string_view ext) {
@@ -198,7 +182,7 @@ TextScan scan_text(Bytes b, std::uint64_t size) {
 }
 
 bool textual_mime(std::string_view m) {
-  static constexpr std::array<std::string_view, 30> kTextual{
+  static constexpr auto kTextual = std::to_array<std::string_view>({
       "application/json", "application/xml", "application/javascript",
       "application/ecmascript", "application/x-javascript", "application/x-sh",
       "application/x-shellscript", "application/x-yaml", "application/yaml", "application/toml",
@@ -207,7 +191,7 @@ bool textual_mime(std::string_view m) {
       "application/x-latex", "application/postscript", "application/x-wine-extension-ini",
       "application/csv", "application/x-subrip", "application/pgp-keys",
       "application/pgp-signature", "application/x-pem-file", "application/x-setupscript",
-      "message/rfc822", "message/news", "application/x-bibtex-text-file"};
+      "message/rfc822", "message/news", "application/x-bibtex-text-file"});
   if (m.starts_with("text/") || m.ends_with("+xml") || m.ends_with("+json")) return true;
   return std::find(kTextual.begin(), kTextual.end(), m) != kTextual.end();
 }
@@ -243,9 +227,9 @@ std::string_view bom_charset(Bytes b) {
 }
 
 Classification detect(std::string_view file_name, std::string_view ext,
-                      const MediaExtension* media, Bytes head, std::uint64_t size) {
+                      const std::optional<ExtensionPromise>& media, Bytes head, std::uint64_t size) {
   if (head.empty()) {  // nothing to look at: the name decides
-    if (media != nullptr && media->kind != FileKind::text)
+    if (media && media->kind != FileKind::text)
       return {media->kind, std::string(media->mime), "empty", std::nullopt};
     return text(file_name, ext, "text/plain", "empty");
   }
@@ -302,44 +286,18 @@ Classification detect(std::string_view file_name, std::string_view ext,
 
 }  // namespace
 
-std::string_view to_string(FileKind kind) {
-  switch (kind) {
-    case FileKind::text: return "text";
-    case FileKind::image: return "image";
-    case FileKind::pdf: return "pdf";
-    case FileKind::notebook: return "notebook";
-    case FileKind::audio: return "audio";
-    case FileKind::binary: return "binary";
-    case FileKind::json: return "json";
-  }
-  return "binary";
-}
-
-bool parse_file_kind(std::string_view name, FileKind* kind) {
-  static constexpr std::array<FileKind, 6> kSelectable{FileKind::text,     FileKind::image,
-                                                       FileKind::pdf,      FileKind::notebook,
-                                                       FileKind::audio,    FileKind::json};
-  for (FileKind k : kSelectable) {
-    if (to_string(k) == name) {
-      *kind = k;
-      return true;
-    }
-  }
-  return false;  // "auto", "binary" and anything unknown
-}
-
 std::string_view mime_for_name(std::string_view file_name) {
   const std::string ext = extension_of(file_name);
-  if (const MediaExtension* media = media_extension(ext)) return media->mime;
+  if (const auto media = promised_by(ext)) return media->mime;
   return text_mime_for(file_name, ext);
 }
 
 Classification classify(std::string_view file_name, std::span<const unsigned char> head,
                         std::uint64_t size) {
   const std::string ext = extension_of(file_name);
-  const MediaExtension* media = media_extension(ext);
+  const auto media = promised_by(ext);
   Classification c = detect(file_name, ext, media, head, size);
-  if (media != nullptr && media->kind != c.kind) c.extension_kind = media->kind;
+  if (media && media->kind != c.kind) c.extension_kind = media->kind;
   return c;
 }
 

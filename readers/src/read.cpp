@@ -1,50 +1,15 @@
 #include "mcpread/readers/read.hpp"
 
-#include "file_io.hpp"
 #include "human_size.hpp"
-#include "mcpread/readers/audio.hpp"
-#include "mcpread/readers/image.hpp"
 #include "mcpread/readers/listing.hpp"
-#include "mcpread/readers/notebook.hpp"
-#include "mcpread/readers/pdf.hpp"
+#include "mcpread/readers/registry.hpp"
+#include "registry/classified_file.hpp"
 
-#include <unistd.h>
-
-#include <array>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <memory>
+#include <algorithm>
+#include <string>
 
 namespace mcpread::readers {
 namespace {
-
-constexpr std::size_t head_bytes = 64 * 1024;
-
-// The first head_bytes of the file, for classification; false (errno text in *error) on error.
-bool read_head(int fd, std::string* head, std::string* error) {
-  const auto buffer = std::make_unique_for_overwrite<char[]>(head_bytes);
-  const auto got = file_io::pread_full(fd, buffer.get(), head_bytes, 0);
-  if (!got) {
-    *error = std::strerror(errno);
-    return false;
-  }
-  head->assign(buffer.get(), *got);
-  return true;
-}
-
-std::string article(FileKind kind) {
-  switch (kind) {
-    case FileKind::image: return "an image";
-    case FileKind::pdf: return "a PDF document";
-    case FileKind::notebook: return "a Jupyter notebook";
-    case FileKind::audio: return "an audio file";
-    case FileKind::text: return "a text file";
-    case FileKind::binary: return "a binary file";
-    case FileKind::json: return "a JSON file";
-  }
-  return "a file";
-}
 
 std::string what_it_is(const Classification& c) {
   if (!c.description.empty()) return c.description + " (" + c.mime + ")";
@@ -87,12 +52,6 @@ std::string binary_refusal(const OpenedFile& file, const Classification& c, cons
   return m;
 }
 
-std::size_t media_text_cap(const ReadLimits& limits) {
-  return limits.media_max_output_bytes != 0
-             ? std::min(limits.media_max_output_bytes, limits.text.max_output_bytes)
-             : limits.text.max_output_bytes;
-}
-
 }  // namespace
 
 ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const ReadLimits& limits,
@@ -118,12 +77,10 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
   const auto& file = std::get<OpenedFile>(access);
   if (cancel.cancelled()) return ReadOutcome::stopped();
 
-  std::string head, error;
-  if (!read_head(file.fd.get(), &head, &error))
-    return ReadOutcome::error("Cannot read " + file.path.string() + ": " + error + ".");
-  const auto bytes = std::span(reinterpret_cast<const unsigned char*>(head.data()), head.size());
-  const Classification c =
-      classify(file.path.filename().string(), bytes, static_cast<std::uint64_t>(file.st.st_size));
+  std::string error;
+  const auto classified = classify_file(file, &error);
+  if (!classified) return ReadOutcome::error("Cannot read " + file.path.string() + ": " + error + ".");
+  const Classification& c = classified->classification;
   // An `encoding` says the file is text: a file classified as binary is decoded with it.
   const FileKind kind = request.forced_kind.value_or(
       c.kind == FileKind::binary && !request.encoding.empty() ? FileKind::text : c.kind);
@@ -131,72 +88,37 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
 
   if (!request.forced_kind && c.extension_kind) {
     return with_type_meta(
-        ReadOutcome::error(file.path.string() + " is named like " + article(*c.extension_kind) +
-                           " but is not one: its content is " + article(c.kind) + ", " +
+        ReadOutcome::error(file.path.string() + " is named like " + std::string(article(*c.extension_kind)) +
+                           " but is not one: its content is " + std::string(article(c.kind)) + ", " +
                            what_it_is(c) + ", " + size + "." +
                            (c.kind == FileKind::text ? " Call read with file_type=\"text\" to read it as text." : "")),
         file, c, c.kind);
   }
 
-  // Errors of the kind-specific readers also carry what the file is.
-  auto typed = [&](ReadOutcome outcome, FileKind k) {
-    return outcome.is_error && !outcome.cancelled ? with_type_meta(std::move(outcome), file, c, k)
-                                                  : outcome;
-  };
-  // A PDF keeps its own reader when asked for text (its text only) or images (rendered pages).
-  const bool pdf = kind == FileKind::pdf ||
-                   (c.kind == FileKind::pdf && (kind == FileKind::text || kind == FileKind::image));
-  if (column && (pdf || (kind != FileKind::text && kind != FileKind::json)))
-    return typed(column_refused(file.path.string(), article(pdf ? FileKind::pdf : kind),
-                                " (or with file_type=\"text\" to read it as text)"),
-                 kind);
-  if (pdf) {
-    PdfOptions options;
-    options.pages = request.pages;
-    options.mode = kind == FileKind::text    ? PdfMode::text
-                   : kind == FileKind::image ? PdfMode::images
-                                             : limits.pdf_default_mode;
-    options.max_pages = limits.pdf_max_pages;
-    options.whole_document_pages = limits.pdf_max_pages;
-    options.max_output_bytes = media_text_cap(limits);
-    options.max_page_images = limits.pdf_max_page_images;
-    options.max_blob_base64_bytes = limits.pdf_max_blob_bytes;
-    options.render_dpi = static_cast<double>(limits.pdf_render_dpi);
-    options.image = limits.image;
-    options.progress = request.progress;
-    return typed(read_pdf(file, options, cancel), FileKind::pdf);
-  }
-  switch (kind) {
-    case FileKind::text:
-    case FileKind::json: {
-      TextOptions options = limits.text;
-      if (request.offset) options.offset = *request.offset;
-      if (request.limit) options.limit = *request.limit;
-      if (!request.encoding.empty()) options.encoding = request.encoding;
-      if (request.column) options.column = *request.column;
-      options.json = kind == FileKind::json;
-      ReadOutcome outcome = read_text(file, options, cancel);
-      outcome.meta["mime"] = c.mime;
-      outcome.meta["kind"] = std::string(to_string(kind));
-      return outcome;
-    }
-    case FileKind::notebook: {
-      NotebookOptions options;
-      if (request.offset) options.offset = *request.offset;
-      options.limit = request.limit;
-      options.max_output_bytes = media_text_cap(limits);
-      options.image = limits.image;
-      return typed(read_notebook(file, options, cancel), FileKind::notebook);
-    }
-    case FileKind::image:
-      return typed(read_image(file, c, limits.image, cancel), FileKind::image);
-    case FileKind::audio:
-      return typed(read_audio(file, c, limits.audio_max_bytes, cancel), FileKind::audio);
-    case FileKind::pdf:  // handled above
-    case FileKind::binary:
-      break;
-  }
-  return with_type_meta(ReadOutcome::error(binary_refusal(file, c, size)), file, c, kind);
+  // A file's own reader keeps it when asked for a reading it also serves (a PDF asked for as
+  // text gives its pages' text); otherwise the reader of the kind asked for reads it.
+  const ReaderRegistry& registry = reader_registry();
+  const Reader* reader = registry.find(c.kind);
+  if (reader == nullptr || (kind != c.kind && std::find(reader->also_serves.begin(), reader->also_serves.end(),
+                                                        kind) == reader->also_serves.end()))
+    reader = registry.find(kind);
+  if (reader == nullptr || reader->read == nullptr)
+    return with_type_meta(ReadOutcome::error(binary_refusal(file, c, size)), file, c, kind);
+
+  if (column && !reader->reads_columns)
+    return with_type_meta(column_refused(file.path.string(), std::string(reader->article),
+                                         " (or with file_type=\"text\" to read it as text)"),
+                          file, c, reader->kind);
+  ReadOutcome outcome = reader->read(ReaderCall{file, c, kind, request, limits, cancel});
+  // Errors of the readers also carry what the file is.
+  if (outcome.is_error && !outcome.cancelled) return with_type_meta(std::move(outcome), file, c, reader->kind);
+  return outcome;
+}
+
+std::size_t media_text_cap(const ReadLimits& limits) {
+  return limits.media_max_output_bytes != 0
+             ? std::min(limits.media_max_output_bytes, limits.text.max_output_bytes)
+             : limits.text.max_output_bytes;
 }
 
 }  // namespace mcpread::readers

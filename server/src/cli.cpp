@@ -1,10 +1,13 @@
 #include "cli.hpp"
 
+#include "mcpread/readers/registry.hpp"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdint>
 #include <optional>
+#include <vector>
 #include <string_view>
 
 namespace mcpread::server {
@@ -21,16 +24,17 @@ struct Option {
   void (*set_count)(Config&, std::uint64_t) = nullptr;
   std::uint64_t (*get_count)(const Config&) = nullptr;
   bool (*set_text)(Config&, std::string_view) = nullptr;
+  const readers::ReaderOption* reader = nullptr;  // a reader's limit, kept in Config::limits
 };
 
-constexpr std::array<std::string_view, 7> log_levels = {"trace", "debug", "info", "warn",
-                                                        "error", "critical", "off"};
+constexpr auto log_levels = std::to_array<std::string_view>({"trace", "debug", "info", "warn",
+                                                        "error", "critical", "off"});
 
 #define MCPREAD_COUNT(field)                                                                   \
   [](Config& c, std::uint64_t v) { c.field = static_cast<decltype(c.field)>(v); },              \
       [](const Config& c) { return static_cast<std::uint64_t>(c.field); }, nullptr
 
-const std::array<Option, 31> options = {{
+const auto server_options = std::to_array<Option>({
     {"--host-profile", "NAME", "shape answers for this host (generic, claude-code, gemini-cli, codex, "
      "ai-sdk, or one from --host-profiles); auto: by the name the client gives", 0, 0, nullptr, nullptr,
      [](Config& c, std::string_view v) {
@@ -110,38 +114,32 @@ const std::array<Option, 31> options = {{
      MCPREAD_COUNT(roots_wait_ms)},
     {"--task-after-ms", "N", "a longer read becomes a task (2026-07-28 clients with the tasks extension)", 0,
      3600000, MCPREAD_COUNT(task_after_ms)},
-    {"--default-limit", "N", "lines returned when `limit` is not given", 1, UINT64_MAX,
-     MCPREAD_COUNT(limits.text.limit)},
-    {"--max-line-chars", "N", "characters kept of a longer line", 1, UINT64_MAX,
-     MCPREAD_COUNT(limits.text.max_line_chars)},
-    {"--max-output-bytes", "N", "cap on the text of one answer", 1024, UINT64_MAX,
-     MCPREAD_COUNT(limits.text.max_output_bytes)},
-    {"--count-lines-max-bytes", "N", "count a file's lines only up to this size", 0, UINT64_MAX,
-     MCPREAD_COUNT(limits.text.count_lines_max_bytes)},
-    {"--image-max-edge", "N", "longest side of an image sent, in pixels", 16, 8000,
-     MCPREAD_COUNT(limits.image.max_edge)},
-    {"--image-max-bytes", "N", "largest image sent, measured on its base64 text", 1024, UINT64_MAX,
-     MCPREAD_COUNT(limits.image.max_base64_bytes)},
-    {"--image-max-input-bytes", "N", "larger image files are refused", 1, UINT64_MAX,
-     MCPREAD_COUNT(limits.image.max_input_bytes)},
-    {"--image-max-pixels", "N", "larger images (width x height) are refused before decoding", 1,
-     UINT64_MAX, MCPREAD_COUNT(limits.image.max_pixels)},
-    {"--audio-max-bytes", "N", "larger audio files are refused", 1, UINT64_MAX,
-     MCPREAD_COUNT(limits.audio_max_bytes)},
-    {"--pdf-max-pages", "N", "PDF pages per call", 1, 100, MCPREAD_COUNT(limits.pdf_max_pages)},
-    {"--pdf-dpi", "N", "resolution of PDF pages rendered as images", 36, 600,
-     MCPREAD_COUNT(limits.pdf_render_dpi)},
-    {"--pdf-max-blob-bytes", "N", "largest PDF attached, measured on its base64 text", 0, UINT64_MAX,
-     MCPREAD_COUNT(limits.pdf_max_blob_bytes)},
     {"--max-directory-entries", "N", "entries listed of a directory", 1, UINT64_MAX,
      MCPREAD_COUNT(limits.max_directory_entries)},
     {"--structured-content", "", "also send structuredContent and an outputSchema (some hosts then "
      "drop image blocks)", 0, 1, MCPREAD_COUNT(structured_content)},
-}};
+});
 #undef MCPREAD_COUNT
 
+// The server's options, with the readers' limits (from their registrations) before
+// --max-directory-entries, where the help has always listed them.
+const std::vector<Option>& options() {
+  static const std::vector<Option> all = [] {
+    std::vector<Option> out;
+    for (const auto& o : server_options) {
+      if (o.name == "--max-directory-entries")
+        for (const auto& r : readers::reader_registry().readers())
+          for (const auto& ro : r.options)
+            out.push_back(Option{ro.name, "N", ro.help, ro.min, ro.max, nullptr, nullptr, nullptr, &ro});
+      out.push_back(o);
+    }
+    return out;
+  }();
+  return all;
+}
+
 const Option* find_option(std::string_view name) {
-  for (const auto& o : options)
+  for (const auto& o : options())
     if (o.name == name) return &o;
   return nullptr;
 }
@@ -176,7 +174,8 @@ std::string apply(const Option& o, std::string_view value, Config& c) {
   if (n < o.min || n > o.max)
     return "value " + std::string(value) + " is out of range for " + std::string(o.name) + " (" +
            std::to_string(o.min) + " to " + (o.max == UINT64_MAX ? std::string("any") : std::to_string(o.max)) + ")";
-  o.set_count(c, n);
+  if (o.reader != nullptr) o.reader->set(c.limits, n);
+  else o.set_count(c, n);
   return {};
 }
 
@@ -193,10 +192,11 @@ roots narrow them.
 Options (each can also be set with the environment variable shown; the command line wins):
 )";
   const Config defaults;
-  for (const auto& o : options) {
+  for (const auto& o : options()) {
     std::string left = "  " + std::string(o.name) + (o.value_name.empty() ? "" : " " + std::string(o.value_name));
     text += left + std::string(left.size() < 28 ? 28 - left.size() : 1, ' ') + std::string(o.help);
-    if (o.get_count && !o.value_name.empty())
+    if (o.reader != nullptr) text += " (default: " + std::to_string(o.reader->get(defaults.limits)) + ")";
+    else if (o.get_count && !o.value_name.empty())
       text += " (default: " + std::to_string(o.get_count(defaults)) + ")";
     if (o.name == "--log-level") text += " (default: " + defaults.log_level + ")";
     if (o.name == "--transport") text += " (default: stdio)";
@@ -216,7 +216,7 @@ CliOutcome parse_cli(const std::vector<std::string>& args, const Environment& ge
     out.text = "mcp-read: " + std::move(message) + "\nTry 'mcp-read --help'.\n";
     return out;
   };
-  for (const auto& o : options) {
+  for (const auto& o : options()) {
     const std::string name = env_name(o.name);
     if (const char* value = getenv(name.c_str()); value != nullptr) {
       if (auto problem = apply(o, value, c); !problem.empty()) return fail(name + ": " + problem);

@@ -1,5 +1,7 @@
 #include "read_tool.hpp"
 
+#include "mcpread/readers/registry.hpp"
+
 #include <cmath>
 #include <optional>
 
@@ -8,31 +10,31 @@ namespace {
 
 using nlohmann::json;
 
-// Kept short: every conversation carries the tool list in its context.
+// The file_type values: auto, then each selectable reader's kind in registration order.
+std::vector<std::string> file_types() {
+  std::vector<std::string> out{"auto"};
+  for (const auto& r : readers::reader_registry().readers())
+    if (r.selectable) out.emplace_back(r.kind.name());
+  return out;
+}
+
+// Kept short: every conversation carries the tool list in its context. Each reader gives its
+// own line.
 std::string read_description(const Config& config) {
-  const auto& t = config.limits.text;
-  return "Read a file or list a directory, returned the way a model can use it.\n"
-         "- Text in any charset (decoded to UTF-8): lines numbered like `cat -n`, " +
-         std::to_string(t.limit) + " from `offset` (1-based) unless `limit` says otherwise; lines over " +
-         std::to_string(t.max_line_chars) +
-         " characters are cut, naming the `column` that reads on; a long answer ends with the "
-         "`offset` to continue from; `file_type` \"json\" pretty-prints JSON.\n"
-         "- Images: sent as images, downscaled or converted when too large or in a format models do "
-         "not take; a note gives the original size and the coordinate scale.\n"
-         "- PDFs: each page's text, plus the pages as a PDF or (scans, figures) as images; `pages` "
-         "picks pages (\"3\", \"1-5\", \"2,4\", \"10-\"), at most " +
-         std::to_string(config.limits.pdf_max_pages) +
-         " per call.\n"
-         "- Notebooks: cells with their outputs, images as images; `offset`/`limit` count cells.\n"
-         "- Audio; directories as sorted listings, paged by `offset`/`limit`; other binaries are "
-         "refused with their type.\n"
+  std::string d = "Read a file or list a directory, returned the way a model can use it.\n";
+  for (const auto& r : readers::reader_registry().readers())
+    if (r.describe != nullptr)
+      if (std::string line = r.describe(config.limits); !line.empty()) d += line + "\n";
+  return d +
+         "- Directories: sorted listings, paged by `offset`/`limit`; other binaries are refused with "
+         "their type.\n"
          "`file_type` forces a reading (\"text\": the source; \"image\": PDF pages rendered); "
          "`encoding` overrides the detected charset. Paths are absolute or relative to the first "
          "allowed root.";
 }
 
 json read_input_schema() {
-  return json::parse(R"({
+  json schema = json::parse(R"({
     "type": "object",
     "properties": {
       "file_path": {"type": "string", "description": "The file or directory."},
@@ -40,13 +42,14 @@ json read_input_schema() {
       "limit": {"type": "integer", "minimum": 1, "description": "Number of lines (notebooks: cells)."},
       "column": {"type": "integer", "minimum": 1, "description": "First character of each line, 1-based."},
       "pages": {"type": "string", "description": "PDF pages, e.g. \"1-5\"."},
-      "file_type": {"type": "string", "enum": ["auto", "text", "json", "image", "pdf", "notebook", "audio"],
-        "default": "auto"},
+      "file_type": {"type": "string", "default": "auto"},
       "encoding": {"type": "string", "description": "Charset, e.g. \"windows-1252\", \"shift_jis\"."}
     },
     "required": ["file_path"],
     "additionalProperties": false
   })");
+  schema["properties"]["file_type"]["enum"] = file_types();
+  return schema;
 }
 
 json output_schema() {
@@ -106,13 +109,16 @@ std::variant<readers::ReadRequest, std::string> parse_read_arguments(const json&
   readers::ReadRequest r;
   static const char* const accepted = "file_path, offset, limit, column, pages, file_type, encoding";
   for (const auto& [key, value] : args.items()) {
-    if (key != "file_path" && key != "path" && key != "offset" && key != "limit" &&
-        key != "column" && key != "pages" && key != "file_type" && key != "encoding")
+    // `path` is not an alias: the input schema does not list it, so a client that checks
+    // arguments against the schema would refuse what the server took.
+    if (key == "path")
+      return std::string("Unknown argument \"path\": the read tool names the file with \"file_path\". "
+                         "Call read with file_path instead.");
+    if (key != "file_path" && key != "offset" && key != "limit" && key != "column" && key != "pages" &&
+        key != "file_type" && key != "encoding")
       return "Unknown argument \"" + key + "\". The read tool accepts: " + accepted + ".";
   }
-  const json* path = args.contains("file_path") ? &args["file_path"]
-                     : args.contains("path")    ? &args["path"]
-                                                : nullptr;
+  const json* path = args.contains("file_path") ? &args["file_path"] : nullptr;
   if (path == nullptr || !path->is_string() || path->get_ref<const std::string&>().empty())
     return std::string("The \"file_path\" argument is required: the absolute path of the file to "
                        "read (a non-empty string).");
@@ -148,9 +154,11 @@ std::variant<readers::ReadRequest, std::string> parse_read_arguments(const json&
     readers::FileKind kind{};
     const std::string name = t.is_string() ? t.get<std::string>() : t.dump();
     if (name != "auto") {
-      if (!t.is_string() || !readers::parse_file_kind(name, &kind))
-        return "The \"file_type\" argument must be one of auto, text, json, image, pdf, notebook, "
-               "audio; got \"" + name + "\".";
+      if (!t.is_string() || !readers::parse_file_kind(name, &kind)) {
+        std::string all;
+        for (const auto& type : file_types()) all += (all.empty() ? "" : ", ") + type;
+        return "The \"file_type\" argument must be one of " + all + "; got \"" + name + "\".";
+      }
       r.forced_kind = kind;
     }
   }

@@ -160,6 +160,8 @@ void StdioServer::on_input_end(const char* why) {
   framer_.finish([this](std::string_view line) { on_line(line); });
   input_done_ = true;
   if (in_) in_->close();
+  // A subscriptions/listen stream stays open until the server ends it; the client has gone.
+  session_.close_subscriptions();
   maybe_finish();
 }
 

@@ -40,6 +40,9 @@ class ToolHost : public protocol::ServerHandler {
   void read_resource(protocol::ResourceRequest request,
                      std::function<void(protocol::ResourceOutcome)> done) override;
   void roots_requested() override;
+  // Clients may follow the tool list on a subscriptions/listen stream (2026-07-28). It changes
+  // only with the binary today, so such a stream stays silent until the server ends it.
+  [[nodiscard]] protocol::ListChanges list_changes() const override { return {.tools = true}; }
   void roots_received(const std::vector<std::string>& uris) override;
   void roots_failed(const std::string& why) override;
 

@@ -188,7 +188,8 @@ std::vector<SseEvent> take_events(std::string& text) {
 // ---------------------------------------------------------------------------------------------
 // ServerProcess
 
-ServerProcess::ServerProcess(std::vector<std::string> args, std::vector<std::string> extra_env) {
+ServerProcess::ServerProcess(std::vector<std::string> args, std::vector<std::string> extra_env,
+                             const std::filesystem::path& binary) {
   char templ[] = "/tmp/mcpread-http-stderr-XXXXXX";
   const int err_fd = ::mkstemp(templ);
   if (err_fd < 0) throw std::runtime_error("mkstemp failed");
@@ -201,6 +202,7 @@ ServerProcess::ServerProcess(std::vector<std::string> args, std::vector<std::str
   posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
 
   std::vector<std::string> argv_store{binary_path().string(), "--transport", "http", "--port", "0"};
+  if (!binary.empty()) argv_store = {binary.string(), "--port", "0"};
   argv_store.insert(argv_store.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : argv_store) argv.push_back(a.data());

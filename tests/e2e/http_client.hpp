@@ -27,9 +27,11 @@ using Headers = std::vector<std::pair<std::string, std::string>>;
 
 // mcp-read started with `--transport http --port 0` and `args`; the port is read from its
 // "listening on http://ADDRESS:PORT/mcp" log line. The process is killed when this dies.
+// With `binary` (an HTTP-only server such as the conformance fixture): `binary --port 0 args`.
 class ServerProcess {
  public:
-  explicit ServerProcess(std::vector<std::string> args, std::vector<std::string> extra_env = {});
+  explicit ServerProcess(std::vector<std::string> args, std::vector<std::string> extra_env = {},
+                         const std::filesystem::path& binary = {});
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;

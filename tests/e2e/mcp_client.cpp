@@ -172,6 +172,11 @@ void McpClient::validate(const json& message) {
       version = version_;
     }
   }
+  // A notification on a subscriptions/listen stream belongs to the stateless era (2026-07-28).
+  if (!message.contains("id") && message.contains("params") && message["params"].is_object() &&
+      message["params"].contains("_meta") && message["params"]["_meta"].is_object() &&
+      message["params"]["_meta"].contains("io.modelcontextprotocol/subscriptionId"))
+    version = "2026-07-28";
   // JSON-RPC answers an unreadable id with null; schemas before 2025-11-25 cannot express that,
   // so check the rest of such an error by hand.
   if (message.contains("error") && message.contains("id") && message["id"].is_null()) {

@@ -46,3 +46,39 @@ TEST_CASE("stateless 2026-07-28 requests over stdio, as over http") {
     CHECK(client.call("read", {{"file_path", "notes.txt"}})["content"][0]["text"].get<std::string>().rfind("     1\talpha", 0) == 0);
   }
 }
+
+TEST_CASE("subscriptions/listen over stdio: acknowledged, then closed with its result when input ends") {
+  TempDir root;
+  McpClient client({{root.path().string()}});
+  const json meta{{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
+                  {"io.modelcontextprotocol/clientCapabilities", json::object()}};
+  const long long id =
+      client.send_request("subscriptions/listen", {{"_meta", meta}, {"notifications", {{"toolsListChanged", true}}}});
+  const auto acknowledged = client.receive();
+  REQUIRE(acknowledged);
+  CHECK(*acknowledged == json{{"jsonrpc", "2.0"},
+                              {"method", "notifications/subscriptions/acknowledged"},
+                              {"params",
+                               {{"_meta", {{"io.modelcontextprotocol/subscriptionId", id}}},
+                                {"notifications", {{"toolsListChanged", true}}}}}});
+  SUBCASE("the end of input: the stream's result, then the process exits 0") {
+    client.close_stdin();
+    const auto closing = client.wait_for_id(id);
+    REQUIRE(closing);
+    CHECK((*closing)["result"]["resultType"] == "complete");
+    CHECK((*closing)["result"]["_meta"]["io.modelcontextprotocol/subscriptionId"] == id);
+    const auto status = client.wait_exit();
+    REQUIRE(status);
+    CHECK(*status == 0);
+  }
+  SUBCASE("notifications/cancelled ends it without an answer; the session goes on") {
+    client.send({{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", id}}}});
+    const json r = client.stateless_request("server/discover");
+    CHECK(r["result"]["capabilities"]["tools"] == json{{"listChanged", true}});
+    client.close_stdin();
+    CHECK_FALSE(client.receive(std::chrono::seconds(5)));  // EOF, with no closing result for a cancelled stream
+    const auto status = client.wait_exit();
+    REQUIRE(status);
+    CHECK(*status == 0);
+  }
+}

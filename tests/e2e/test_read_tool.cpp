@@ -44,11 +44,13 @@ TEST_CASE("read: text files") {
     CHECK(meta["mtime"].get<std::string>().size() == 20);
     CHECK_FALSE(r.contains("structuredContent"));
   }
-  SUBCASE("relative paths resolve against the first root, and `path` is an alias") {
+  SUBCASE("relative paths resolve against the first root; `path` is not an alias") {
     const json a = client.call("read", {{"file_path", "two.txt"}});
-    const json b = client.call("read", {{"path", "two.txt"}});
-    CHECK(text_of(a) == text_of(b));
     CHECK(text_of(a).rfind("     1\tline one\n", 0) == 0);
+    const json b = client.call("read", {{"path", "two.txt"}});
+    CHECK(b["isError"] == true);
+    CHECK(text_of(b) == "Unknown argument \"path\": the read tool names the file with \"file_path\". "
+                        "Call read with file_path instead.");
   }
   SUBCASE("offset and limit page through, and say where to continue") {
     std::string content;

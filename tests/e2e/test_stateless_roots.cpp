@@ -32,12 +32,24 @@ TEST_CASE("stateless roots: ask, then read within the client's roots only") {
   REQUIRE_MESSAGE(first.contains("result"), first.dump());
   CHECK(first["result"]["resultType"] == "input_required");
   CHECK(first["result"]["inputRequests"]["roots"]["method"] == "roots/list");
+  REQUIRE(first["result"]["requestState"].is_string());
 
   const json answer{{"roots", {{"roots", json::array({{{"uri", "file://" + (root.path() / "project").string()}}})}}}};
-  const json ok = client.stateless_request("tools/call", read_params(inside, caps, answer));
+  json sealed = read_params(inside, caps, answer);
+  sealed["requestState"] = first["result"]["requestState"];
+  const json ok = client.stateless_request("tools/call", sealed);
   REQUIRE_MESSAGE(ok.contains("result"), ok.dump());
   CHECK(ok["result"]["resultType"] == "complete");
   CHECK(ok["result"]["content"][0]["text"].get<std::string>().find("     1\tinside the client's root") !=
+        std::string::npos);
+
+  // The state belongs to the read of `inside`: it does not open a read of another file.
+  json moved = read_params(outside, caps, answer);
+  moved["requestState"] = first["result"]["requestState"];
+  const json replayed = client.stateless_request("tools/call", moved);
+  REQUIRE(replayed.contains("error"));
+  CHECK(replayed["error"]["code"] == -32602);
+  CHECK(replayed["error"]["message"].get<std::string>().find("requestState was issued for other arguments") !=
         std::string::npos);
 
   const json refused = client.stateless_request("tools/call", read_params(outside, caps, answer));

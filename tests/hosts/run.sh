@@ -9,7 +9,8 @@
 # sure the `vips` command exists (Debian package libvips-tools, installed with apt-get when
 # missing), then runs suite.mjs inside a network namespace that has only loopback
 # (`unshare -n`), so nothing can leave the machine. suite.mjs prints `ok - ...` / `not ok - ...`
-# per host variant and case and ends with `hosts: N passed, M failed`. Exit status: 0 when every
+# per host variant and case and ends with `hosts: N passed, M failed`; then claude-code/sequence.mjs
+# checks Claude Code's own connection sequence. Exit status: 0 when every
 # check passed, 1 otherwise.
 # HOSTS_ONLY=claude-code,gemini-cli/gemini-3-flash-preview,... picks variants or hosts (only those
 # hosts are installed); HOSTS_CASES, HOSTS_SHORT, HOSTS_CONCURRENCY, HOSTS_ROUND_TIMEOUT_S,
@@ -79,3 +80,10 @@ netns=(unshare -n)
 "${netns[@]}" true 2>/dev/null || fail "${netns[*]} works (the suite runs in a network namespace; needs root or user namespaces)"
 export HOSTS_NOT_INSTALLED="$(IFS=','; echo "${not_installed[*]}")"
 "${netns[@]}" bash -c 'ip link set lo up && exec node "$1" "$2"' bash "$here/suite.mjs" "$bin"
+status=$?
+# Claude Code's own connection sequence (server/discover, stateless requests, roots through
+# input_required with --stateless-roots ask), when Claude Code is among the hosts and installed.
+if [[ " ${hosts[*]} " == *" claude-code "* && " ${not_installed[*]} " != *" claude-code "* ]]; then
+  "${netns[@]}" bash -c 'ip link set lo up && exec node "$1" "$2"' bash "$here/claude-code/sequence.mjs" "$bin" || status=1
+fi
+exit $status

@@ -63,6 +63,7 @@ std::string result_definition(const std::string& method) {
   if (method == "resources/list") return "ListResourcesResult";
   if (method == "resources/templates/list") return "ListResourceTemplatesResult";
   if (method == "resources/read") return "ReadResourceResult";
+  if (method == "subscriptions/listen") return "SubscriptionsListenResult";
   return {};
 }
 
@@ -70,6 +71,10 @@ std::string notification_definition(const std::string& method) {
   if (method == "notifications/message") return "LoggingMessageNotification";
   if (method == "notifications/progress") return "ProgressNotification";
   if (method == "notifications/resources/updated") return "ResourceUpdatedNotification";
+  if (method == "notifications/subscriptions/acknowledged") return "SubscriptionsAcknowledgedNotification";
+  if (method == "notifications/tools/list_changed") return "ToolListChangedNotification";
+  if (method == "notifications/prompts/list_changed") return "PromptListChangedNotification";
+  if (method == "notifications/resources/list_changed") return "ResourceListChangedNotification";
   return "JSONRPCNotification";
 }
 

@@ -13,7 +13,7 @@ std::string schema_errors(const std::string& version, const std::string& definit
 
 // Validates a message the server sent: the JSON-RPC envelope (response, error, notification or
 // request) and, for results, the result type of `request_method` (initialize, ping, tools/*,
-// resources/*, prompts/*, completion/complete, logging/setLevel); for notifications and requests
+// resources/*, prompts/*, completion/complete, logging/setLevel, subscriptions/listen); for notifications and requests
 // (roots/list, sampling/createMessage, elicitation/create), their own type.
 std::string server_message_errors(const std::string& version, const nlohmann::json& message,
                                   const std::string& request_method = {});

@@ -1,6 +1,6 @@
-// HTML as text through libxml2's HTML parser (readers/src/html_text): tables as Markdown tables
+// HTML as text through libxml2's HTML parser (readers/src/html/html_text): tables as Markdown tables
 // (pandas DataFrame, Styler and MultiIndex markup as pandas writes it), other markup as plain text.
-#include "../../readers/src/html_text.hpp"
+#include "html/html_text.hpp"
 
 #include <doctest/doctest.h>
 

@@ -3,7 +3,7 @@
 #include "fixtures.hpp"
 #include "reader_fixtures.hpp"
 
-#include "../../readers/src/line_index.hpp"
+#include "text/line_index.hpp"
 #include "mcpread/readers/text.hpp"
 
 #include <doctest/doctest.h>

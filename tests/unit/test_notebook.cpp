@@ -3,7 +3,7 @@
 #include "fixtures.hpp"
 #include "image_fixtures.hpp"
 
-#include "../../readers/src/notebook_text.hpp"
+#include "notebook/notebook_text.hpp"
 #include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/notebook.hpp"
 

@@ -340,7 +340,7 @@ TEST_CASE("resources: reading") {
     const ResourceReadResult r = read(dir, "x.bin");
     CHECK(r.status == ResourceStatus::unsupported);
     CHECK(r.message.rfind((dir.path() / "x.bin").string() + " is a binary file (", 0) == 0);
-    CHECK(r.message.find("Resources serve text, images, PDFs, audio and directories; other binary "
+    CHECK(r.message.find("Resources serve text, images, PDFs, notebooks, audio and directories; other binary "
                          "files cannot be read.") != std::string::npos);
   }
   SUBCASE("a damaged image is a failure that names the file") {

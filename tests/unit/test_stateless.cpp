@@ -242,10 +242,13 @@ TEST_CASE("stateless: the client's roots through an input request (--stateless-r
     const json first = serve(d, call);
     CHECK(handler.calls.empty());
     CHECK(first["result"]["resultType"] == "input_required");
-    CHECK(first["result"]["inputRequests"]["roots"] == json{{"method", "roots/list"}});
+    CHECK(first["result"]["inputRequests"]["roots"] == json{{"method", "roots/list"}, {"params", json::object()}});
+    // The round's state is sealed like any tool's: the retry may carry it.
+    REQUIRE(first["result"]["requestState"].is_string());
     CHECK(server_message_errors(modern, first, "tools/call").empty());
     json again = call;
     again["params"]["inputResponses"] = {{"roots", {{"roots", json::array({{{"uri", "file:///srv/a"}}})}}}};
+    again["params"]["requestState"] = first["result"]["requestState"];
     serve(d, again);
     REQUIRE(handler.calls.size() == 1);
     CHECK(handler.calls.front().client_roots == std::vector<std::string>{"file:///srv/a"});
@@ -254,7 +257,15 @@ TEST_CASE("stateless: the client's roots through an input request (--stateless-r
     const json refused = serve(d, broken);
     CHECK(refused["error"]["code"] == -32602);
     CHECK(refused["error"]["message"] ==
+          "Invalid params: inputResponses.roots must be an object: the client's result for roots/list");
+    json no_list = call;
+    no_list["params"]["inputResponses"] = {{"roots", {{"uris", "all of them"}}}};
+    CHECK(serve(d, no_list)["error"]["message"] ==
           "Invalid params: inputResponses.roots must be a roots/list result ({\"roots\": [...]})");
+    json tampered = again;
+    tampered["params"]["requestState"] = first["result"]["requestState"].get<std::string>() + "x";
+    CHECK(serve(d, tampered)["error"]["code"] == -32602);
+    CHECK(handler.calls.size() == 1);
     // A client without the roots capability is served within the server's roots.
     serve(d, request(2, "tools/call", {{"name", "echo"}}));
     CHECK(handler.calls.size() == 2);

@@ -287,6 +287,11 @@ TEST_CASE("tasks: input requests answered with tasks/update") {
     CHECK(update({{"unknown-key", {{"ignored", true}}}})["result"]["resultType"] == "complete");
     CHECK(answers.empty());
   }
+  SUBCASE("a named ask (ask_as) goes to the task too, under a key of the task's") {
+    call.ask_as("user_name", "elicitation/create", form, [&](ClientResponse r) { answers.push_back(std::move(r)); });
+    CHECK(h.get(id)["result"]["inputRequests"].contains("input-3"));
+    CHECK(answers.empty());
+  }
   SUBCASE("keys are not reused after an answer") {
     update({{"input-1", accept}, {"input-2", accept}});
     call.request("elicitation/create", form, [&](ClientResponse r) { answers.push_back(std::move(r)); });

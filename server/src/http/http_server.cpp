@@ -121,6 +121,7 @@ void HttpServer::wait_for_connections() {
 void HttpServer::shutdown(const char* why) {
   spdlog::info("{} received; shutting down", why);
   sweep_timer_.cancel();
+  mcp_.shutdown();
   sessions_.end_all();  // cancels calls in flight, ends the sessions' streams
   mcp_.cancel_tasks();  // and the calls that became tasks
   listener_->stop();

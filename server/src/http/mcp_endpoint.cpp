@@ -163,6 +163,8 @@ void McpEndpoint::serve_stateless(const protocol::Message& m, const Request& req
     if (final) answered->store(true);
     answer(std::move(message), final);
   }, cancelled);
+  // A listen stream has no answer that would notice the close: let it go as soon as it closes.
+  if (m.method == "subscriptions/listen") sink->on_close([this] { stateless_.drop_cancelled_subscriptions(); });
 }
 
 void McpEndpoint::initialize(const json& body, const std::shared_ptr<ResponseSink>& sink) {

@@ -94,9 +94,11 @@ function clientInfoFrom(log) {
  * request (which holds the tool result as the model sees it) is captured.
  * `env` adds to / overrides the host's environment (e.g. { ENABLE_TOOL_SEARCH: 'false' }).
  * Extra options: `prompt`, `keepScratch` (leave the scratch dir for debugging; its path is in notes),
- * `countTokens` (body => number: the mock's answer to /v1/messages/count_tokens; default estimateTokens).
+ * `countTokens` (body => number: the mock's answer to /v1/messages/count_tokens; default estimateTokens),
+ * `cwd` (Claude Code's working directory, which it declares as its only root; default: an empty
+ * scratch dir). The result's `mcpLog` is the shim's record of the JSON-RPC traffic ({t, dir, msg}).
  */
-export async function runHost({ mcpRead, root, toolArgs, timeoutMs = 120000, env = {}, prompt = PROMPT, keepScratch = false, countTokens }) {
+export async function runHost({ mcpRead, root, toolArgs, timeoutMs = 120000, env = {}, prompt = PROMPT, keepScratch = false, countTokens, cwd }) {
   if (!mcpRead || !root) throw new Error('claude-code driver: mcpRead and root are required');
   const bin = claudeBinary();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'host-claude-code-'));
@@ -139,7 +141,7 @@ export async function runHost({ mcpRead, root, toolArgs, timeoutMs = 120000, env
     };
     const args = ['-p', prompt, '--mcp-config', mcpConfig, '--strict-mcp-config', '--allowedTools', 'mcp__read__read', '--output-format', 'json'];
     const t0 = Date.now();
-    child = spawn(bin, args, { cwd: work, env: hostEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    child = spawn(bin, args, { cwd: cwd ? path.resolve(cwd) : work, env: hostEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => { if (stdout.length < 1e6) stdout += d; });
@@ -207,6 +209,7 @@ export async function runHost({ mcpRead, root, toolArgs, timeoutMs = 120000, env
       stdout,
       stderr,
       modelRequests: mock.state.requests,
+      mcpLog: log,
     };
   } finally {
     if (child && child.exitCode === null) { try { process.kill(-child.pid, 'SIGKILL'); } catch {} }

@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <variant>
@@ -41,6 +42,15 @@ using ClientResponse = std::variant<json, ClientRequestError>;
 // Sends a request to the client and calls `done` exactly once with its outcome, from any thread.
 using ClientRequester =
     std::function<void(const std::string& method, json params, std::function<void(ClientResponse)> done)>;
+
+// The same, under a key the caller names: in a stateless request the input request's key in
+// inputRequests and inputResponses (SEP-2322); sessions have no keys.
+using KeyedClientRequester = std::function<void(const std::string& key, const std::string& method, json params,
+                                                std::function<void(ClientResponse)> done)>;
+// Asks through `request_as` when set (stateless requests), else through `request` (sessions);
+// with neither, `done` gets Kind::not_supported.
+void ask_keyed(const KeyedClientRequester& request_as, const ClientRequester& request, const std::string& key,
+               const std::string& method, json params, std::function<void(ClientResponse)> done);
 
 // Who the client says it is (initialize's clientInfo, or a 2026-07-28 request's
 // io.modelcontextprotocol/clientInfo); empty when it did not say.
@@ -81,6 +91,21 @@ struct ToolCall {
   // forbidden, input requests of this round are pending, or too many tasks are stored. Unset
   // outside stateless requests.
   std::function<bool(const std::string& status_message)> start_task;
+  // Multi round-trip requests with named keys (stateless only; see ask_as).
+  KeyedClientRequester request_as;
+  // Whether this request brought back a verified requestState of ours (a later round).
+  bool resumed = false;
+  // The tool's own state from the previous round (null when none), and how it keeps one for the
+  // next: sealed into the requestState, so the client can neither read it usefully nor change it.
+  json state;
+  std::function<void(json)> keep_state;
+  // Like `request`, but in a stateless request under `key` (the spec's examples name them, e.g.
+  // "user_name"): answers of earlier rounds are kept across rounds, so a tool that asks step by
+  // step is handed each answer again on every later round.
+  void ask_as(const std::string& key, const std::string& method, json params,
+              std::function<void(ClientResponse)> done) const {
+    ask_keyed(request_as, request, key, method, std::move(params), std::move(done));
+  }
 };
 
 // A resource template the server offers (resources/templates/list); rendered for each version.
@@ -139,6 +164,16 @@ struct PromptRequest {
   std::map<std::string, std::string> arguments;
   std::string protocol_version;
   std::shared_ptr<std::atomic<bool>> cancelled;
+  // Input rounds, as in ToolCall (stateless requests; unset in sessions).
+  ClientRequester request;
+  KeyedClientRequester request_as;
+  bool resumed = false;
+  json state;
+  std::function<void(json)> keep_state;
+  void ask_as(const std::string& key, const std::string& method, json params,
+              std::function<void(ClientResponse)> done) const {
+    ask_keyed(request_as, request, key, method, std::move(params), std::move(done));
+  }
 };
 
 // A completion/complete request, its shape checked: `ref` is {"type": "ref/prompt", "name"} with
@@ -164,6 +199,25 @@ using RequestOutcome = std::variant<json, RequestError>;
 // it: a JSON-RPC error when the call is answered at once, the task's `failed` status when it runs
 // as a task.
 using ToolOutcome = std::variant<json, RequestError>;
+
+// The lists whose changes a 2026-07-28 client can follow on a subscriptions/listen stream
+// (notifications/tools/list_changed, /prompts/list_changed, /resources/list_changed).
+enum class ListKind { tools, prompts, resources };
+struct ListChanges {
+  bool tools = false;
+  bool prompts = false;
+  bool resources = false;
+  [[nodiscard]] bool any() const { return tools || prompts || resources; }
+  [[nodiscard]] bool covers(ListKind kind) const {
+    return kind == ListKind::tools ? tools : kind == ListKind::prompts ? prompts : resources;
+  }
+};
+// Where a handler reports that one of its lists changed (the protocol core's subscription hub).
+class ListChangeSink {
+ public:
+  virtual ~ListChangeSink() = default;
+  virtual void list_changed(ListKind kind) = 0;
+};
 
 class ServerHandler {
  public:
@@ -229,6 +283,31 @@ class ServerHandler {
   virtual void roots_received(const std::vector<std::string>& uris) { (void)uris; }
   // The client answered roots/list with an error or a malformed result.
   virtual void roots_failed(const std::string& why) { (void)why; }
+
+  // List changes. A handler whose lists can change while it serves says which here (from
+  // 2026-07-28 this declares `listChanged` for them and lets subscriptions/listen follow them),
+  // and reports each change with notify_list_changed(). The protocol core registers its sinks
+  // with watch_list_changes(); a sink that is gone is forgotten. Any thread.
+  [[nodiscard]] virtual ListChanges list_changes() const { return {}; }
+  void watch_list_changes(std::weak_ptr<ListChangeSink> sink) {
+    std::lock_guard lock(sinks_mutex_);
+    std::erase_if(sinks_, [](const std::weak_ptr<ListChangeSink>& s) { return s.expired(); });
+    sinks_.push_back(std::move(sink));
+  }
+  void notify_list_changed(ListKind kind) {
+    std::vector<std::shared_ptr<ListChangeSink>> live;
+    {
+      std::lock_guard lock(sinks_mutex_);
+      std::erase_if(sinks_, [](const std::weak_ptr<ListChangeSink>& s) { return s.expired(); });
+      for (const auto& sink : sinks_)
+        if (auto s = sink.lock()) live.push_back(std::move(s));
+    }
+    for (const auto& sink : live) sink->list_changed(kind);  // outside the lock: sinks send messages
+  }
+
+ private:
+  std::mutex sinks_mutex_;
+  std::vector<std::weak_ptr<ListChangeSink>> sinks_;
 };
 
 struct ServerInfo {

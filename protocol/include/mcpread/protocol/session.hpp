@@ -48,10 +48,12 @@ class Session {
   void resource_updated(const std::string& uri);
   [[nodiscard]] bool subscribed(const std::string& uri) const;
 
-  // Cancels every call in flight (their responses are dropped), and every task still running, and
-  // completes every request the server awaits an answer to with ClientRequestError::Kind::cancelled.
-  // Used at shutdown.
+  // Cancels every call in flight (their responses are dropped) and every task still running, and
+  // completes every request the server awaits an answer to with ClientRequestError::Kind::cancelled;
+  // subscriptions/listen streams end with their closing result. Used at shutdown.
   void cancel_all();
+  // Ends the subscriptions/listen streams with their closing result (the client's input ended).
+  void close_subscriptions();
   [[nodiscard]] std::size_t in_flight() const;
   // Requests sent to the client (on a call's behalf) whose answer is still awaited.
   [[nodiscard]] std::size_t awaiting_client() const;

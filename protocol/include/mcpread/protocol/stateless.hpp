@@ -13,6 +13,9 @@
 
 namespace mcpread::protocol {
 
+class InputRound;
+class SubscriptionHub;
+
 namespace meta_key {
 inline constexpr const char* protocol_version = "io.modelcontextprotocol/protocolVersion";
 inline constexpr const char* client_capabilities = "io.modelcontextprotocol/clientCapabilities";
@@ -58,24 +61,34 @@ class StatelessDispatcher {
   // Shutdown: every task still running is cancelled (its call told to stop), so that the workers
   // are free to be joined.
   void cancel_tasks();
+  // subscriptions/listen: ends every open stream with its closing result (server shutdown; a
+  // listen that comes later is closed at once), or only the streams the client cancelled.
+  void close_subscriptions();
+  void drop_cancelled_subscriptions();
 
  private:
   [[nodiscard]] json complete(json result) const;  // adds resultType and serverInfo
   // -32021 when the tools/call names a tool whose required_capabilities `declared` lacks.
   [[nodiscard]] std::optional<MessageError> tool_capabilities_error(const Message& m, const json& declared) const;
-  // For a request that reads files: the client's roots from inputResponses (set in `roots`), or
-  // the response that ends the request now (input_required, or a malformed answer).
-  std::optional<json> client_roots_of(const Message& m, std::optional<std::vector<std::string>>* roots) const;
+  // For a request that reads files: the client's roots from the round's answers (set in `roots`),
+  // or the response that ends the request now (input_required, or a malformed answer).
+  std::optional<json> client_roots_of(const Message& m, InputRound* round,
+                                      std::optional<std::vector<std::string>>* roots) const;
+  // The response of a request whose round is over: -32602 for an unusable answer, input_required
+  // while requests are pending, else `result` completed.
+  [[nodiscard]] json round_response(const json& id, const InputRound& round, json result) const;
   void call_tool(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled,
-                 std::optional<std::vector<std::string>> roots);
+                 std::optional<std::vector<std::string>> roots, std::shared_ptr<InputRound> round);
   void resource_request(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled,
                         std::optional<std::vector<std::string>> roots);  // resources/list, /read
+  void listen(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled);
 
   ServerInfo info_;
   ServerHandler& handler_;
   ClientRoots client_roots_;
   // The tasks of the tools/call requests that became tasks (tasks extension).
   std::shared_ptr<TaskStore> tasks_;
+  std::shared_ptr<SubscriptionHub> subscriptions_;  // the handler reports list changes to it
 };
 
 }  // namespace mcpread::protocol

@@ -1,6 +1,8 @@
 #pragma once
 // Decides what kind of file this is from its name, its first bytes and libmagic.
 // Magic bytes win over the extension; libmagic names what neither recognises.
+#include "mcpread/readers/file_kind.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -9,11 +11,9 @@
 
 namespace mcpread::readers {
 
-// json is never detected, only asked for (file_type="json"): JSON shown pretty-printed.
-enum class FileKind { text, image, pdf, notebook, audio, binary, json };
-
-std::string_view to_string(FileKind kind);
-// "auto" -> false with *kind untouched; "text"/"image"/... -> true; anything else -> false.
+// The kind a `file_type` value asks for: the kind of a selectable registered reader ("text",
+// "json", "image", ...) -> true; "auto", "binary" and anything else -> false, *kind untouched.
+// (json is never detected, only asked for: JSON shown pretty-printed.)
 bool parse_file_kind(std::string_view name, FileKind* kind);
 
 struct Classification {

@@ -44,6 +44,9 @@ struct ReadLimits {
   std::size_t max_directory_entries = 1000;
 };
 
+// Cap on the text of an answer that may hold images (PDFs, notebooks).
+std::size_t media_text_cap(const ReadLimits& limits);
+
 ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const ReadLimits& limits,
                       const CancelToken& cancel);
 

@@ -1,7 +1,7 @@
 #pragma once
 // libmcpread_pdf.so (poppler-cpp + qpdf behind a C interface), loaded with dlopen on the first PDF
 // read so that start-up does not pay for loading poppler and qpdf (about 30 ms).
-#include "../pdf_plugin/pdf_plugin_api.h"
+#include "../../pdf_plugin/pdf_plugin_api.h"
 
 #include <string>
 #include <string_view>

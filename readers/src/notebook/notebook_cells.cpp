@@ -1,6 +1,6 @@
 #include "notebook_cells.hpp"
 
-#include "html_text.hpp"
+#include "html/html_text.hpp"
 #include "human_size.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "notebook_text.hpp"

@@ -27,20 +27,20 @@ inline bool one_of(std::string_view name, const std::array<std::string_view, N>&
 }
 
 // Never shown: code, styling, metadata, embedded drawings.
-inline constexpr std::array<std::string_view, 8> kSkipped = {"script", "style", "head", "title", "template",
-                                                      "svg", "iframe", "object"};
+inline constexpr auto kSkipped = std::to_array<std::string_view>({"script", "style", "head", "title", "template",
+                                                      "svg", "iframe", "object"});
 // Set apart by a blank line.
-inline constexpr std::array<std::string_view, 16> kParagraphs = {
+inline constexpr auto kParagraphs = std::to_array<std::string_view>({
     "p", "blockquote", "figure", "section", "article", "header", "footer", "details",
-    "address", "fieldset", "form", "main", "nav", "aside", "dl", "caption"};
+    "address", "fieldset", "form", "main", "nav", "aside", "dl", "caption"});
 // On lines of their own.
-inline constexpr std::array<std::string_view, 9> kLines = {"div", "tr", "dt", "dd", "summary", "figcaption",
-                                                   "option", "legend", "center"};
+inline constexpr auto kLines = std::to_array<std::string_view>({"div", "tr", "dt", "dd", "summary", "figcaption",
+                                                   "option", "legend", "center"});
 
 // Inside a word's flow: their ends are no word breaks.
-inline constexpr std::array<std::string_view, 20> kInline = {"a", "b", "i", "em", "strong", "span", "code",
+inline constexpr auto kInline = std::to_array<std::string_view>({"a", "b", "i", "em", "strong", "span", "code",
                                                      "sub", "sup", "small", "u", "s", "abbr", "mark",
-                                                     "font", "tt", "kbd", "var", "q", "label"};
+                                                     "font", "tt", "kbd", "var", "q", "label"});
 
 // Whitespace as HTML collapses it, with no-break spaces read as spaces (they only keep words
 // together on a screen).

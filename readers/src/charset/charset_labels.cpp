@@ -165,12 +165,12 @@ constexpr std::array kLabels{
 
 // Other names of the decoder itself rather than of a narrower charset it stands in for: a
 // report need not say that cp1252 was read as WINDOWS-1252.
-constexpr std::array<std::string_view, 22> kSpellings{
+constexpr auto kSpellings = std::to_array<std::string_view>({
     "UTF8",       "UTF-8-SIG",   "UTF16",    "UTF16LE",  "UTF16BE",   "UTF32",
     "UTF32LE",    "UTF32BE",     "CP1252",   "CP-1252",  "WIN1252",   "X-CP1252",
     "CP1254",     "X-CP1254",    "CP874",    "DOS-874",  "WINDOWS-31J", "MS932",
     "WINDOWS-949", "MS949",      "UHC",      "GB-18030",
-};
+});
 
 }  // namespace
 

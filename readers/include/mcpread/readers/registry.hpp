@@ -1,0 +1,97 @@
+#pragma once
+// Every format mcp-read reads, each declared once by its own reader, in the spirit of
+// ClickHouse's registerFormats: its kind (the `file_type` value), the file names that promise it,
+// its line in the read tool's description, the limits it offers as options, and how it reads a
+// file for the `read` tool and for resources/read. What lists formats (the input schema's enum,
+// the tool description, the command-line options, the checks of README and man page) is made
+// from here, so adding a format is one folder plus one line in register_readers.cpp.
+#include "mcpread/readers/access.hpp"
+#include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/classify.hpp"
+#include "mcpread/readers/file_kind.hpp"
+#include "mcpread/readers/outcome.hpp"
+#include "mcpread/readers/read.hpp"
+#include "mcpread/readers/resources.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mcpread::readers {
+
+// One read of one file through the `read` tool.
+struct ReaderCall {
+  const OpenedFile& file;
+  const Classification& classification;
+  FileKind kind;  // what the file is read as: its classification, or what file_type asked for
+  const ReadRequest& request;
+  const ReadLimits& limits;
+  const CancelToken& cancel;
+};
+
+// One read of one file through resources/read (whole file, no paging arguments).
+struct ResourceCall {
+  const OpenedFile& file;
+  const Classification& classification;
+  std::string_view head;  // the file's first bytes, already read for classification
+  const ReadLimits& limits;
+  const CancelToken& cancel;
+};
+
+// A file name extension that promises the reader's kind, and the MIME type it implies.
+struct ExtensionClaim {
+  std::string_view extension;  // lower case, without the dot
+  std::string_view mime;
+};
+
+// A limit of the reader offered as an option: `--name N` and MCP_READ_<NAME>.
+struct ReaderOption {
+  std::string_view name;  // "--pdf-max-pages"
+  std::string_view help;  // "PDF pages per call"
+  std::uint64_t min = 0;
+  std::uint64_t max = UINT64_MAX;
+  std::uint64_t (*get)(const ReadLimits&) = nullptr;
+  void (*set)(ReadLimits&, std::uint64_t) = nullptr;
+};
+
+struct Reader {
+  FileKind kind = FileKind::binary;
+  std::string_view article = {};  // "a PDF document": how messages name such a file
+  std::string_view noun = {};     // "PDFs": how lists of formats name them
+  // Its line in the read tool's description ("- PDFs: ..."), from the limits in force; none when
+  // null or empty (a reading another reader's line already names, like json).
+  std::string (*describe)(const ReadLimits&) = nullptr;
+  bool selectable = true;  // file_type may ask for it
+  std::vector<ExtensionClaim> extensions = {};
+  // Kinds asked for with file_type that this reader still serves for files of its own kind
+  // (a PDF asked for as text gives its pages' text, as image its rendered pages).
+  std::vector<FileKind> also_serves = {};
+  bool reads_columns = false;  // the `column` argument applies (lines of text)
+  std::vector<ReaderOption> options = {};
+  ReadOutcome (*read)(const ReaderCall&) = nullptr;
+  ResourceReadResult (*resource)(const ResourceCall&) = nullptr;  // null: not served as a resource
+};
+
+class ReaderRegistry {
+ public:
+  // Each kind and each extension is registered once; a second registration is a programming
+  // error, caught by the registry's tests (the first stays).
+  bool add(Reader reader);
+  const Reader* find(FileKind kind) const;
+  const Reader* find(std::string_view kind_name) const;
+  // The reader an extension promises, with the claim (its MIME type); null when none does.
+  const Reader* for_extension(std::string_view extension, const ExtensionClaim** claim = nullptr) const;
+  const std::vector<Reader>& readers() const { return readers_; }
+
+ private:
+  std::vector<Reader> readers_;
+};
+
+// mcp-read's readers, registered once (register_readers.cpp) on first use.
+const ReaderRegistry& reader_registry();
+
+// "an image", "a PDF document"; "a binary file" for binary and kinds no reader registers.
+std::string_view article(FileKind kind);
+
+}  // namespace mcpread::readers

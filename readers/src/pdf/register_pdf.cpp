@@ -1,0 +1,68 @@
+// The PDF reader: each page's text plus the pages as a PDF, or pages rendered as images. It keeps
+// PDFs asked for as text (their text only) or as images (rendered pages).
+#include "mcpread/readers/pdf.hpp"
+#include "mcpread/readers/registry.hpp"
+#include "resource_contents.hpp"
+
+namespace mcpread::readers {
+namespace {
+
+PdfOptions pdf_options(const ReadLimits& limits) {
+  PdfOptions options;
+  options.max_pages = limits.pdf_max_pages;
+  options.whole_document_pages = limits.pdf_max_pages;
+  options.max_blob_base64_bytes = limits.pdf_max_blob_bytes;
+  options.image = limits.image;
+  return options;
+}
+
+ReadOutcome read_as_pdf(const ReaderCall& call) {
+  PdfOptions options = pdf_options(call.limits);
+  options.pages = call.request.pages;
+  options.mode = call.kind == FileKind::text    ? PdfMode::text
+                 : call.kind == FileKind::image ? PdfMode::images
+                                                : call.limits.pdf_default_mode;
+  options.max_output_bytes = media_text_cap(call.limits);
+  options.max_page_images = call.limits.pdf_max_page_images;
+  options.render_dpi = static_cast<double>(call.limits.pdf_render_dpi);
+  options.progress = call.request.progress;
+  return read_pdf(call.file, options, call.cancel);
+}
+
+ResourceReadResult pdf_resource(const ResourceCall& call) {
+  PdfOptions options = pdf_options(call.limits);
+  options.max_output_bytes = call.limits.text.max_output_bytes;
+  return resource_from_outcome(read_pdf(call.file, options, call.cancel), true);
+}
+
+std::string describe_pdf(const ReadLimits& limits) {
+  return "- PDFs: each page's text, plus the pages as a PDF or (scans, figures) as images; `pages` "
+         "picks pages (\"3\", \"1-5\", \"2,4\", \"10-\"), at most " +
+         std::to_string(limits.pdf_max_pages) + " per call.";
+}
+
+}  // namespace
+
+void register_pdf_reader(ReaderRegistry& registry) {
+  registry.add(Reader{
+      .kind = FileKind::pdf,
+      .article = "a PDF document",
+      .noun = "PDFs",
+      .describe = describe_pdf,
+      .extensions = {{"pdf", "application/pdf"}},
+      .also_serves = {FileKind::text, FileKind::image},
+      .options = {{"--pdf-max-pages", "PDF pages per call", 1, 100,
+                   [](const ReadLimits& l) { return l.pdf_max_pages; },
+                   [](ReadLimits& l, std::uint64_t v) { l.pdf_max_pages = v; }},
+                  {"--pdf-dpi", "resolution of PDF pages rendered as images", 36, 600,
+                   [](const ReadLimits& l) { return l.pdf_render_dpi; },
+                   [](ReadLimits& l, std::uint64_t v) { l.pdf_render_dpi = v; }},
+                  {"--pdf-max-blob-bytes", "largest PDF attached, measured on its base64 text", 0,
+                   UINT64_MAX, [](const ReadLimits& l) { return l.pdf_max_blob_bytes; },
+                   [](ReadLimits& l, std::uint64_t v) { l.pdf_max_blob_bytes = v; }}},
+      .read = read_as_pdf,
+      .resource = pdf_resource,
+  });
+}
+
+}  // namespace mcpread::readers

@@ -1,0 +1,21 @@
+#pragma once
+// Open → read the head → classify: the start shared by the read tool and resources/read.
+#include "mcpread/readers/access.hpp"
+#include "mcpread/readers/classify.hpp"
+
+#include <optional>
+#include <string>
+
+namespace mcpread::readers {
+
+struct ClassifiedFile {
+  std::string head;  // the first head_bytes of the file (all of a smaller one)
+  Classification classification;
+};
+
+inline constexpr std::size_t classify_head_bytes = 64 * 1024;
+
+// nullopt with the errno text in *error when the file cannot be read.
+std::optional<ClassifiedFile> classify_file(const OpenedFile& file, std::string* error);
+
+}  // namespace mcpread::readers

@@ -1,0 +1,23 @@
+// Every reader, one line each (each register_* lives beside its reader). The order is the order
+// of the `file_type` enum and of the read tool's description.
+#include "mcpread/readers/registry.hpp"
+
+namespace mcpread::readers {
+
+void register_text_reader(ReaderRegistry&);
+void register_json_reader(ReaderRegistry&);
+void register_image_reader(ReaderRegistry&);
+void register_pdf_reader(ReaderRegistry&);
+void register_notebook_reader(ReaderRegistry&);
+void register_audio_reader(ReaderRegistry&);
+
+void register_readers(ReaderRegistry& registry) {
+  register_text_reader(registry);
+  register_json_reader(registry);
+  register_image_reader(registry);
+  register_pdf_reader(registry);
+  register_notebook_reader(registry);
+  register_audio_reader(registry);
+}
+
+}  // namespace mcpread::readers

@@ -1,0 +1,57 @@
+#include "mcpread/readers/registry.hpp"
+
+#include <algorithm>
+
+namespace mcpread::readers {
+
+void register_readers(ReaderRegistry& registry);  // register_readers.cpp
+
+bool ReaderRegistry::add(Reader reader) {
+  if (find(reader.kind) != nullptr || reader.kind == FileKind::binary) return false;
+  for (const auto& claim : reader.extensions)
+    if (for_extension(claim.extension) != nullptr) return false;
+  readers_.push_back(std::move(reader));
+  return true;
+}
+
+const Reader* ReaderRegistry::find(FileKind kind) const { return find(kind.name()); }
+
+const Reader* ReaderRegistry::find(std::string_view kind_name) const {
+  const auto it = std::find_if(readers_.begin(), readers_.end(),
+                               [&](const Reader& r) { return r.kind.name() == kind_name; });
+  return it == readers_.end() ? nullptr : &*it;
+}
+
+const Reader* ReaderRegistry::for_extension(std::string_view extension,
+                                            const ExtensionClaim** claim) const {
+  for (const auto& r : readers_)
+    for (const auto& c : r.extensions)
+      if (c.extension == extension) {
+        if (claim != nullptr) *claim = &c;
+        return &r;
+      }
+  return nullptr;
+}
+
+const ReaderRegistry& reader_registry() {
+  static const ReaderRegistry registry = [] {
+    ReaderRegistry r;
+    register_readers(r);
+    return r;
+  }();
+  return registry;
+}
+
+std::string_view article(FileKind kind) {
+  const Reader* r = reader_registry().find(kind);
+  return r != nullptr ? r->article : "a binary file";
+}
+
+bool parse_file_kind(std::string_view name, FileKind* kind) {
+  const Reader* r = reader_registry().find(name);
+  if (r == nullptr || !r->selectable) return false;  // "auto", "binary" and anything unknown
+  *kind = r->kind;
+  return true;
+}
+
+}  // namespace mcpread::readers

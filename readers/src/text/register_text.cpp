@@ -1,0 +1,75 @@
+// The text reader (lines numbered like cat -n, any charset) and its JSON reading (pretty-printed),
+// which file_type="json" asks for: JSON files are otherwise text.
+#include "mcpread/readers/registry.hpp"
+#include "mcpread/readers/text.hpp"
+#include "resource_contents.hpp"
+
+namespace mcpread::readers {
+namespace {
+
+ReadOutcome read_as_text(const ReaderCall& call) {
+  TextOptions options = call.limits.text;
+  const ReadRequest& request = call.request;
+  if (request.offset) options.offset = *request.offset;
+  if (request.limit) options.limit = *request.limit;
+  if (!request.encoding.empty()) options.encoding = request.encoding;
+  if (request.column) options.column = *request.column;
+  options.json = call.kind == FileKind::json;
+  ReadOutcome outcome = read_text(call.file, options, call.cancel);
+  outcome.meta["mime"] = call.classification.mime;
+  outcome.meta["kind"] = std::string(to_string(call.kind));
+  return outcome;
+}
+
+std::string describe_text(const ReadLimits& limits) {
+  const TextOptions& t = limits.text;
+  return "- Text in any charset (decoded to UTF-8): lines numbered like `cat -n`, " +
+         std::to_string(t.limit) + " from `offset` (1-based) unless `limit` says otherwise; lines over " +
+         std::to_string(t.max_line_chars) +
+         " characters are cut, naming the `column` that reads on; a long answer ends with the "
+         "`offset` to continue from; `file_type` \"json\" pretty-prints JSON.";
+}
+
+template <auto Member>
+std::uint64_t get_text(const ReadLimits& l) {
+  return static_cast<std::uint64_t>(l.text.*Member);
+}
+template <auto Member>
+void set_text(ReadLimits& l, std::uint64_t v) {
+  l.text.*Member = static_cast<std::remove_reference_t<decltype(l.text.*Member)>>(v);
+}
+
+}  // namespace
+
+void register_text_reader(ReaderRegistry& registry) {
+  registry.add(Reader{
+      .kind = FileKind::text,
+      .article = "a text file",
+      .noun = "text",
+      .describe = describe_text,
+      .reads_columns = true,
+      .options = {{"--default-limit", "lines returned when `limit` is not given", 1, UINT64_MAX,
+                   get_text<&TextOptions::limit>, set_text<&TextOptions::limit>},
+                  {"--max-line-chars", "characters kept of a longer line", 1, UINT64_MAX,
+                   get_text<&TextOptions::max_line_chars>, set_text<&TextOptions::max_line_chars>},
+                  {"--max-output-bytes", "cap on the text of one answer", 1024, UINT64_MAX,
+                   get_text<&TextOptions::max_output_bytes>, set_text<&TextOptions::max_output_bytes>},
+                  {"--count-lines-max-bytes", "count a file's lines only up to this size", 0, UINT64_MAX,
+                   get_text<&TextOptions::count_lines_max_bytes>,
+                   set_text<&TextOptions::count_lines_max_bytes>}},
+      .read = read_as_text,
+      .resource = resource_text,
+  });
+}
+
+void register_json_reader(ReaderRegistry& registry) {
+  registry.add(Reader{
+      .kind = FileKind::json,
+      .article = "a JSON file",
+      .noun = "JSON",
+      .reads_columns = true,
+      .read = read_as_text,
+  });
+}
+
+}  // namespace mcpread::readers
