@@ -9,6 +9,9 @@
 #   3, 4. the 2026-07-28 requirement set (0.2.0-alpha.12, --requirements 2026-07-28) against the
 #      fixture and against mcp-read, each with its baseline (conformance/expected-failures-*2026-07-28.yaml:
 #      what is not built yet, and for mcp-read what needs the fixture's tools).
+#   5, 6. the tasks extension's scenarios (tasks-*, SEP-2663) against each, with the same baselines.
+#      --requirements runs them as well, but as not_scored (reason: extension), and the runner
+#      judges a baseline only on scored scenarios: there a tasks failure would pass unnoticed.
 #
 #   bash conformance/suite.sh [path/to/mcp-read] [expected-failures.yaml]
 #
@@ -56,8 +59,17 @@ run_suite() {
   fi
   local args=(server --url "http://127.0.0.1:$port/mcp" "${suite_args[@]}")
   [[ -n "$expected" ]] && args+=(--expected-failures "$expected")
-  timeout --kill-after=10 "$timeout_s" npx -y -p node@22 -p "$suite_pkg" -c "conformance ${args[*]}"
-  local status=$?
+  local status=0
+  if [[ ${#suite_scenarios[@]} -eq 0 ]]; then
+    timeout --kill-after=10 "$timeout_s" npx -y -p node@22 -p "$suite_pkg" -c "conformance ${args[*]}"
+    status=$?
+  else  # one scenario at a time, against the same server
+    local scenario
+    for scenario in "${suite_scenarios[@]}"; do
+      timeout --kill-after=10 "$timeout_s" npx -y -p node@22 -p "$suite_pkg" \
+        -c "conformance ${args[*]} --scenario $scenario" || status=1
+    done
+  fi
   if [[ $status -ne 0 ]]; then
     echo "conformance: $label failed (status $status); its log:" >&2
     tail -n 30 "$log" >&2
@@ -72,7 +84,7 @@ if [[ ! -x "$fixture" ]]; then
   echo "conformance: no fixture server at $fixture; build the tests (-DMCPREAD_BUILD_TESTS=ON)" >&2
   exit 1
 fi
-suite_pkg=$CONFORMANCE_PKG suite_args=()
+suite_pkg=$CONFORMANCE_PKG suite_args=() suite_scenarios=()
 run_suite fixture "" "$fixture" --port 0
 fixture_status=$?
 
@@ -89,7 +101,20 @@ run_suite mcp-read-2026-07-28 "$repo/conformance/expected-failures-2026-07-28.ya
   "$bin" --transport http --port 0 "$tmp/root"
 read_2026_status=$?
 
+# 5 and 6: the tasks extension (--force: an extension is not on the spec timeline).
+suite_args=(--spec-version 2026-07-28 --force)
+suite_scenarios=(tasks-lifecycle tasks-capability-negotiation tasks-wire-fields tasks-request-state-removal
+  tasks-mrtr-input tasks-request-headers tasks-dispatch-and-envelope tasks-status-notifications
+  tasks-required-task-error tasks-mrtr-composition)
+run_suite fixture-tasks "$repo/conformance/expected-failures-fixture-2026-07-28.yaml" "$fixture" --port 0
+fixture_tasks_status=$?
+run_suite mcp-read-tasks "$repo/conformance/expected-failures-2026-07-28.yaml" \
+  "$bin" --transport http --port 0 "$tmp/root"
+read_tasks_status=$?
+
 echo "conformance: fixture (every scenario must pass): status $fixture_status;" \
   "mcp-read (expected-failures.yaml): status $read_status;" \
-  "2026-07-28 requirements: fixture status $fixture_2026_status, mcp-read status $read_2026_status"
-[[ $fixture_status -eq 0 && $read_status -eq 0 && $fixture_2026_status -eq 0 && $read_2026_status -eq 0 ]]
+  "2026-07-28 requirements: fixture status $fixture_2026_status, mcp-read status $read_2026_status;" \
+  "tasks extension: fixture status $fixture_tasks_status, mcp-read status $read_tasks_status"
+[[ $fixture_status -eq 0 && $read_status -eq 0 && $fixture_2026_status -eq 0 && $read_2026_status -eq 0 &&
+  $fixture_tasks_status -eq 0 && $read_tasks_status -eq 0 ]]

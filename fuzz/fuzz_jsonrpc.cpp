@@ -63,7 +63,7 @@ class FakeTools : public ServerHandler {
   }
   const std::vector<ToolDefinition>& tools() const override { return tools_; }
 
-  void call_tool(ToolCall call, std::function<void(json result)> done) override {
+  void call_tool(ToolCall call, std::function<void(ToolOutcome outcome)> done) override {
     std::string serialized;
     append_json(call.arguments, serialized);
     check(json::parse(serialized, nullptr, false) == call.arguments,

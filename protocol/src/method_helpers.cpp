@@ -1,5 +1,7 @@
 #include "method_helpers.hpp"
 
+#include "task_calls.hpp"
+
 #include "mcpread/protocol/pagination.hpp"
 #include "prompt_methods.hpp"
 
@@ -28,6 +30,8 @@ json server_capabilities(const ServerHandler& handler, std::string_view version)
   if (offers_prompts(handler)) caps["prompts"] = {{"listChanged", changes.prompts}};
   // 2024-11-05 has completion/complete but not yet the capability that announces it.
   if (handler.offers_completions() && features.completions) caps["completions"] = json::object();
+  // The tasks extension (SEP-2663) is of the stateless era; sessions never see it.
+  if (is_stateless_version(version) && offers_tasks(handler)) caps["extensions"][tasks_extension] = json::object();
   return caps;
 }
 

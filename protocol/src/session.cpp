@@ -240,7 +240,7 @@ void Session::on_tools_call(const Message& m, const Reply& reply, Respond respon
                                   reply);
   call.request = client_requester(reply, cancelled);
 
-  auto done = [this, key, cancelled, id = m.id, respond](json result) {
+  auto done = [this, key, cancelled, id = m.id, respond](ToolOutcome outcome) {
     bool live = false;
     {
       std::lock_guard lock(mutex_);
@@ -253,7 +253,9 @@ void Session::on_tools_call(const Message& m, const Reply& reply, Respond respon
     // Requests still awaiting the client's answer end with the call (exactly once each).
     abandon_client_requests(cancelled, "the tool call finished before the client answered");
     // A cancelled call gets no answer: the client no longer wants one.
-    live ? respond(make_result(id, std::move(result))) : respond(std::nullopt);
+    if (!live) return respond(std::nullopt);
+    if (auto* error = std::get_if<RequestError>(&outcome)) return respond(make_error(id, error->code, error->message));
+    respond(make_result(id, std::move(std::get<json>(outcome))));
   };
   try {
     handler_.call_tool(std::move(call), std::move(done));
@@ -396,6 +398,7 @@ void Session::cancel_all() {
     in_flight_.clear();
   }
   abandon_client_requests(nullptr, "the session ended");
+  stateless_.cancel_tasks();  // and the calls that became tasks
 }
 
 std::size_t Session::in_flight() const {

@@ -3,6 +3,7 @@
 #include "input_round.hpp"
 #include "method_helpers.hpp"
 #include "prompt_methods.hpp"
+#include "task_calls.hpp"
 #include "subscriptions.hpp"
 
 #include <exception>
@@ -28,6 +29,7 @@ const json* meta_of(const Message& m) {
 }
 
 bool known_method(const std::string& method, const ServerHandler& handler) {
+  if (is_task_method(method)) return offers_tasks(handler);
   if (is_resource_method(method)) return offers_resources(handler);
   if (is_prompt_method(method)) return serves_prompt_method(handler, method);
   if (method == "subscriptions/listen") return handler.list_changes().any();
@@ -45,9 +47,14 @@ StatelessDispatcher::StatelessDispatcher(ServerInfo info, ServerHandler& handler
     : info_(std::move(info)),
       handler_(handler),
       client_roots_(client_roots),
+      tasks_(std::make_shared<TaskStore>()),
       subscriptions_(std::make_shared<SubscriptionHub>()) {
   handler_.watch_list_changes(subscriptions_);
 }
+
+StatelessDispatcher::~StatelessDispatcher() { tasks_->cancel_all(); }
+
+void StatelessDispatcher::cancel_tasks() { tasks_->cancel_all(); }
 
 namespace {
 bool reads_files(const std::string& method) {
@@ -127,6 +134,7 @@ std::optional<MessageError> StatelessDispatcher::check(const Message& m) const {
                         json{{"requiredCapabilities", {{"roots", json::object()}}}}};
   }
   if (m.method == "tools/call") return tool_capabilities_error(m, *caps);
+  if (is_task_method(m.method)) return task_method_error(m, *caps);
   if (m.method == "subscriptions/listen") {
     auto filter = parse_listen_filter(m.params);
     if (auto* why = std::get_if<std::string>(&filter)) return params_error(m.id, std::move(*why));
@@ -139,7 +147,9 @@ std::optional<MessageError> StatelessDispatcher::tool_capabilities_error(const M
   if (name == m.params.end() || !name->is_string()) return std::nullopt;  // the call itself says what is wrong
   for (const ToolDefinition& tool : handler_.tools()) {
     if (tool.name != name->get_ref<const std::string&>()) continue;
-    const json missing = missing_capabilities(tool.required_capabilities, declared);
+    json required = tool.required_capabilities;
+    if (tool.task_support == TaskSupport::required) required.merge_patch(task_requirement());
+    const json missing = missing_capabilities(required, declared);
     if (missing.empty()) return std::nullopt;
     std::string names;
     const auto add = [&names](const std::string& what) { names += (names.empty() ? "" : ", ") + what; };
@@ -175,6 +185,12 @@ json StatelessDispatcher::discover_result() const {
 
 void StatelessDispatcher::serve(const Message& m, const Reply& reply,
                                 std::shared_ptr<std::atomic<bool>> cancelled) {
+  if (is_task_method(m.method)) {
+    json response = serve_task_method(*tasks_, m);
+    if (response.contains("result")) response["result"] = complete(std::move(response["result"]));
+    reply(serialize(response), true);
+    return;
+  }
   // The requests that may ask the client something (SEP-2322): their round, from inputResponses
   // and a verified requestState. Resource requests ask only for the client's roots.
   std::shared_ptr<InputRound> round;
@@ -310,12 +326,24 @@ void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
   call.progress = progress_sender(progress_token(m), true, reply);
   // No session to send the tool's own requests on: they travel as input requests.
   round->attach(call);
-  auto done = [this, id = m.id, reply, cancelled, round](json result) {
+  auto task = TaskLink::attach(
+      call, task_context(handler_, tasks_, m, [round] { return round->pending().empty(); },
+                         [this, id = m.id, reply](json created) {
+                           json result = complete(std::move(created));
+                           result["resultType"] = "task";
+                           reply(serialize(make_result(id, std::move(result))), true);
+                         }));
+  auto done = [this, id = m.id, reply, cancelled, round, task](ToolOutcome outcome) {
+    if (task->finish(outcome)) return;  // a task: its answer went out when it started
     if (cancelled && cancelled->load()) {
       reply(std::string(), true);  // the client no longer wants an answer
       return;
     }
-    reply(serialize(round_response(id, *round, std::move(result))), true);
+    if (auto* error = std::get_if<RequestError>(&outcome)) {
+      reply(serialize(make_error(id, error->code, error->message)), true);
+      return;
+    }
+    reply(serialize(round_response(id, *round, std::move(std::get<json>(outcome)))), true);
   };
   try {
     handler_.call_tool(std::move(call), std::move(done));

@@ -38,6 +38,9 @@ struct Config {
   std::size_t max_message_bytes = 16u << 20;
   std::size_t workers = 0;  // 0: one per core, at least 2
   unsigned roots_wait_ms = 3000;  // how long a read waits for the client's roots/list answer
+  // How long a 2026-07-28 read from a client that declares the tasks extension may run before it
+  // becomes a task (0: at once).
+  unsigned task_after_ms = 1500;
   bool structured_content = false;
   readers::ReadLimits limits;
   std::string host_profile = "auto";  // a profile's name, or auto: chosen by the client's name

@@ -100,6 +100,8 @@ std::vector<protocol::ToolDefinition> read_tool_definitions(const Config& config
       "The `read` tool under the name older clients call: same arguments, same results.",
       read_input_schema(), std::nullopt, annotations};
   if (config.structured_content) read.output_schema = image.output_schema = output_schema();
+  // A long read (a PDF rendered page by page, a big conversion) may become a task.
+  read.task_support = image.task_support = protocol::TaskSupport::optional;
   return {std::move(read), std::move(image)};
 }
 

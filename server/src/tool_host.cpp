@@ -1,5 +1,7 @@
 #include "tool_host.hpp"
 
+#include "read_task.hpp"
+
 #include "read_tool.hpp"
 #include "result_shaper.hpp"
 
@@ -87,8 +89,14 @@ ToolHost::ToolHost(const Config& config, RootsState& roots, boost::asio::thread_
       tools_(read_tool_definitions(config)),
       templates_(file_templates(config)) {}
 
-void ToolHost::call_tool(protocol::ToolCall call, std::function<void(json)> done) {
-  boost::asio::post(pool_, [this, call = std::move(call), done = std::move(done)]() {
+void ToolHost::call_tool(protocol::ToolCall call, std::function<void(protocol::ToolOutcome)> done) {
+  const json* path = call.arguments.contains("file_path") ? &call.arguments["file_path"]
+                     : call.arguments.contains("path")    ? &call.arguments["path"]
+                                                          : nullptr;
+  auto budget = ReadBudget::arm(call, pool_.get_executor(), std::chrono::milliseconds(config_.task_after_ms),
+                                "reading " + (path != nullptr && path->is_string() ? path->get<std::string>() : "a file"));
+  boost::asio::post(pool_, [this, call = std::move(call), done = std::move(done), budget]() {
+    if (budget) budget->check();  // a budget already spent (0: every read is a task)
     json result;
     try {
       result = run_call(call);
@@ -98,6 +106,7 @@ void ToolHost::call_tool(protocol::ToolCall call, std::function<void(json)> done
                                            {"text", std::string("Internal error while reading: ") + e.what()}}})},
                 {"isError", true}};
     }
+    if (budget) budget->finished();
     release_freed_memory();  // before the answer leaves: a client that has it sees the trimmed process
     done(std::move(result));
   });

@@ -31,7 +31,7 @@ class ToolHost : public protocol::ServerHandler {
   // The tools with the hints of the client's host profile (tool _meta; no outputSchema where the
   // host must not get structuredContent).
   [[nodiscard]] std::vector<protocol::ToolDefinition> tools_for(const protocol::ClientInfo& client) const override;
-  void call_tool(protocol::ToolCall call, std::function<void(nlohmann::json)> done) override;
+  void call_tool(protocol::ToolCall call, std::function<void(protocol::ToolOutcome)> done) override;
   [[nodiscard]] const std::vector<protocol::ResourceTemplate>& resource_templates() const override {
     return templates_;
   }

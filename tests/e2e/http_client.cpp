@@ -676,7 +676,7 @@ Exchange McpHttp::stateless(const std::string& method, json params, const Header
   Headers headers{{"Mcp-Session-Id", ""},
                   {"MCP-Protocol-Version", declared.is_string() ? declared.get<std::string>() : declared.dump()},
                   {"Mcp-Method", method}};
-  for (const char* field : {"name", "uri"})
+  for (const char* field : {"name", "uri", "taskId"})  // taskId: the task methods (SEP-2663)
     if (params.contains(field) && params[field].is_string())
       headers.emplace_back("Mcp-Name", params[field].get<std::string>());
   // Kept even when empty: post() then leaves the header out.

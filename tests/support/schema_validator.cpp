@@ -117,6 +117,8 @@ std::string server_message_errors(const std::string& version, const json& messag
     // A stateless request answered with "ask me again with this input" (multi round-trip).
     if (message["result"].is_object() && message["result"].value("resultType", "") == "input_required")
       definition = "InputRequiredResult";
+    // A CreateTaskResult (tasks extension): the 2026-07-28 schema has no definition for it.
+    if (message["result"].is_object() && message["result"].value("resultType", "") == "task") definition.clear();
     if (!definition.empty()) errors += schema_errors(version, definition, message["result"]);
     return errors;
   }

@@ -14,7 +14,7 @@ class FakeHandler : public ServerHandler {
  public:
   FakeHandler() { tools_.push_back({"echo", "Echo", "Echoes", json{{"type", "object"}}, std::nullopt, json::object()}); }
   const std::vector<ToolDefinition>& tools() const override { return tools_; }
-  void call_tool(ToolCall call, std::function<void(json)> done) override {
+  void call_tool(ToolCall call, std::function<void(ToolOutcome)> done) override {
     calls.push_back(std::move(call));
     pending.push_back(std::move(done));
   }
@@ -53,7 +53,7 @@ class FakeHandler : public ServerHandler {
   std::deque<ResourceRequest> resource_requests;
   std::deque<std::function<void(ResourceOutcome)>> resource_pending;
   std::deque<ToolCall> calls;
-  std::deque<std::function<void(json)>> pending;
+  std::deque<std::function<void(ToolOutcome)>> pending;
   int roots_requests = 0;
   std::vector<std::string> received;
   std::string failure;

@@ -201,3 +201,31 @@ TEST_CASE("http requests: the status of an error answered once the request has s
     CHECK(status_of_answer(error_message(-32021), Answer::ErrorStatus::always_200) == 200);
   }
 }
+
+TEST_CASE("http requests: task methods carry Mcp-Name = params.taskId (SEP-2663 routing headers)") {
+  for (const char* method : {"tasks/get", "tasks/update", "tasks/cancel"}) {
+    CAPTURE(method);
+    json body{{"jsonrpc", "2.0"}, {"id", 8}, {"method", method},
+              {"params", {{"taskId", "abc123"}, {"_meta", {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"}}}}}};
+    const protocol::Message m = std::get<protocol::Message>(protocol::to_message(body));
+    std::map<std::string, std::string> headers{
+        {"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", method}, {"Mcp-Name", "abc123"}};
+    auto lookup = [&headers](std::string_view name) -> std::optional<std::string_view> {
+      const auto it = headers.find(std::string(name));
+      if (it == headers.end()) return std::nullopt;
+      return std::string_view(it->second);
+    };
+    // sep-2663-routing-headers-accepted-on-tasks-get
+    CHECK_FALSE(check_stateless_headers(m, lookup));
+    // sep-2663-server-rejects-mismatched-mcp-name-on-tasks-get
+    headers["Mcp-Name"] = "sep-2663-wrong-task-id-for-routing-header-mismatch";
+    auto e = check_stateless_headers(m, lookup);
+    REQUIRE(e);
+    CHECK(e->code == -32020);
+    CHECK(e->message == "Header mismatch: Mcp-Name header value 'sep-2663-wrong-task-id-for-routing-header-mismatch' "
+                        "does not match body value 'abc123'");
+    headers.erase("Mcp-Name");
+    CHECK(check_stateless_headers(m, lookup)->message ==
+          std::string("Header mismatch: the Mcp-Name header is missing (") + method + " needs it)");
+  }
+}

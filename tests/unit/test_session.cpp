@@ -128,7 +128,7 @@ TEST_CASE("session: tool calls") {
   }
   SUBCASE("a handler that throws gives an internal error") {
     struct Throwing : FakeHandler {
-      void call_tool(ToolCall, std::function<void(json)>) override { throw std::runtime_error("boom"); }
+      void call_tool(ToolCall, std::function<void(ToolOutcome)>) override { throw std::runtime_error("boom"); }
     } thrower;
     std::vector<json> out;
     Session s{ServerInfo{"n", "", "1", ""}, thrower, [](std::string) {}};

@@ -125,6 +125,7 @@ void HttpServer::shutdown(const char* why) {
   sweep_timer_.cancel();
   mcp_.shutdown();
   sessions_.end_all();  // cancels calls in flight, ends the sessions' streams
+  mcp_.cancel_tasks();  // and the calls that became tasks
   listener_->stop();
   // Connections close once their last answer is written; do not wait forever for one.
   shutdown_timer_.expires_after(std::chrono::seconds(5));

@@ -150,10 +150,19 @@ void McpEndpoint::serve_stateless(const protocol::Message& m, const Request& req
                                 protocol::serialize(protocol::make_error(*refused))));
     return;
   }
-  // Closing the answer's connection is this protocol's cancellation.
+  // Closing the answer's connection is this protocol's cancellation, until the final message is
+  // out: a call that became a task (its answer was the task's id) then outlives the exchange, and
+  // only tasks/cancel or shutdown end it.
   auto cancelled = std::make_shared<std::atomic<bool>>(false);
-  sink->on_close([cancelled] { cancelled->store(true); });
-  stateless_.serve(m, Answer::to(sink, {}, Answer::ErrorStatus::by_code), cancelled);
+  auto answered = std::make_shared<std::atomic<bool>>(false);
+  sink->on_close([cancelled, answered] {
+    if (!answered->load()) cancelled->store(true);
+  });
+  auto answer = Answer::to(sink, {}, Answer::ErrorStatus::by_code);
+  stateless_.serve(m, [answer, answered](std::string message, bool final) {
+    if (final) answered->store(true);
+    answer(std::move(message), final);
+  }, cancelled);
   // A listen stream has no answer that would notice the close: let it go as soon as it closes.
   if (m.method == "subscriptions/listen") sink->on_close([this] { stateless_.drop_cancelled_subscriptions(); });
 }

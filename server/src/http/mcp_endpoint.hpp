@@ -24,6 +24,8 @@ class McpEndpoint {
               boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info);
 
   void handle(Request request, std::shared_ptr<ResponseSink> sink);
+  // Shutdown: cancels the tasks still running (no connection of theirs closes to stop them).
+  void cancel_tasks() { stateless_.cancel_tasks(); }
   // The server is stopping: subscriptions/listen streams end with their closing result (they
   // would otherwise hold their connections open until the shutdown deadline).
   void shutdown() { stateless_.close_subscriptions(); }

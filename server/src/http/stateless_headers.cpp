@@ -58,7 +58,10 @@ std::optional<protocol::MessageError> check_stateless_headers(const protocol::Me
                            m.method + "'");
   const char* name_field = m.method == "tools/call" || m.method == "prompts/get" ? "name"
                            : m.method == "resources/read"                       ? "uri"
-                                                                                : nullptr;
+                           // SEP-2663 §Streamable HTTP: Routing Headers.
+                           : m.method == "tasks/get" || m.method == "tasks/update" || m.method == "tasks/cancel"
+                               ? "taskId"
+                               : nullptr;
   if (name_field == nullptr) return std::nullopt;
   const auto name = header("Mcp-Name");
   if (!name) return mismatch(m, std::string("the Mcp-Name header is missing (") + m.method + " needs it)");

@@ -83,6 +83,14 @@ struct ToolCall {
   // with ClientRequestError::Kind::input_required; the client's retry brings the answers, which
   // are matched to the tool's requests in the order it makes them.
   ClientRequester request;
+  // Turns the call into a task (2026-07-28, tasks extension): the request is answered at once with
+  // the task's id, and the call's `done` completes the task instead. From then on `request` asks
+  // through the task (tasks/update brings the answers), `progress` sets its statusMessage, `log`
+  // is dropped, and only tasks/cancel or shutdown set `cancelled`. False when the call must stay
+  // in its request: the client did not declare the extension, the tool's task_support is
+  // forbidden, input requests of this round are pending, or too many tasks are stored. Unset
+  // outside stateless requests.
+  std::function<bool(const std::string& status_message)> start_task;
   // Multi round-trip requests with named keys (stateless only; see ask_as).
   KeyedClientRequester request_as;
   // Whether this request brought back a verified requestState of ours (a later round).
@@ -187,6 +195,10 @@ struct RequestError {
 };
 // A GetPromptResult or CompleteResult object, or the error that replaces it.
 using RequestOutcome = std::variant<json, RequestError>;
+// A CallToolResult object (a tool that ran, isError or not), or the protocol error that replaces
+// it: a JSON-RPC error when the call is answered at once, the task's `failed` status when it runs
+// as a task.
+using ToolOutcome = std::variant<json, RequestError>;
 
 // The lists whose changes a 2026-07-28 client can follow on a subscriptions/listen stream
 // (notifications/tools/list_changed, /prompts/list_changed, /resources/list_changed).
@@ -219,8 +231,9 @@ class ServerHandler {
     return tools();
   }
   // Starts a call of one of tools(). `done` must be called exactly once with a CallToolResult
-  // object, from any thread; it may be called after the call was cancelled (it is then dropped).
-  virtual void call_tool(ToolCall call, std::function<void(json result)> done) = 0;
+  // object or a protocol error, from any thread; it may be called after the call was cancelled
+  // (it is then dropped).
+  virtual void call_tool(ToolCall call, std::function<void(ToolOutcome outcome)> done) = 0;
   // Resources. A server that offers them returns at least one template (this turns on the
   // `resources` capability and the three methods) and implements the two requests below. Like
   // call_tool, `done` must be called exactly once, from any thread; it may be called after the

@@ -48,9 +48,9 @@ class Session {
   void resource_updated(const std::string& uri);
   [[nodiscard]] bool subscribed(const std::string& uri) const;
 
-  // Cancels every call in flight (their responses are dropped) and completes every request the
-  // server awaits an answer to with ClientRequestError::Kind::cancelled; subscriptions/listen
-  // streams end with their closing result. Used at shutdown.
+  // Cancels every call in flight (their responses are dropped) and every task still running, and
+  // completes every request the server awaits an answer to with ClientRequestError::Kind::cancelled;
+  // subscriptions/listen streams end with their closing result. Used at shutdown.
   void cancel_all();
   // Ends the subscriptions/listen streams with their closing result (the client's input ended).
   void close_subscriptions();

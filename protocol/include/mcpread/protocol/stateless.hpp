@@ -37,9 +37,14 @@ enum class ClientRoots {
   require,  // ask every client; one without the roots capability gets -32021
 };
 
+class TaskStore;
+
 class StatelessDispatcher {
  public:
   StatelessDispatcher(ServerInfo info, ServerHandler& handler, ClientRoots client_roots = ClientRoots::ignore);
+  ~StatelessDispatcher();  // cancels the tasks still running
+  StatelessDispatcher(const StatelessDispatcher&) = delete;
+  StatelessDispatcher& operator=(const StatelessDispatcher&) = delete;
 
   // The error that refuses `m` before it runs: an unsupported or malformed version (-32022,
   // listing the supported ones), incomplete _meta (-32602), a method this era lacks (-32601), a
@@ -53,6 +58,9 @@ class StatelessDispatcher {
 
   [[nodiscard]] json discover_result() const;
 
+  // Shutdown: every task still running is cancelled (its call told to stop), so that the workers
+  // are free to be joined.
+  void cancel_tasks();
   // subscriptions/listen: ends every open stream with its closing result (server shutdown; a
   // listen that comes later is closed at once), or only the streams the client cancelled.
   void close_subscriptions();
@@ -78,6 +86,8 @@ class StatelessDispatcher {
   ServerInfo info_;
   ServerHandler& handler_;
   ClientRoots client_roots_;
+  // The tasks of the tools/call requests that became tasks (tasks extension).
+  std::shared_ptr<TaskStore> tasks_;
   std::shared_ptr<SubscriptionHub> subscriptions_;  // the handler reports list changes to it
 };
 

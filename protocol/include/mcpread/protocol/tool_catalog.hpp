@@ -10,6 +10,17 @@
 
 namespace mcpread::protocol {
 
+// The tasks extension's name (SEP-2663): declared in capabilities.extensions.
+inline constexpr const char* tasks_extension = "io.modelcontextprotocol/tasks";
+
+// Whether a call of the tool may run as a task (a 2026-07-28 request from a client that declares
+// the tasks extension). Not rendered: the 2026-07-28 Tool has no `execution` field.
+enum class TaskSupport {
+  forbidden,  // always answered in its request
+  optional,   // the tool decides (ToolCall::start_task), e.g. once it has run for a while
+  required,   // a client without the extension gets -32021
+};
+
 struct ToolDefinition {
   std::string name;
   std::string title;
@@ -24,6 +35,7 @@ struct ToolDefinition {
   // a 2026-07-28 request whose _meta does not declare them all is refused with -32021 before the
   // tool runs. Empty: none.
   nlohmann::json required_capabilities = nlohmann::json::object();
+  TaskSupport task_support = TaskSupport::forbidden;
 };
 
 // The part of `required` (a ClientCapabilities object) that `declared` lacks, looking one level
