@@ -41,7 +41,7 @@ owner() { [[ -n ${owner_of[$1]:-} ]] && echo "${owner_of[$1]}"; }
 # Libraries the readers open with dlopen by name: no link step records them.
 libc_dir=$(dirname "$(resolved_libraries "$binary" | awk '$1 == "libc.so.6" {print $2}')")
 declare -A dlopened=()  # soname -> path
-for soname in $(grep -ho 'dlopen("[^"]*"' "$source_dir"/readers/src/*.cpp |
+for soname in $(grep -rho --include='*.cpp' 'dlopen("[^"]*"' "$source_dir"/readers/src |
   sed 's/dlopen("\(.*\)"/\1/' | sort -u); do
   path="$libc_dir/$soname"
   [[ -e $path ]] || path=$(ldconfig -p | awk -v s="$soname" '$1 == s {print $NF; exit}')
