@@ -54,7 +54,7 @@ def ours_cleaned(text):
     text = re.sub(r"\[(Image|Linked image) \d*[^\]]*\]", " ", text)
     text = re.sub(r"\[Comment[^\]]*\]", " ", text)
     text = re.sub(r"\[\^\d+\]:?", " ", text)               # note markers
-    text = re.sub(r"^\s*(#+|-|\d+\.)\s", " ", text, flags=re.M)
+    text = re.sub(r"^\s*(#+|-)\s", " ", text, flags=re.M)  # list numbers are words in both
     text = text.replace("<br>", " ").replace("| --- ", " ")
     return text
 
