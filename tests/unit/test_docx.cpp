@@ -8,6 +8,7 @@
 
 #include "mcpread/readers/read.hpp"
 #include "mcpread/readers/registry.hpp"
+#include "mcpread/readers/resources.hpp"
 
 #include <doctest/doctest.h>
 
@@ -228,4 +229,17 @@ TEST_CASE("docx: classification of zip packages") {
     CHECK(classify("a.docx", bytes(head), head.size()).kind == FileKind{"docx"});
     CHECK(classify("a.zip", bytes(head), head.size()).kind == FileKind::binary);
   }
+}
+
+TEST_CASE("docx: as a resource, the document's text") {
+  TempDir dir;
+  const auto path = dir.write("r.docx", docx_bytes(p("Hello") + p("World")));
+  const ResourceReadResult r = read_resource(roots_of(dir), path.string(), ReadLimits{}, CancelToken{});
+  REQUIRE(r.status == ResourceStatus::ok);
+  REQUIRE(r.contents.size() == 1);
+  CHECK_FALSE(r.contents[0].blob);
+  CHECK(r.contents[0].mime == "text/plain");
+  CHECK(r.contents[0].text == "Word document " + path.string() +
+                                  ": 2 paragraphs.\n\nHello\n\nWorld\n\n[Paragraphs 1-2 of 2. End of document.]");
+  CHECK(r.contents[0].meta["paragraphs"] == 2);
 }

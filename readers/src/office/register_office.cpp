@@ -2,6 +2,7 @@
 // images. Either also serves file_type="text" (the same text, without the images).
 #include "mcpread/readers/registry.hpp"
 #include "office/reader.hpp"
+#include "resource_contents.hpp"
 
 namespace mcpread::readers {
 
@@ -23,6 +24,17 @@ ReadOutcome read_as_office(const ReaderCall& call) {
   ReadOutcome outcome = office::read_office(call.file, F, options, call.cancel);
   if (!outcome.is_error) outcome.meta["kind"] = std::string(call.kind.name());
   return outcome;
+}
+
+// As a resource: the document's text (all of it up to the text cap), without its images.
+template <office::Format F>
+ResourceReadResult office_resource(const ResourceCall& call) {
+  office::OfficeOptions options;
+  options.max_output_bytes = call.limits.text.max_output_bytes;
+  options.max_images = 0;
+  options.zip.max_total_bytes = call.limits.office_max_unpacked_bytes;
+  options.zip.max_entry_bytes = std::min(options.zip.max_entry_bytes, call.limits.office_max_unpacked_bytes);
+  return resource_from_outcome(office::read_office(call.file, F, options, call.cancel), true);
 }
 
 std::string describe_docx(const ReadLimits&) {
@@ -49,6 +61,7 @@ void register_docx_reader(ReaderRegistry& registry) {
       .also_serves = {FileKind::text},
       .options = kOfficeOptions,
       .read = read_as_office<office::Format::docx>,
+      .resource = office_resource<office::Format::docx>,
   });
 }
 
@@ -60,6 +73,7 @@ void register_odt_reader(ReaderRegistry& registry) {
       .extensions = {{"odt", "application/vnd.oasis.opendocument.text"}},
       .also_serves = {FileKind::text},
       .read = read_as_office<office::Format::odt>,
+      .resource = office_resource<office::Format::odt>,
   });
 }
 
