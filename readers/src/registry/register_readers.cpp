@@ -12,6 +12,7 @@ void register_notebook_reader(ReaderRegistry&);
 void register_audio_reader(ReaderRegistry&);
 void register_docx_reader(ReaderRegistry&);
 void register_odt_reader(ReaderRegistry&);
+void register_html_reader(ReaderRegistry&);
 
 void register_readers(ReaderRegistry& registry) {
   register_text_reader(registry);
@@ -22,6 +23,7 @@ void register_readers(ReaderRegistry& registry) {
   register_audio_reader(registry);
   register_docx_reader(registry);
   register_odt_reader(registry);
+  register_html_reader(registry);
 }
 
 }  // namespace mcpread::readers
