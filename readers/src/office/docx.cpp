@@ -108,8 +108,8 @@ class Builder {
   };
 
   bool load(const std::string& part, pugi::xml_document* d) {
-    const auto bytes = zip_.read(part, &error_);
-    return bytes && xml::parse(*bytes, part, d, &error_);
+    auto bytes = zip_.read(part, &error_);
+    return bytes && xml::parse(std::move(*bytes), part, d, &error_);
   }
 
   template <class Fn>

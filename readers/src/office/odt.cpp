@@ -67,8 +67,8 @@ class Builder {
 
  private:
   bool load(const std::string& part, pugi::xml_document* d) {
-    const auto bytes = zip_.read(part, &error_);
-    return bytes && xml::parse(*bytes, part, d, &error_);
+    auto bytes = zip_.read(part, &error_);
+    return bytes && xml::parse(std::move(*bytes), part, d, &error_);
   }
 
   // Every text:list-style (automatic or named): which of its levels are numbered.

@@ -10,9 +10,10 @@
 
 namespace mcpread::readers::office::xml {
 
-// Parses `bytes` into *doc; false with a sentence in *error ("... is not well-formed XML (...)",
-// "... is nested more than 100 elements deep") naming `part`.
-bool parse(std::string_view bytes, std::string_view part, pugi::xml_document* doc, std::string* error);
+// Parses `bytes` into *doc, which takes them over (parsed in place: a part is not held twice);
+// false with a sentence in *error ("... is not well-formed XML (...)", "... is nested more than
+// 100 elements deep") naming `part`.
+bool parse(std::string bytes, std::string_view part, pugi::xml_document* doc, std::string* error);
 
 inline std::string_view local(std::string_view name) {
   const auto colon = name.find(':');
