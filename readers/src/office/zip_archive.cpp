@@ -229,7 +229,9 @@ std::optional<std::string> ZipArchive::read(std::string_view name, std::string* 
     if (got == 0) break;
     out.append(buffer, static_cast<std::size_t>(got));
     if (out.size() > limit || total_ + out.size() > limits_.max_total_bytes) {
-      *error = quoted + " unpacks to more than its declared size allows";
+      *error = out.size() > limit ? quoted + " unpacks to more than the " + human_size(limit) + " limit (more than it declares)"
+                                  : "the entries read unpack to more than the " + human_size(limits_.max_total_bytes) +
+                                        " allowed for one document";
       a.fclose(f);
       return std::nullopt;
     }
