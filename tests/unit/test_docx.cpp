@@ -111,6 +111,14 @@ TEST_CASE("docx: structure as Markdown-like text") {
     CHECK(text_of(o).find("| Name | Value |\n| --- | --- |\n| a\\|b | 1<br>2 |\n| wide | |\n") != std::string::npos);
     CHECK(text_of(o).find(": 1 paragraph (1 table).") != std::string::npos);
   }
+  SUBCASE("rows inside a content control are rows") {
+    const std::string body =
+        "<w:tbl><w:tr><w:tc><w:p><w:r><w:t>h</w:t></w:r></w:p></w:tc></w:tr><w:sdt><w:sdtContent>"
+        "<w:tr><w:tc><w:p><w:r><w:t>in control</w:t></w:r></w:p></w:tc></w:tr></w:sdtContent></w:sdt></w:tbl>";
+    const ReadOutcome o = read_doc(dir, "s.docx", docx_bytes(body));
+    REQUIRE_FALSE(o.is_error);
+    CHECK(text_of(o).find("| h |\n| --- |\n| in control |\n") != std::string::npos);
+  }
   SUBCASE("links, footnotes, endnotes and comments") {
     const std::string ns = "xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"";
     const std::vector<ZipItem> notes = {

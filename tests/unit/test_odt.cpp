@@ -87,6 +87,13 @@ TEST_CASE("odt: structure as Markdown-like text") {
                             "See [the site](https://example.org/x)[^1] and [Comment by Ann: Check this] more.\n\n"
                             "[^1]: A footnote.\n\n[Paragraphs 1-2 of 2. End of document.]\n<block>\n");
   }
+  SUBCASE("a numbered paragraph (ODF 1.2) is a list item") {
+    const ReadOutcome o = read_doc(dir, "n.odt", odt_bytes("<text:numbered-paragraph text:level=\"1\" text:style-name=\"L2\" "
+                                                         "text:start-value=\"4\"><text:p>fourth</text:p></text:numbered-paragraph>",
+                                                         kListStyles));
+    REQUIRE_FALSE(o.is_error);
+    CHECK(text_of(o).find("\n\n4. fourth\n\n") != std::string::npos);
+  }
   SUBCASE("an image in a frame, after its paragraph") {
     const std::string png = encode_picture(Picture{.width = 20, .height = 10}, ".png");
     REQUIRE_FALSE(png.empty());

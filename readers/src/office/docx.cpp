@@ -254,8 +254,15 @@ class Builder {
     DocBlock b;
     b.type = DocBlock::Type::table;
     std::size_t cells = 0;
-    for (xml_node tr : tbl.children()) {
-      if (!is(tr, "tr")) continue;
+    // Rows, some inside content controls (w:sdt) or custom XML.
+    std::vector<xml_node> rows;
+    for (xml_node n : tbl.children()) {
+      if (is(n, "tr")) rows.push_back(n);
+      else if (is(n, "sdt") || is(n, "customXml"))
+        for (xml_node r : (is(n, "sdt") ? child(n, "sdtContent") : n).children())
+          if (is(r, "tr")) rows.push_back(r);
+    }
+    for (xml_node tr : rows) {
       std::vector<std::string> row;
       for (xml_node tc : tr.children()) {
         if (is(tc, "sdt")) tc = child(child(tc, "sdtContent"), "tc");

@@ -98,6 +98,14 @@ class Builder {
         list_items(n, list_level + 1, style);
       } else if (name == "table") {
         table(n);
+      } else if (name == "numbered-paragraph") {  // ODF 1.2: a list item outside a list
+        const std::size_t number = static_cast<std::size_t>(std::max(parse_int(attr(n, "start-value"), 1), 1));
+        const std::string_view style = attr(n, "style-name").empty() ? list_style : attr(n, "style-name");
+        for (xml_node p : n.children())
+          if (is(p, "p") || is(p, "h")) {
+            ++lists_;
+            paragraph(p, std::clamp(parse_int(attr(n, "level"), 1), 1, 9) - 1, style, &number);
+          }
       } else if (name == "section" || name == "index-body" || name == "table-of-content" ||
                  name == "alphabetical-index" || name == "illustration-index" || name == "bibliography" ||
                  name == "user-index" || name == "object-index" || name == "table-index" ||
