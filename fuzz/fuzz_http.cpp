@@ -98,7 +98,10 @@ struct Server {
   http::SessionRegistry sessions{8};
   http::McpEndpoint mcp{config, roots, false, pool, sessions, mcpread::server::server_info()};
   http::SseEndpoint sse{config, roots, false, pool, sessions, mcpread::server::server_info()};
-  http::Router router{http::AccessPolicy{true, {"https://app.example"}, "tok"}, mcp, sse};
+  http::HttpMetrics metrics;
+  std::atomic<bool> draining{false};
+  http::OpsEndpoint ops{metrics, sessions, draining};
+  http::Router router{http::AccessPolicy{true, {"https://app.example"}, "tok"}, "scrape", mcp, sse, ops, metrics};
 };
 
 Server& server() {

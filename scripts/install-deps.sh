@@ -6,17 +6,18 @@ set -euo pipefail
 exec 1>&2
 
 build_packages=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libmagic-dev
-  libspdlog-dev libfmt-dev libuchardet-dev nettle-dev libvips-dev libxml2-dev libpoppler-cpp-dev libqpdf-dev libpng-dev liblzma-dev libbz2-dev zlib1g-dev
-  libicu72)  # libicu72: opened with dlopen at run time (HZ-GB-2312 text), like libvips42
+  libspdlog-dev libfmt-dev libuchardet-dev nettle-dev libvips-dev libxml2-dev libzip-dev libpugixml-dev libpoppler-cpp-dev libqpdf-dev libpng-dev liblzma-dev libbz2-dev zlib1g-dev
+  libicu72 libzip4)  # libicu72, libzip4: opened with dlopen at run time (HZ-GB-2312 text; DOCX/ODT), like libvips42
 # poppler-data: the CMaps poppler reads at run time (CJK PDFs lose their text without them).
 build_packages+=(poppler-data)
 # groff-base: the man page check (tests/packaging). clang-14 and its runtimes: the libFuzzer
 # targets (scripts/fuzz.sh); llvm-14: llvm-symbolizer for sanitizer reports. libvips-tools: the
 # `vips` command making the host suite's images; util-linux and iproute2: `unshare -n` and `ip`,
 # the host suite's loopback-only network namespace (tests/hosts/). python3 and mupdf-tools: the
-# real-file corpus (tests/corpus/) and its reference for PDFs (mutool; vipsheader for images).
+# real-file corpus (tests/corpus/) and its reference for PDFs (mutool; vipsheader for images);
+# pandoc: its reference for DOCX and ODT (and bench/office-agreement.py).
 test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-dev llvm-14
-  libvips-tools util-linux iproute2 python3 mupdf-tools)
+  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc)
 
 wanted=("${build_packages[@]}")
 if [[ "${1:-}" == "--test" ]]; then

@@ -297,6 +297,13 @@ Classification classify(std::string_view file_name, std::span<const unsigned cha
   const std::string ext = extension_of(file_name);
   const auto media = promised_by(ext);
   Classification c = detect(file_name, ext, media, head, size);
+  if (media && c.kind == FileKind::text && media->kind != c.kind) {
+    const Reader* reader = reader_registry().find(media->kind);
+    if (reader != nullptr && reader->text_based) {  // page.html: text, read as a page
+      c.kind = media->kind;
+      c.mime = std::string(media->mime);
+    }
+  }
   if (media && media->kind != c.kind) c.extension_kind = media->kind;
   return c;
 }

@@ -116,10 +116,45 @@ inline std::optional<std::size_t> find_sig(Bytes b, std::string_view sig, std::s
   return std::nullopt;
 }
 
+// Office documents are zip packages. ODF names its type in a first, uncompressed `mimetype`
+// entry; a Word document holds word/document.xml (usually among the first entries; named .docx, a
+// package with [Content_Types].xml is enough). Other zips stay binary. An OLE2 compound file named
+// .docx or .odt is an encrypted (or legacy) Office file: its reader says which.
+inline std::optional<Signature> office_document(Bytes b, std::string_view ext) {
+  static constexpr std::string_view kDocxMime = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+  static constexpr std::string_view kOdtMime = "application/vnd.oasis.opendocument.text";
+  const bool docx_name = ext == "docx" || ext == "docm";
+  if (has_at(b, 0, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1") && (docx_name || ext == "odt"))
+    return Signature{FileKind{docx_name ? "docx" : "odt"}, docx_name ? kDocxMime : kOdtMime,
+                     "OLE2 compound file (an encrypted or legacy Office document)"};
+  if (!has_at(b, 0, "PK\x03\x04")) return std::nullopt;
+  bool content_types = false;
+  for (std::size_t at = 0; at + 30 <= b.size() && has_at(b, at, "PK\x03\x04");) {
+    const std::size_t name_len = le16(b, at + 26), extra = le16(b, at + 28);
+    if (at + 30 + name_len > b.size()) break;
+    const std::string_view name(reinterpret_cast<const char*>(&b[at + 30]), name_len);
+    const std::size_t data = at + 30 + name_len + extra;
+    if (at == 0 && name == "mimetype" && has_at(b, data, kOdtMime))
+      return Signature{FileKind{"odt"}, kOdtMime, "OpenDocument text"};
+    if (name == "word/document.xml") return Signature{FileKind{"docx"}, kDocxMime, "Microsoft Word document (DOCX)"};
+    content_types |= name == "[Content_Types].xml";
+    if ((le16(b, at + 6) & 8) != 0) {  // sizes in a data descriptor after the data: find the next header
+      const auto next = find_sig(b.subspan(std::min(data, b.size())), "PK\x03\x04", b.size());
+      if (!next) break;
+      at = data + *next;
+    } else {
+      at = data + le32(b, at + 18);
+    }
+  }
+  if (content_types && docx_name) return Signature{FileKind{"docx"}, kDocxMime, "Microsoft Word document (DOCX)"};
+  return std::nullopt;
+}
+
 // Images, audio and PDFs recognised by their first bytes. `binaryish` says the sample is not
 // clean text, which a PDF header found after offset 0 needs (a text may quote "%PDF-").
 inline std::optional<Signature> sniff(Bytes b, std::string_view ext, bool binaryish) {
   using K = FileKind;
+  if (auto office = office_document(b, ext)) return office;
   if (has_at(b, 0, "\x89PNG\r\n\x1a\n")) return Signature{K::image, "image/png", "PNG image"};
   if (b.size() >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF)
     return Signature{K::image, "image/jpeg", "JPEG image"};

@@ -2,7 +2,7 @@
 
 Each check returns (ok, why). The references: Python's codecs under the WHATWG label's decoder
 (or a UTF-8 copy shipped beside the file), mutool for PDFs, vipsheader for images, the notebook's
-own JSON, and the file's magic bytes for audio and binaries.
+own JSON, the file's magic bytes for audio and binaries, and pandoc's plain text for DOCX and ODT.
 """
 import base64
 import codecs
@@ -367,5 +367,45 @@ def check_binary(root, path, result, reference, arguments):
     return True, "refused as " + short(message, 80)
 
 
+WORD = re.compile(r"\w+")
+
+
+def _office_words(text):
+    """mcp-read's document text as words, without what pandoc's plain text lacks: the header,
+    the closing note, link targets, note markers, image and comment markers, list bullets."""
+    lines = text.split("\n")
+    if lines and lines[0].startswith(("Word document ", "OpenDocument text ")):
+        lines = lines[1:]
+    text = "\n".join(l for l in lines if not l.startswith(("[Paragraphs ", "[The document has no text")))
+    text = re.sub(r"\]\([^)\s]*\)", "]", text)
+    text = re.sub(r"\[(Image|Linked image) \d*[^\]]*\]", " ", text)
+    text = re.sub(r"\[Comment[^\]]*\]", " ", text)
+    text = re.sub(r"\[\^\d+\]:?", " ", text)
+    text = re.sub(r"^\s*(#+|-)\s", " ", text, flags=re.M)
+    return collections.Counter(w.lower() for w in WORD.findall(text.replace("<br>", " ")))
+
+
+def check_office(root, path, result, reference, arguments):
+    """reference: the least word agreement with `pandoc -t plain` (2|A∩B| / (|A|+|B|))."""
+    if result.get("isError"):
+        return False, refusal(result)
+    try:
+        plain = subprocess.run(["pandoc", "-t", "plain", "--wrap=none", path], capture_output=True,
+                               text=True, check=True, timeout=120).stdout
+    except (OSError, subprocess.SubprocessError) as error:
+        return False, f"pandoc failed: {error}"
+    ours = _office_words("\n".join(texts(result)))
+    theirs = collections.Counter(w.lower() for w in WORD.findall(plain))
+    if result.get("_meta", {}).get("next_offset"):
+        return False, "the document does not fit one answer; the check compares whole documents"
+    total = sum(ours.values()) + sum(theirs.values())
+    agreement = 1.0 if total == 0 else 2 * sum((ours & theirs).values()) / total
+    if agreement < float(reference):
+        missing = list((theirs - ours).elements())[:8]
+        return False, f"word agreement with pandoc {agreement:.3f} < {reference}; pandoc's words missing: {missing}"
+    return True, f"{sum(theirs.values())} words, agreement with pandoc {agreement:.3f}"
+
+
 CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
-          "notebook": check_notebook, "audio": check_audio, "binary": check_binary}
+          "notebook": check_notebook, "audio": check_audio, "binary": check_binary,
+          "docx": check_office, "odt": check_office}

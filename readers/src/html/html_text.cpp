@@ -91,6 +91,7 @@ std::string tidy_lines(std::string_view in) {
 // The document's flow of text, as plain text with Markdown tables.
 class Flow {
  public:
+  explicit Flow(bool links) : links_(links) {}
   std::size_t tables = 0;
 
   bool enter(xmlNode* n) {
@@ -136,6 +137,12 @@ class Flow {
       paragraph();
     } else if (one_of(name, kLines)) {
       block();
+    } else if (name == "a" && links_ && pre_ == 0) {
+      const std::string_view href = attribute(n, "href");
+      if (!href.empty() && !href.starts_with('#') && !href.starts_with("javascript:")) {
+        flush_space();
+        links_open_.push_back({n, out_.size(), std::string(href)});
+      }
     }
     return true;
   }
@@ -143,6 +150,10 @@ class Flow {
   void leave(xmlNode* n) {
     if (n->type != XML_ELEMENT_NODE) return;
     const std::string_view name = name_of(n);
+    if (!links_open_.empty() && links_open_.back().node == n) {
+      close_link();
+      return;
+    }
     if (name == "pre") {
       pre_ = std::max(0, pre_ - 1);
       paragraph();
@@ -184,6 +195,31 @@ class Flow {
     if (!out_.empty() && !out_.ends_with("\n\n")) out_ += '\n';
   }
 
+  // An attribute's value, read from the tree itself (libxml2 stores it as the attribute's text).
+  static std::string_view attribute(const xmlNode* n, std::string_view name) {
+    for (const xmlAttr* a = n->properties; a != nullptr; a = a->next)
+      if (a->name != nullptr && std::string_view(reinterpret_cast<const char*>(a->name)) == name)
+        return a->children != nullptr ? content_of(a->children) : std::string_view();
+    return {};
+  }
+  // The text since the link opened becomes [text](href) when it is one line of words.
+  void close_link() {
+    const OpenLink link = std::move(links_open_.back());
+    links_open_.pop_back();
+    std::string text = out_.substr(std::min(link.start, out_.size()));
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
+    if (text.empty() || text.find('\n') != std::string::npos || text.find('|') != std::string::npos) return;
+    out_.resize(link.start);
+    out_ += "[" + text + "](" + link.href + ")";
+  }
+  struct OpenLink {
+    const xmlNode* node;
+    std::size_t start;
+    std::string href;
+  };
+
+  bool links_ = false;
+  std::vector<OpenLink> links_open_;
   std::string out_;
   bool space_ = false;
   int pre_ = 0;
@@ -192,7 +228,7 @@ class Flow {
 
 }  // namespace
 
-Text to_text(std::string_view html) {
+Text to_text(std::string_view html, bool links) {
   Text result;
   const Api& a = api();
   if (!a.error.empty()) {
@@ -222,7 +258,7 @@ Text to_text(std::string_view html) {
   while (!why.empty() && (why.back() == '\n' || why.back() == ' ' || why.back() == '.')) why.pop_back();
   a.free_context(context);
   if (doc == nullptr) return result;  // nothing parsed: the HTML holds no text
-  Flow flow;
+  Flow flow(links);
   walk(reinterpret_cast<xmlNode*>(doc), [&](xmlNode* n) { return flow.enter(n); },
        [&](xmlNode* n) { flow.leave(n); });
   a.free_doc(doc);

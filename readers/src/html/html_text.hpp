@@ -21,6 +21,7 @@ struct Text {
 // line. Other markup: script, style and head dropped; paragraphs, headings (as "#" lines), lists
 // ("- " and "1. " items), <pre> and <br> kept as line structure; whitespace collapsed elsewhere;
 // entities decoded.
-Text to_text(std::string_view html);
+// With `links`, a link with an href (not "#..." or "javascript:") reads [text](href).
+Text to_text(std::string_view html, bool links = false);
 
 }  // namespace mcpread::readers::html_text

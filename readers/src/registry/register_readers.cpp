@@ -10,6 +10,9 @@ void register_image_reader(ReaderRegistry&);
 void register_pdf_reader(ReaderRegistry&);
 void register_notebook_reader(ReaderRegistry&);
 void register_audio_reader(ReaderRegistry&);
+void register_docx_reader(ReaderRegistry&);
+void register_odt_reader(ReaderRegistry&);
+void register_html_reader(ReaderRegistry&);
 
 void register_readers(ReaderRegistry& registry) {
   register_text_reader(registry);
@@ -18,6 +21,9 @@ void register_readers(ReaderRegistry& registry) {
   register_pdf_reader(registry);
   register_notebook_reader(registry);
   register_audio_reader(registry);
+  register_docx_reader(registry);
+  register_odt_reader(registry);
+  register_html_reader(registry);
 }
 
 }  // namespace mcpread::readers

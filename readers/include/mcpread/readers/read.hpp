@@ -42,6 +42,8 @@ struct ReadLimits {
   // Cap on the text of answers that may hold images (PDFs, notebooks); 0: text.max_output_bytes.
   std::size_t media_max_output_bytes = 0;
   std::size_t max_directory_entries = 1000;
+  // DOCX and ODT: bytes unpacked from one document's zip at most (zip bombs are refused).
+  std::uint64_t office_max_unpacked_bytes = 256ull << 20;
 };
 
 // Cap on the text of an answer that may hold images (PDFs, notebooks).

@@ -89,6 +89,9 @@ struct Reader {
   // (a PDF asked for as text gives its pages' text, as image its rendered pages).
   std::vector<FileKind> also_serves = {};
   bool reads_columns = false;  // the `column` argument applies (lines of text)
+  // Its files are text (HTML): a text file named with one of its extensions is of its kind, and
+  // file_type="text" reads the source with the text reader.
+  bool text_based = false;
   std::vector<ReaderOption> options = {};
   ReadOutcome (*read)(const ReaderCall&) = nullptr;
   ResourceReadResult (*resource)(const ResourceCall&) = nullptr;  // null: not served as a resource

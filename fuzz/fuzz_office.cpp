@@ -1,0 +1,126 @@
+// fuzz_office: the DOCX and ODT readers on arbitrary input. The first byte picks what the rest
+// is: 0 a whole DOCX package, 1 a whole ODT package (zip-level mutations: libzip's parsing, the
+// entry limits, the ../ check), 2 the word/document.xml and 3 the content.xml of a package built
+// here around it, stored uncompressed (XML-level mutations: the builders, nesting, entities,
+// tables, notes, lists). Each input is read twice: with the defaults, and with a small output cap
+// and an offset/limit picked from a hash of the input.
+//
+// Images are refused by a 1-byte input limit, so libvips never runs here: its decoders are not
+// ours to fuzz.
+//
+// Checked: every text block is valid UTF-8; an error is one text block; the paragraphs shown are
+// a range inside the document, with next_offset when more remain.
+#include "fuzz_check.hpp"
+#include "mcpread/readers/utf8.hpp"
+#include "office/reader.hpp"
+
+#include <zlib.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace {
+
+using mcpread::fuzz::check;
+namespace readers = mcpread::readers;
+namespace office = mcpread::readers::office;
+
+void put16(std::string& s, unsigned v) {
+  s += static_cast<char>(v & 0xFF);
+  s += static_cast<char>((v >> 8) & 0xFF);
+}
+void put32(std::string& s, std::uint32_t v) {
+  put16(s, v & 0xFFFF);
+  put16(s, v >> 16);
+}
+
+// A zip of stored (uncompressed) entries.
+std::string stored_zip(const std::vector<std::pair<std::string, std::string_view>>& entries) {
+  std::string out, central;
+  for (const auto& [name, data] : entries) {
+    const auto crc = static_cast<std::uint32_t>(
+        crc32(0, reinterpret_cast<const Bytef*>(data.data()), static_cast<uInt>(data.size())));
+    const auto offset = static_cast<std::uint32_t>(out.size());
+    put32(out, 0x04034b50);
+    put16(out, 20), put16(out, 0), put16(out, 0), put16(out, 0), put16(out, 0);
+    put32(out, crc), put32(out, static_cast<std::uint32_t>(data.size())), put32(out, static_cast<std::uint32_t>(data.size()));
+    put16(out, static_cast<unsigned>(name.size())), put16(out, 0);
+    out += name;
+    out += data;
+    put32(central, 0x02014b50);
+    put16(central, 20), put16(central, 20), put16(central, 0), put16(central, 0), put16(central, 0), put16(central, 0);
+    put32(central, crc), put32(central, static_cast<std::uint32_t>(data.size())),
+        put32(central, static_cast<std::uint32_t>(data.size()));
+    put16(central, static_cast<unsigned>(name.size())), put16(central, 0), put16(central, 0), put16(central, 0),
+        put16(central, 0);
+    put32(central, 0), put32(central, offset);
+    central += name;
+  }
+  const auto central_offset = static_cast<std::uint32_t>(out.size());
+  out += central;
+  put32(out, 0x06054b50);
+  put16(out, 0), put16(out, 0);
+  put16(out, static_cast<unsigned>(entries.size())), put16(out, static_cast<unsigned>(entries.size()));
+  put32(out, static_cast<std::uint32_t>(central.size())), put32(out, central_offset);
+  put16(out, 0);
+  return out;
+}
+
+void check_outcome(const readers::ReadOutcome& o) {
+  check(!o.blocks.empty(), "an outcome has content");
+  for (const auto& block : o.blocks)
+    if (const auto* text = std::get_if<readers::TextBlock>(&block))
+      check(readers::utf8::is_valid(text->text), "text blocks are valid UTF-8");
+  if (o.is_error) {
+    check(o.blocks.size() == 1, "an error is one text block");
+    return;
+  }
+  const auto paragraphs = o.meta.at("paragraphs").get<std::uint64_t>();
+  if (paragraphs == 0) return;
+  const auto start = o.meta.at("start_paragraph").get<std::uint64_t>();
+  const auto end = o.meta.at("end_paragraph").get<std::uint64_t>();
+  check(start >= 1 && start <= end && end <= paragraphs, "the paragraphs shown lie inside the document");
+  check(o.meta.contains("next_offset") == (end < paragraphs), "next_offset is given when paragraphs remain");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const std::string_view rest(reinterpret_cast<const char*>(data + 1), size - 1);
+  const unsigned mode = data[0] % 4;
+  std::string package;
+  if (mode == 2)
+    package = stored_zip({{"[Content_Types].xml", "<Types/>"},
+                          {"word/document.xml", rest},
+                          {"word/_rels/document.xml.rels",
+                           "<Relationships><Relationship Id=\"rId1\" Type=\"x/image\" Target=\"media/a.png\"/>"
+                           "<Relationship Id=\"rId2\" Type=\"x/hyperlink\" Target=\"http://x\" TargetMode=\"External\"/>"
+                           "</Relationships>"},
+                          {"word/media/a.png", "\x89PNG"}});
+  else if (mode == 3)
+    package = stored_zip({{"mimetype", "application/vnd.oasis.opendocument.text"},
+                          {"content.xml", rest},
+                          {"Pictures/a.png", "\x89PNG"}});
+  const std::string_view bytes = mode < 2 ? rest : std::string_view(package);
+  const office::Format format = mode % 2 == 0 ? office::Format::docx : office::Format::odt;
+
+  std::uint32_t h = 2166136261u;  // FNV-1a
+  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+  const readers::CancelToken never;
+  office::OfficeOptions defaults;
+  defaults.image.max_input_bytes = 1;
+  check_outcome(office::read_office_bytes(bytes, "/fuzz/document", format, defaults, never));
+  office::OfficeOptions tight = defaults;
+  tight.max_output_bytes = std::size_t{700} << (h & 3);
+  tight.offset = 1 + (h >> 2) % 3;
+  if ((h >> 4) % 3 != 0) tight.limit = (h >> 4) % 3;
+  tight.max_images = (h >> 6) % 2;
+  check_outcome(office::read_office_bytes(bytes, "/fuzz/document", format, tight, never));
+  return 0;
+}

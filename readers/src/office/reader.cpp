@@ -1,0 +1,238 @@
+#include "office/reader.hpp"
+
+#include "file_io.hpp"
+#include "human_size.hpp"
+#include "mcpread/readers/utf8.hpp"
+#include "office/builders.hpp"
+#include "office/document.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace mcpread::readers::office {
+namespace {
+
+constexpr std::size_t kFooterReserve = 600;  // bytes of the cap kept for notes' and closing lines
+constexpr std::size_t kMinBlockBudget = 512;
+
+std::string n2s(std::uint64_t v) { return std::to_string(v); }
+
+std::string_view noun(Format f) { return f == Format::docx ? "Word document" : "OpenDocument text"; }
+
+std::string_view image_mime(std::string_view part) {
+  const auto dot = part.rfind('.');
+  std::string ext(dot == std::string_view::npos ? "" : part.substr(dot + 1));
+  for (char& c : ext) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  if (ext == "png") return "image/png";
+  if (ext == "jpg" || ext == "jpeg") return "image/jpeg";
+  if (ext == "gif") return "image/gif";
+  if (ext == "webp") return "image/webp";
+  if (ext == "bmp") return "image/bmp";
+  if (ext == "tif" || ext == "tiff") return "image/tiff";
+  if (ext == "svg") return "image/svg+xml";
+  if (ext == "emf") return "image/emf";
+  if (ext == "wmf") return "image/wmf";
+  return {};
+}
+
+ReadOutcome failure(std::string message, nlohmann::json meta) {
+  ReadOutcome o = ReadOutcome::error(std::move(message));
+  o.meta = std::move(meta);
+  return o;
+}
+
+// An OLE2 compound file named .docx or .odt: Office's password-protected documents are such
+// files (an EncryptionInfo stream beside the encrypted package), and so are legacy .doc files.
+std::string compound_file_message(std::string_view path, std::string_view bytes, Format f) {
+  static constexpr char kEncryptionInfo[] = "E\0n\0c\0r\0y\0p\0t\0i\0o\0n\0I\0n\0f\0o";
+  const std::string_view marker(kEncryptionInfo, sizeof kEncryptionInfo - 1);
+  if (bytes.find(marker) != std::string_view::npos)
+    return std::string(path) + " is a password-protected (encrypted) " + std::string(noun(f)) +
+           ": its text cannot be read without the password.";
+  return std::string(path) + " is an OLE2 compound file (a legacy Word .doc?), not " +
+         (f == Format::docx ? "a DOCX" : "an ODT") + " document; it cannot be read as one.";
+}
+
+ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, Format format,
+                   const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta) {
+  const std::uint64_t n = doc.blocks.size();
+  std::string header = std::string(noun(format)) + " " + std::string(path) + ": " + n2s(n) +
+                       (n == 1 ? " paragraph" : " paragraphs");
+  std::vector<std::string> parts;
+  if (doc.tables) parts.push_back(n2s(doc.tables) + (doc.tables == 1 ? " table" : " tables"));
+  if (doc.images) parts.push_back(n2s(doc.images) + (doc.images == 1 ? " image" : " images"));
+  if (!doc.notes.empty()) parts.push_back(n2s(doc.notes.size()) + (doc.notes.size() == 1 ? " note" : " notes"));
+  if (doc.comments) parts.push_back(n2s(doc.comments) + (doc.comments == 1 ? " comment" : " comments"));
+  for (std::size_t i = 0; i < parts.size(); ++i) header += (i == 0 ? " (" : ", ") + parts[i];
+  header += parts.empty() ? "." : ").";
+  meta["paragraphs"] = n;
+  meta["tables"] = doc.tables;
+  meta["notes"] = doc.notes.size();
+  meta["comments"] = doc.comments;
+
+  const std::uint64_t start = std::max<std::uint64_t>(1, options.offset);
+  if (n == 0 && start == 1) {
+    ReadOutcome o;
+    o.blocks.emplace_back(TextBlock{utf8::sanitized(header + "\n\n[The document has no text.]")});
+    meta["truncated"] = false;
+    meta["images"] = 0;
+    o.meta = std::move(meta);
+    return o;
+  }
+  if (start > n)
+    return failure("Offset " + n2s(start) + " is past the end of " + std::string(path) + ": the document has " +
+                       n2s(n) + (n == 1 ? " paragraph." : " paragraphs.") + " Use an offset from 1 to " + n2s(n) + ".",
+                   std::move(meta));
+  const std::uint64_t wanted = std::min(std::max<std::uint64_t>(1, options.limit.value_or(n)), n - start + 1);
+  const std::uint64_t last = start + wanted - 1;
+
+  ReadOutcome o;
+  std::string current = std::move(header);
+  std::size_t sent_text = 0;
+  std::uint64_t end = 0;
+  bool capped = false, cut = false;
+  std::size_t images_sent = 0, images_unsent = 0;
+  std::uint64_t first_unsent = 0;
+  std::set<std::size_t> notes;
+  const std::size_t cap = options.max_output_bytes;
+  for (std::uint64_t i = start; i <= last; ++i) {
+    if (cancel.cancelled()) return ReadOutcome::stopped();
+    const DocBlock& b = doc.blocks[static_cast<std::size_t>(i - 1)];
+    std::string text = render_block(b);
+    const DocBlock* previous = end != 0 ? &doc.blocks[static_cast<std::size_t>(i - 2)] : nullptr;
+    const bool list_run = previous != nullptr && b.type == DocBlock::Type::list_item &&
+                          previous->type == DocBlock::Type::list_item && previous->list == b.list;
+    const std::string sep = current.empty() ? "" : list_run ? "\n" : "\n\n";
+    const std::size_t used = sent_text + current.size() + sep.size();
+    if (used + text.size() + kFooterReserve > cap) {
+      if (end != 0) {
+        capped = true;
+        break;
+      }
+      const std::size_t room = std::max(cap > used + kFooterReserve ? cap - used - kFooterReserve : 0, kMinBlockBudget);
+      if (text.size() > room) {
+        const std::size_t keep = utf8::prefix_bytes(text, room);
+        text = text.substr(0, keep) + "\n[\u2026 " + n2s(utf8::count_chars(std::string_view(text).substr(keep))) +
+               " characters of paragraph " + n2s(i) + " omitted to fit the output cap of " + n2s(cap) + " bytes \u2026]";
+        cut = true;
+      }
+    }
+    current += sep + text;
+    end = i;
+    notes.insert(b.notes.begin(), b.notes.end());
+    if (!b.images.empty()) {
+      std::vector<Block> images;
+      for (const std::string& part : b.images) {
+        if (options.max_images == 0) break;  // text only: the "[Image N]" marker stays
+        if (images_sent >= options.max_images) {
+          if (first_unsent == 0) first_unsent = i;
+          ++images_unsent;
+          continue;
+        }
+        std::string error;
+        const auto bytes = zip.read(part, &error, options.image.max_input_bytes);
+        if (!bytes) {
+          current += "\n[Image " + part + " not shown: " + error + ".]";
+          continue;
+        }
+        auto encoded = encode_for_model(*bytes, image_mime(part), options.image, cancel);
+        if (cancel.cancelled()) return ReadOutcome::stopped();
+        if (auto* e = std::get_if<std::string>(&encoded)) {
+          current += "\n[Image " + part + " not shown: " + *e + "]";
+          continue;
+        }
+        auto& img = std::get<EncodedImage>(encoded);
+        images.emplace_back(ImageBlock{img.mime, std::move(img.base64)});
+        ++images_sent;
+      }
+      if (!images.empty()) {
+        sent_text += current.size();
+        o.blocks.emplace_back(TextBlock{std::move(current)});
+        current.clear();
+        for (auto& img : images) o.blocks.push_back(std::move(img));
+      }
+    }
+    if (cut) {
+      capped = end < last;
+      break;
+    }
+  }
+
+  std::string footer;
+  for (std::size_t k : notes) {
+    std::string line = "[^" + doc.notes[k].label + "]: " + doc.notes[k].text;
+    if (sent_text + current.size() + footer.size() + line.size() + 200 > cap) {
+      footer += "\n[Further notes omitted to fit the output cap.]";
+      break;
+    }
+    footer += "\n" + line;
+  }
+  if (!footer.empty()) footer = "\n" + footer;
+  const std::string range = n2s(start) + "-" + n2s(end) + " of " + n2s(n);
+  const std::string next = "To read more, call read again with offset=" + n2s(end + 1) + ".";
+  footer += "\n\n" + (end < n ? "[Paragraphs " + range + ". " + next + "]" : "[Paragraphs " + range + ". End of document.]");
+  if (images_unsent > 0) {
+    footer += "\n[" + n2s(images_unsent) + (images_unsent == 1 ? " image was" : " images were") +
+              " not sent: at most " + n2s(options.max_images) + " images per answer.";
+    if (first_unsent > start) footer += " To see them, call read again with offset=" + n2s(first_unsent) + ".";
+    footer += "]";
+  }
+  current += footer;
+  if (current.starts_with('\n')) current.erase(0, current.find_first_not_of('\n'));
+  o.blocks.emplace_back(TextBlock{std::move(current)});
+  for (auto& b : o.blocks)
+    if (auto* t = std::get_if<TextBlock>(&b); t != nullptr && !utf8::is_valid(t->text)) t->text = utf8::sanitized(t->text);
+  meta["start_paragraph"] = start;
+  meta["end_paragraph"] = end;
+  if (end < n) meta["next_offset"] = end + 1;
+  meta["truncated"] = capped || cut;
+  meta["images"] = images_sent;
+  if (images_unsent > 0) meta["images_not_sent"] = images_unsent;
+  o.meta = std::move(meta);
+  return o;
+}
+
+ReadOutcome read_archive(std::unique_ptr<ZipArchive> zip, const std::string& zip_error, std::string_view path,
+                         Format format, const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta) {
+  const std::string cannot = std::string(path) + " cannot be read as " +
+                             (format == Format::docx ? "a Word document" : "an OpenDocument text") + ": ";
+  if (zip == nullptr) return failure(cannot + zip_error + ".", std::move(meta));
+  Document doc;
+  std::string error;
+  const bool ok = format == Format::docx ? read_docx(*zip, &doc, &error) : read_odt(*zip, &doc, &error);
+  if (cancel.cancelled()) return ReadOutcome::stopped();
+  if (!ok) return failure(cannot + error + ".", std::move(meta));
+  return render(doc, *zip, path, format, options, cancel, std::move(meta));
+}
+
+}  // namespace
+
+ReadOutcome read_office_bytes(std::string_view bytes, std::string_view name, Format format,
+                              const OfficeOptions& options, const CancelToken& cancel) {
+  nlohmann::json meta = {{"path", utf8::sanitized(name)}, {"size", bytes.size()}};
+  if (bytes.starts_with("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1"))
+    return failure(compound_file_message(name, bytes, format), std::move(meta));
+  std::string error;
+  auto zip = ZipArchive::open_memory(bytes, options.zip, &error);
+  return read_archive(std::move(zip), error, utf8::sanitized(name), format, options, cancel, std::move(meta));
+}
+
+ReadOutcome read_office(const OpenedFile& file, Format format, const OfficeOptions& options,
+                        const CancelToken& cancel) {
+  const std::string path = utf8::sanitized(file.path.string());
+  const auto size = static_cast<std::uint64_t>(file.st.st_size);
+  nlohmann::json meta = {{"path", path}, {"size", size}};
+  char magic[8] = {};
+  const auto got = file_io::pread_full(file.fd.get(), magic, sizeof magic, 0);
+  if (got && *got == sizeof magic && std::string_view(magic, 8) == "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1") {
+    // The stream directory may lie anywhere: look through the first 8 MiB for its name.
+    std::string bytes(static_cast<std::size_t>(std::min<std::uint64_t>(size, 8ull << 20)), '\0');
+    bytes.resize(file_io::pread_full(file.fd.get(), bytes.data(), bytes.size(), 0).value_or(0));
+    return failure(compound_file_message(path, bytes, format), std::move(meta));
+  }
+  std::string error;
+  auto zip = ZipArchive::open_fd(file.fd.get(), options.zip, &error);
+  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
+}
+
+}  // namespace mcpread::readers::office

@@ -1,0 +1,271 @@
+#include "office/zip_archive.hpp"
+
+#include "dl_symbol.hpp"
+#include "human_size.hpp"
+#include "mcpread/readers/utf8.hpp"
+
+#include <zip.h>
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <mutex>
+
+namespace mcpread::readers::office {
+namespace {
+
+struct Api {
+  decltype(&::zip_fdopen) fdopen = nullptr;
+  decltype(&::zip_source_buffer_create) source_buffer = nullptr;
+  decltype(&::zip_source_free) source_free = nullptr;
+  decltype(&::zip_open_from_source) open_source = nullptr;
+  decltype(&::zip_discard) discard = nullptr;
+  decltype(&::zip_get_num_entries) num_entries = nullptr;
+  decltype(&::zip_stat_index) stat_index = nullptr;
+  decltype(&::zip_fopen_index) fopen_index = nullptr;
+  decltype(&::zip_fread) fread = nullptr;
+  decltype(&::zip_fclose) fclose = nullptr;
+  decltype(&::zip_get_error) get_error = nullptr;
+  decltype(&::zip_file_get_error) file_error = nullptr;
+  decltype(&::zip_error_init_with_code) error_init = nullptr;
+  decltype(&::zip_error_strerror) error_text = nullptr;
+  decltype(&::zip_error_fini) error_fini = nullptr;
+  decltype(&::zip_error_code_zip) error_code = nullptr;
+  std::string error;  // empty when usable
+};
+
+const Api& api() {
+  static std::once_flag once;
+  static Api a;
+  std::call_once(once, [] {
+    void* lib = ::dlopen("libzip.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (lib == nullptr) {
+      const char* why = ::dlerror();
+      a.error = std::string("reading office documents needs libzip (Debian package libzip4): ") +
+                (why ? why : "libzip.so.4 cannot be loaded");
+      return;
+    }
+    const char* missing = nullptr;
+    if (!load_symbol(lib, "zip_fdopen", &a.fdopen)) missing = "zip_fdopen";
+    else if (!load_symbol(lib, "zip_source_buffer_create", &a.source_buffer)) missing = "zip_source_buffer_create";
+    else if (!load_symbol(lib, "zip_source_free", &a.source_free)) missing = "zip_source_free";
+    else if (!load_symbol(lib, "zip_open_from_source", &a.open_source)) missing = "zip_open_from_source";
+    else if (!load_symbol(lib, "zip_discard", &a.discard)) missing = "zip_discard";
+    else if (!load_symbol(lib, "zip_get_num_entries", &a.num_entries)) missing = "zip_get_num_entries";
+    else if (!load_symbol(lib, "zip_stat_index", &a.stat_index)) missing = "zip_stat_index";
+    else if (!load_symbol(lib, "zip_fopen_index", &a.fopen_index)) missing = "zip_fopen_index";
+    else if (!load_symbol(lib, "zip_fread", &a.fread)) missing = "zip_fread";
+    else if (!load_symbol(lib, "zip_fclose", &a.fclose)) missing = "zip_fclose";
+    else if (!load_symbol(lib, "zip_get_error", &a.get_error)) missing = "zip_get_error";
+    else if (!load_symbol(lib, "zip_file_get_error", &a.file_error)) missing = "zip_file_get_error";
+    else if (!load_symbol(lib, "zip_error_init_with_code", &a.error_init)) missing = "zip_error_init_with_code";
+    else if (!load_symbol(lib, "zip_error_strerror", &a.error_text)) missing = "zip_error_strerror";
+    else if (!load_symbol(lib, "zip_error_fini", &a.error_fini)) missing = "zip_error_fini";
+    else if (!load_symbol(lib, "zip_error_code_zip", &a.error_code)) missing = "zip_error_code_zip";
+    if (missing != nullptr)
+      a.error = std::string("reading office documents needs libzip (Debian package libzip4): libzip.so.4 has no ") +
+                missing;
+  });
+  return a;
+}
+
+std::string code_text(int code) {
+  const Api& a = api();
+  zip_error_t e;
+  a.error_init(&e, code);
+  std::string out = utf8::sanitized(a.error_text(&e));
+  a.error_fini(&e);
+  return out;
+}
+
+// A name a package never holds: absolute, or stepping out of the package with "..".
+bool escapes(std::string_view name) {
+  if (name.starts_with('/') || name.starts_with('\\')) return true;
+  for (std::size_t at = 0; at <= name.size();) {
+    std::size_t end = name.find_first_of("/\\", at);
+    if (end == std::string_view::npos) end = name.size();
+    if (name.substr(at, end - at) == "..") return true;
+    at = end + 1;
+  }
+  return false;
+}
+
+}  // namespace
+
+struct ZipArchive::Handle {
+  zip_t* zip = nullptr;
+};
+
+std::unique_ptr<ZipArchive> ZipArchive::open_fd(int fd, const ZipLimits& limits, std::string* error) {
+  const Api& a = api();
+  if (!a.error.empty()) {
+    *error = a.error;
+    return nullptr;
+  }
+  const int own = ::dup(fd);
+  if (own < 0) {
+    *error = "the file descriptor cannot be duplicated";
+    return nullptr;
+  }
+  int code = 0;
+  zip_t* z = a.fdopen(own, ZIP_RDONLY, &code);
+  if (z == nullptr) {
+    ::close(own);
+    *error = "it is not a readable zip archive (" + code_text(code) + ")";
+    return nullptr;
+  }
+  return finish(new Handle{z}, limits, error);
+}
+
+std::unique_ptr<ZipArchive> ZipArchive::open_memory(std::string_view bytes, const ZipLimits& limits,
+                                                    std::string* error) {
+  const Api& a = api();
+  if (!a.error.empty()) {
+    *error = a.error;
+    return nullptr;
+  }
+  zip_error_t e;
+  a.error_init(&e, 0);
+  zip_source_t* src = a.source_buffer(bytes.data(), bytes.size(), 0, &e);
+  zip_t* z = src == nullptr ? nullptr : a.open_source(src, ZIP_RDONLY, &e);
+  if (z == nullptr) {
+    if (src != nullptr) a.source_free(src);
+    *error = "it is not a readable zip archive (" + utf8::sanitized(a.error_text(&e)) + ")";
+    a.error_fini(&e);
+    return nullptr;
+  }
+  a.error_fini(&e);
+  return finish(new Handle{z}, limits, error);
+}
+
+std::unique_ptr<ZipArchive> ZipArchive::finish(Handle* handle, const ZipLimits& limits, std::string* error) {
+  const Api& a = api();
+  std::unique_ptr<ZipArchive> archive(new ZipArchive(handle, limits));
+  const zip_int64_t n = a.num_entries(handle->zip, 0);
+  if (n < 0 || static_cast<std::uint64_t>(n) > limits.max_entries) {
+    *error = "its zip archive holds " + std::to_string(n) + " entries, more than the " +
+             std::to_string(limits.max_entries) + " a document is allowed";
+    return nullptr;
+  }
+  archive->entries_.reserve(static_cast<std::size_t>(n));
+  for (zip_int64_t i = 0; i < n; ++i) {
+    zip_stat_t st;
+    if (a.stat_index(handle->zip, static_cast<zip_uint64_t>(i), 0, &st) != 0 || (st.valid & ZIP_STAT_NAME) == 0)
+      continue;
+    ZipEntry entry{utf8::sanitized(st.name), (st.valid & ZIP_STAT_SIZE) ? st.size : 0,
+                   (st.valid & ZIP_STAT_COMP_SIZE) ? st.comp_size : 0,
+                   (st.valid & ZIP_STAT_ENCRYPTION_METHOD) && st.encryption_method != ZIP_EM_NONE,
+                   static_cast<std::uint64_t>(i)};
+    if (escapes(entry.name)) {
+      *error = "its zip archive holds an entry named \"" + entry.name +
+               "\", which points outside the package; such a file is refused";
+      return nullptr;
+    }
+    archive->entries_.push_back(std::move(entry));
+  }
+  return archive;
+}
+
+ZipArchive::~ZipArchive() {
+  if (handle_ != nullptr && handle_->zip != nullptr) api().discard(handle_->zip);
+  delete handle_;
+}
+
+const ZipEntry* ZipArchive::find(std::string_view name) const {
+  for (const auto& e : entries_)
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+std::optional<std::string> ZipArchive::read(std::string_view name, std::string* error, std::uint64_t cap) {
+  const Api& a = api();
+  std::size_t index = 0;
+  while (index < entries_.size() && entries_[index].name != name) ++index;
+  const std::string quoted = "\"" + std::string(name) + "\"";
+  if (index == entries_.size()) {
+    *error = "its package has no " + quoted;
+    return std::nullopt;
+  }
+  const ZipEntry& entry = entries_[index];
+  if (entry.encrypted) {
+    *error = quoted + " is encrypted (password-protected)";
+    return std::nullopt;
+  }
+  const std::uint64_t limit = cap != 0 ? std::min(cap, limits_.max_entry_bytes) : limits_.max_entry_bytes;
+  if (entry.size > limit) {
+    *error = quoted + " unpacks to " + human_size(entry.size) + ", over the " + human_size(limit) + " limit";
+    return std::nullopt;
+  }
+  if (entry.size > (1u << 20) && entry.size / std::max<std::uint64_t>(entry.compressed_size, 1) > limits_.max_ratio) {
+    *error = quoted + " is compressed " + std::to_string(entry.size / std::max<std::uint64_t>(entry.compressed_size, 1)) +
+             " to 1, over the ratio of " + std::to_string(limits_.max_ratio) + " allowed (a zip bomb?)";
+    return std::nullopt;
+  }
+  if (total_ + entry.size > limits_.max_total_bytes) {
+    *error = "the entries read unpack to more than the " + human_size(limits_.max_total_bytes) +
+             " allowed for one document";
+    return std::nullopt;
+  }
+  zip_file_t* f = a.fopen_index(handle_->zip, entry.index, 0);
+  if (f == nullptr) {
+    const int code = a.error_code(a.get_error(handle_->zip));
+    *error = code == ZIP_ER_NOPASSWD || code == ZIP_ER_WRONGPASSWD
+                 ? quoted + " is encrypted (password-protected)"
+                 : quoted + " cannot be opened (" + utf8::sanitized(a.error_text(a.get_error(handle_->zip))) + ")";
+    return std::nullopt;
+  }
+  // The declared size may lie: inflate no more than the limit allows, whatever it says.
+  std::string out;
+  out.reserve(static_cast<std::size_t>(entry.size));
+  char buffer[64 * 1024];
+  for (;;) {
+    const zip_int64_t got = a.fread(f, buffer, sizeof buffer);
+    if (got < 0) {
+      *error = quoted + " is corrupt (" + utf8::sanitized(a.error_text(a.file_error(f))) + ")";
+      a.fclose(f);
+      return std::nullopt;
+    }
+    if (got == 0) break;
+    out.append(buffer, static_cast<std::size_t>(got));
+    if (out.size() > limit || total_ + out.size() > limits_.max_total_bytes) {
+      *error = out.size() > limit ? quoted + " unpacks to more than the " + human_size(limit) + " limit (more than it declares)"
+                                  : "the entries read unpack to more than the " + human_size(limits_.max_total_bytes) +
+                                        " allowed for one document";
+      a.fclose(f);
+      return std::nullopt;
+    }
+  }
+  a.fclose(f);
+  total_ += out.size();
+  return out;
+}
+
+std::string resolve_part(std::string_view base_folder, std::string_view target) {
+  if (target.find("://") != std::string_view::npos || target.starts_with("mailto:")) return {};
+  std::string path;
+  if (target.starts_with('/')) target.remove_prefix(1);
+  else path = std::string(base_folder);
+  std::vector<std::string> parts;
+  auto add = [&](std::string_view s) {
+    for (std::size_t at = 0; at <= s.size();) {
+      std::size_t end = s.find('/', at);
+      if (end == std::string_view::npos) end = s.size();
+      const std::string_view part = s.substr(at, end - at);
+      if (part == "..") {
+        if (parts.empty()) return false;
+        parts.pop_back();
+      } else if (!part.empty() && part != ".") {
+        parts.emplace_back(part);
+      }
+      at = end + 1;
+    }
+    return true;
+  };
+  if (!add(path) || !add(target)) return {};
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : "/") + p;
+  return out;
+}
+
+}  // namespace mcpread::readers::office

@@ -1,0 +1,65 @@
+#pragma once
+// Read-only access to the zip package of an office document through libzip (loaded with dlopen on
+// the first such document: linked, it and the OpenSSL it needs would load at every start). Every
+// entry is read under limits, so that a zip bomb is refused before it is inflated: a cap on each
+// entry, on all bytes inflated for one document, and on the compression ratio of large entries.
+// Internal to the readers library.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mcpread::readers::office {
+
+struct ZipLimits {
+  std::uint64_t max_entry_bytes = 64ull << 20;      // one entry, inflated
+  std::uint64_t max_total_bytes = 256ull << 20;     // all entries read for one document
+  std::uint64_t max_ratio = 200;                    // inflated / compressed, for entries over 1 MiB
+  std::size_t max_entries = 20000;                  // entries in the archive
+};
+
+struct ZipEntry {
+  std::string name;
+  std::uint64_t size = 0;             // as the archive declares it
+  std::uint64_t compressed_size = 0;
+  bool encrypted = false;
+  std::uint64_t index = 0;            // libzip's
+};
+
+class ZipArchive {
+ public:
+  // Opens a zip held by `fd` (duplicated: the caller keeps its own) or in memory (`bytes` must
+  // outlive the archive). nullptr with a sentence in *error (what is wrong, libzip's words).
+  static std::unique_ptr<ZipArchive> open_fd(int fd, const ZipLimits& limits, std::string* error);
+  static std::unique_ptr<ZipArchive> open_memory(std::string_view bytes, const ZipLimits& limits,
+                                                 std::string* error);
+  ~ZipArchive();
+  ZipArchive(const ZipArchive&) = delete;
+  ZipArchive& operator=(const ZipArchive&) = delete;
+
+  const std::vector<ZipEntry>& entries() const { return entries_; }
+  const ZipEntry* find(std::string_view name) const;
+  // The inflated bytes of `name`, or nullopt with a sentence in *error (missing, encrypted, over
+  // a limit, corrupt). `cap` lowers max_entry_bytes for this entry when not 0.
+  std::optional<std::string> read(std::string_view name, std::string* error, std::uint64_t cap = 0);
+  std::uint64_t bytes_read() const { return total_; }
+
+ private:
+  struct Handle;
+  ZipArchive(Handle* handle, const ZipLimits& limits) : handle_(handle), limits_(limits) {}
+  static std::unique_ptr<ZipArchive> finish(Handle* handle, const ZipLimits& limits, std::string* error);
+  Handle* handle_;
+  ZipLimits limits_;
+  std::vector<ZipEntry> entries_;
+  std::uint64_t total_ = 0;
+};
+
+// A package path resolved against the folder of the part that names it ("word/" + "media/a.png",
+// "../media/a.png" from "word/" -> "media/a.png", "/word/x" -> "word/x"); empty when it leaves the
+// package (more ".." than folders) or is a URL.
+std::string resolve_part(std::string_view base_folder, std::string_view target);
+
+}  // namespace mcpread::readers::office
