@@ -41,16 +41,6 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-int parse_int(std::string_view s, int fallback) {
-  int v = 0;
-  if (s.empty() || s.size() > 6) return fallback;
-  for (char c : s) {
-    if (c < '0' || c > '9') return fallback;
-    v = v * 10 + (c - '0');
-  }
-  return v;
-}
-
 class Builder {
  public:
   Builder(ZipArchive& zip, Document& doc, std::string& error) : zip_(zip), doc_(doc), error_(error) {}
@@ -127,14 +117,14 @@ class Builder {
       if (!is(s, "style") || attr(s, "type") != "paragraph") continue;
       Style st;
       const std::string name = lower(attr(child(s, "name"), "val"));
-      if (name.starts_with("heading ")) st.heading = parse_int(name.substr(8), 0);
+      if (name.starts_with("heading ")) st.heading = xml::small_int(name.substr(8), 0);
       else if (name == "title") st.heading = 1;
       const xml_node ppr = child(s, "pPr");
       if (const auto lvl = attr(child(ppr, "outlineLvl"), "val"); !lvl.empty() && st.heading == 0)
-        st.heading = parse_int(lvl, 8) < 6 ? parse_int(lvl, 8) + 1 : 0;
+        st.heading = xml::small_int(lvl, 8) < 6 ? xml::small_int(lvl, 8) + 1 : 0;
       if (const xml_node num = child(ppr, "numPr")) {
         st.num_id = attr(child(num, "numId"), "val");
-        st.num_level = parse_int(attr(child(num, "ilvl"), "val"), 0);
+        st.num_level = xml::small_int(attr(child(num, "ilvl"), "val"), 0);
       }
       st.based_on = attr(child(s, "basedOn"), "val");
       styles_[std::string(attr(s, "styleId"))] = std::move(st);
@@ -149,7 +139,7 @@ class Builder {
         for (xml_node l : a.children())
           if (is(l, "lvl")) {
             const std::string_view fmt = attr(child(l, "numFmt"), "val");
-            abstract[std::string(attr(a, "abstractNumId"))][parse_int(attr(l, "ilvl"), 0)] =
+            abstract[std::string(attr(a, "abstractNumId"))][xml::small_int(attr(l, "ilvl"), 0)] =
                 !fmt.empty() && fmt != "bullet" && fmt != "none";
           }
     for (xml_node n : numbering.children())
@@ -225,10 +215,10 @@ class Builder {
     const xml_node ppr = child(p, "pPr");
     Style st = resolved_style(attr(child(ppr, "pStyle"), "val"));
     if (const auto lvl = attr(child(ppr, "outlineLvl"), "val"); !lvl.empty())
-      st.heading = parse_int(lvl, 8) < 6 ? parse_int(lvl, 8) + 1 : 0;
+      st.heading = xml::small_int(lvl, 8) < 6 ? xml::small_int(lvl, 8) + 1 : 0;
     if (const xml_node num = child(ppr, "numPr")) {
       if (const auto id = attr(child(num, "numId"), "val"); !id.empty()) st.num_id = id;
-      if (const auto l = attr(child(num, "ilvl"), "val"); !l.empty()) st.num_level = parse_int(l, 0);
+      if (const auto l = attr(child(num, "ilvl"), "val"); !l.empty()) st.num_level = xml::small_int(l, 0);
     }
     if (st.heading > 0 && !b.text.empty()) {
       b.type = DocBlock::Type::heading;
@@ -274,7 +264,7 @@ class Builder {
         row.push_back(squeeze(in.text));
         for (auto& i : in.images) b.images.push_back(std::move(i));
         for (auto n : in.notes) b.notes.push_back(n);
-        const int span = std::clamp(parse_int(attr(child(tcpr, "gridSpan"), "val"), 1), 1, 64);
+        const int span = std::clamp(xml::small_int(attr(child(tcpr, "gridSpan"), "val"), 1), 1, 64);
         for (int s = 1; s < span; ++s) row.emplace_back();
         if ((cells += static_cast<std::size_t>(span)) > kMaxTableCells) break;
       }

@@ -21,16 +21,6 @@ struct Inline {
   std::vector<std::string> images;
 };
 
-int parse_int(std::string_view s, int fallback) {
-  int v = 0;
-  if (s.empty() || s.size() > 6) return fallback;
-  for (char c : s) {
-    if (c < '0' || c > '9') return fallback;
-    v = v * 10 + (c - '0');
-  }
-  return v;
-}
-
 class Builder {
  public:
   Builder(ZipArchive& zip, Document& doc, std::string& error) : zip_(zip), doc_(doc), error_(error) {}
@@ -78,7 +68,7 @@ class Builder {
         if (is(s, "list-style"))
           for (xml_node l : s.children())
             if (is(l, "list-level-style-number"))
-              numbered_[std::string(attr(s, "name"))][parse_int(attr(l, "level"), 1) - 1] =
+              numbered_[std::string(attr(s, "name"))][xml::small_int(attr(l, "level"), 1) - 1] =
                   !attr(l, "num-format").empty();
     };
     const xml_node root = d.first_child();
@@ -99,12 +89,12 @@ class Builder {
       } else if (name == "table") {
         table(n);
       } else if (name == "numbered-paragraph") {  // ODF 1.2: a list item outside a list
-        const std::size_t number = static_cast<std::size_t>(std::max(parse_int(attr(n, "start-value"), 1), 1));
+        const std::size_t number = static_cast<std::size_t>(std::max(xml::small_int(attr(n, "start-value"), 1), 1));
         const std::string_view style = attr(n, "style-name").empty() ? list_style : attr(n, "style-name");
         for (xml_node p : n.children())
           if (is(p, "p") || is(p, "h")) {
             ++lists_;
-            paragraph(p, std::clamp(parse_int(attr(n, "level"), 1), 1, 9) - 1, style, &number);
+            paragraph(p, std::clamp(xml::small_int(attr(n, "level"), 1), 1, 9) - 1, style, &number);
           }
       } else if (name == "section" || name == "index-body" || name == "table-of-content" ||
                  name == "alphabetical-index" || name == "illustration-index" || name == "bibliography" ||
@@ -144,7 +134,7 @@ class Builder {
     if (b.text.empty() && in.images.empty()) return;
     if (is(p, "h") && !b.text.empty()) {
       b.type = DocBlock::Type::heading;
-      b.level = std::clamp(parse_int(attr(p, "outline-level"), 1), 1, 6);
+      b.level = std::clamp(xml::small_int(attr(p, "outline-level"), 1), 1, 6);
     } else if (list_level >= 0 && number != nullptr) {
       b.type = DocBlock::Type::list_item;
       b.level = std::min(list_level, 8);
@@ -185,7 +175,7 @@ class Builder {
               for (auto x : part.notes) b.notes.push_back(x);
             }
           // Repeated cells (a spreadsheet-like table's empty tail) count, but only once shown.
-          const int repeat = std::clamp(parse_int(attr(c, "number-columns-repeated"), 1), 1, 1024);
+          const int repeat = std::clamp(xml::small_int(attr(c, "number-columns-repeated"), 1), 1, 1024);
           const std::string text = squeeze(in.text);
           const int shown = text.empty() ? 1 : repeat;
           for (int i = 0; i < shown; ++i) row.push_back(text);
@@ -211,7 +201,7 @@ class Builder {
       if (c.type() != pugi::node_element) continue;
       const std::string_view name = xml::local(c);
       if (name == "s") {
-        in.text.append(static_cast<std::size_t>(std::clamp(parse_int(attr(c, "c"), 1), 1, 100)), ' ');
+        in.text.append(static_cast<std::size_t>(std::clamp(xml::small_int(attr(c, "c"), 1), 1, 100)), ' ');
       } else if (name == "tab") {
         in.text += '\t';
       } else if (name == "line-break") {

@@ -31,6 +31,18 @@ inline std::string_view attr(const pugi::xml_node& n, std::string_view name) {
   return {};
 }
 
+// A small count or level written in an attribute ("3"): digits only, at most 6 of them, else
+// `fallback` (writers put junk there, and sizes beyond that are never meant).
+inline int small_int(std::string_view s, int fallback) {
+  int v = 0;
+  if (s.empty() || s.size() > 6) return fallback;
+  for (char c : s) {
+    if (c < '0' || c > '9') return fallback;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
 // The first child element whose local name is `name` (an empty node when none).
 inline pugi::xml_node child(const pugi::xml_node& n, std::string_view name) {
   for (pugi::xml_node c = n.first_child(); c; c = c.next_sibling())
