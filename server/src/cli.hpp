@@ -1,52 +1,13 @@
 #pragma once
 // Command line and environment: allowed roots as positional arguments; every option can also be
 // set with an MCP_READ_* environment variable (the command line wins).
-#include "host_profile.hpp"
+#include "config.hpp"
 
-#include "mcpread/protocol/stateless.hpp"
-#include "mcpread/readers/read.hpp"
-
-#include <cstddef>
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace mcpread::server {
-
-// The HTTP transport's settings (--transport http).
-struct HttpConfig {
-  std::string host = "127.0.0.1";  // loopback unless asked: DNS-rebinding-safe by default
-  unsigned port = 0;                // 0: any free port (the URL is logged)
-  std::vector<std::string> allowed_origins;  // besides localhost origins
-  std::string auth_token;           // non-empty: requests need "Authorization: Bearer <token>"
-  std::string metrics_token;        // non-empty: /healthz, /readyz and /metrics take this token instead
-  std::size_t max_body_bytes = 16u << 20;
-  std::size_t max_sessions = 1000;
-  unsigned idle_timeout_s = 60;      // a connection's time to send a whole request
-  unsigned session_timeout_s = 1800;  // an unused session's lifetime
-};
-
-enum class Transport { stdio, http };
-
-struct Config {
-  Transport transport = Transport::stdio;
-  protocol::ClientRoots stateless_roots = protocol::ClientRoots::ignore;
-  HttpConfig http;
-  std::vector<std::string> roots;  // as given; empty means the current directory
-  std::string log_level = "info";  // stderr log level (spdlog names)
-  bool log_json = false;           // --log-format json: one JSON object per log line
-  std::size_t max_message_bytes = 16u << 20;
-  std::size_t workers = 0;  // 0: one per core, at least 2
-  unsigned roots_wait_ms = 3000;  // how long a read waits for the client's roots/list answer
-  // How long a 2026-07-28 read from a client that declares the tasks extension may run before it
-  // becomes a task (0: at once).
-  unsigned task_after_ms = 1500;
-  bool structured_content = false;
-  readers::ReadLimits limits;
-  std::string host_profile = "auto";  // a profile's name, or auto: chosen by the client's name
-  std::string host_profiles_file;     // profiles added to (or replacing) the built-in ones
-  HostProfiles host_profiles = HostProfiles::builtin();
-};
 
 struct CliOutcome {
   enum class Action { run, print_and_exit, fail } action = Action::run;

@@ -2,7 +2,7 @@
 // What serves the requests of each session and of the stateless ones. The transports take a
 // HandlerFactory, so the same transport code can serve other handlers (tests, the conformance
 // fixture); ReadHandlers is mcp-read's own: the read tools and the file resources.
-#include "cli.hpp"
+#include "config.hpp"
 #include "roots_state.hpp"
 #include "tool_host.hpp"
 

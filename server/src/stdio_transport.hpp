@@ -2,7 +2,7 @@
 // MCP over stdio: newline-delimited JSON-RPC on stdin/stdout, driven by one Asio io_context.
 // stdout carries only whole MCP messages, written one at a time from a queue; tool calls run on a
 // worker pool; EOF lets in-flight calls finish and exits, SIGINT/SIGTERM cancel them and exit.
-#include "cli.hpp"
+#include "config.hpp"
 #include "line_framer.hpp"
 #include "roots_state.hpp"
 #include "tool_host.hpp"

@@ -3,7 +3,7 @@
 // io_context of its own; tool calls run on the worker pool. SIGINT/SIGTERM stop accepting, end
 // the sessions (cancelling their calls) and close the streams, then the process exits.
 // /healthz, /readyz and /metrics serve the operator.
-#include "../cli.hpp"
+#include "../config.hpp"
 #include "listener.hpp"
 #include "mcp_endpoint.hpp"
 #include "metrics.hpp"

@@ -2,7 +2,7 @@
 // The Streamable HTTP endpoint (/mcp), dual-era: requests carrying 2026-07-28 `_meta` are served
 // statelessly; initialize opens a session (Mcp-Session-Id) served as protocol 2025-03-26 …
 // 2025-11-25 describe: POST for messages, GET for the server's own stream, DELETE to end.
-#include "../cli.hpp"
+#include "../config.hpp"
 #include "../handlers.hpp"
 #include "response_sink.hpp"
 #include "session_registry.hpp"

@@ -2,7 +2,7 @@
 // The HTTP+SSE transport of protocol 2024-11-05, kept for the clients that still speak it:
 // GET /sse opens a session's event stream, whose first event names the URL to POST messages to;
 // every answer and every message of the server goes out on that stream as `event: message`.
-#include "../cli.hpp"
+#include "../config.hpp"
 #include "../handlers.hpp"
 #include "response_sink.hpp"
 #include "session_registry.hpp"
