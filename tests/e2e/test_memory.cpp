@@ -16,6 +16,14 @@ using nlohmann::json;
 
 namespace {
 
+// A sanitizer's allocator keeps freed memory in quarantine and maps shadow memory, and malloc_trim
+// does not reach it: what this test measures is glibc's allocator, so a sanitizer build skips it.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool sanitized_build = true;
+#else
+constexpr bool sanitized_build = false;
+#endif
+
 struct Memory {
   long rss_kib = 0;   // VmRSS
   long anon_kib = 0;  // RssAnon: what the process itself wrote (heap, stacks, libraries' data)
@@ -72,7 +80,7 @@ void large_reads(McpClient& client, int rounds) {
 
 }  // namespace
 
-TEST_CASE("memory goes back to idle after large reads") {
+TEST_CASE("memory goes back to idle after large reads" * doctest::skip(sanitized_build)) {
   TempDir root;
   const std::string photo = encode_picture({4000, 3000, 3, Pattern::photo}, ".jpg[Q=90]");
   const std::string noise = encode_picture({2400, 1600, 3, Pattern::noise}, ".png");
