@@ -13,7 +13,8 @@
 #include "http/router.hpp"
 #include "http/session_registry.hpp"
 #include "http/sse_endpoint.hpp"
-#include "server_info.hpp"
+#include "mcpread/server/server_info.hpp"
+#include "read_handlers.hpp"
 
 #include <boost/asio/thread_pool.hpp>
 #include <boost/beast/http/parser.hpp>
@@ -96,8 +97,10 @@ struct Server {
   mcpread::readers::Roots roots;
   boost::asio::thread_pool pool{1};
   http::SessionRegistry sessions{8};
-  http::McpEndpoint mcp{config, roots, false, pool, sessions, mcpread::server::server_info()};
-  http::SseEndpoint sse{config, roots, false, pool, sessions, mcpread::server::server_info()};
+  std::shared_ptr<mcpread::server::HandlerFactory> handlers =
+      std::make_shared<mcpread::server::ReadHandlers>(config, roots, false, pool);
+  http::McpEndpoint mcp{config, sessions, mcpread::server::server_info(), handlers};
+  http::SseEndpoint sse{config, sessions, mcpread::server::server_info(), handlers};
   http::HttpMetrics metrics;
   std::atomic<bool> draining{false};
   http::OpsEndpoint ops{metrics, sessions, draining};

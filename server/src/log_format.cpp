@@ -1,4 +1,4 @@
-#include "log_format.hpp"
+#include "mcpread/server/log_format.hpp"
 
 #include <nlohmann/json.hpp>
 #include <spdlog/details/log_msg.h>

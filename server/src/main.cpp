@@ -1,8 +1,8 @@
 // mcp-read: an MCP server whose `read` tool returns files the way a model needs them.
-#include "cli.hpp"
-#include "http/http_server.hpp"
-#include "log_format.hpp"
-#include "stdio_transport.hpp"
+#include "mcpread/server/cli.hpp"
+#include "mcpread/server/http_server.hpp"
+#include "mcpread/server/log_format.hpp"
+#include "mcpread/server/stdio_server.hpp"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>

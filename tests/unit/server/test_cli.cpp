@@ -1,4 +1,4 @@
-#include "cli.hpp"
+#include "mcpread/server/cli.hpp"
 
 #include <doctest/doctest.h>
 

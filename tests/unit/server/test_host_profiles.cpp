@@ -1,7 +1,7 @@
 // Host profiles: the built-in data, selection by the client's name, a user file that adds or
 // replaces profiles, and the errors that name what is wrong.
 #include "fixtures.hpp"
-#include "host_profile.hpp"
+#include "mcpread/server/host_profile.hpp"
 
 #include <doctest/doctest.h>
 

@@ -2,7 +2,7 @@
 // described where the host drops it, images within the host's per-answer budget or moved after
 // the text where the host moves them, errors that say so where the host loses isError, and
 // structuredContent only where the host keeps the text.
-#include "host_profile.hpp"
+#include "mcpread/server/host_profile.hpp"
 #include "result_shaper.hpp"
 
 #include "mcpread/readers/base64.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 // The server's settings: what the command line and the MCP_READ_* environment set (cli.hpp), and
 // what the transports, the tool host and the host profiles read.
-#include "host_profile.hpp"
+#include "mcpread/server/host_profile.hpp"
 
 #include "mcpread/protocol/stateless.hpp"
 #include "mcpread/readers/read.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 // Command line and environment: allowed roots as positional arguments; every option can also be
 // set with an MCP_READ_* environment variable (the command line wins).
-#include "config.hpp"
+#include "mcpread/server/config.hpp"
 
 #include <functional>
 #include <string>

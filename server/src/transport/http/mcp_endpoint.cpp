@@ -55,11 +55,6 @@ McpEndpoint::McpEndpoint(const Config& config, SessionRegistry& sessions, protoc
       handlers_(std::move(handlers)),
       stateless_(std::move(info), handlers_->stateless_handler(), config.stateless_roots) {}
 
-McpEndpoint::McpEndpoint(const Config& config, const readers::Roots& roots, bool roots_default,
-                         boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info)
-    : McpEndpoint(config, sessions, std::move(info),
-                  std::make_shared<ReadHandlers>(config, roots, roots_default, pool)) {}
-
 void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink) {
   const auto version = header(request, "MCP-Protocol-Version");
   // A POST's refusal waits for its body: the error answers the request by its id.

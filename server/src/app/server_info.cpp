@@ -1,4 +1,4 @@
-#include "server_info.hpp"
+#include "mcpread/server/server_info.hpp"
 
 #include <algorithm>
 #include <thread>

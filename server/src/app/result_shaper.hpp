@@ -3,7 +3,7 @@
 // passes on whole: limits for the read that fit the host (text and image budgets, how PDFs
 // travel), then the blocks the host can carry, in the order it keeps, with text that stays true
 // about what was sent.
-#include "host_profile.hpp"
+#include "mcpread/server/host_profile.hpp"
 
 #include "mcpread/protocol/versions.hpp"
 #include "mcpread/readers/outcome.hpp"

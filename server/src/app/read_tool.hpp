@@ -1,7 +1,7 @@
 #pragma once
 // The `read` tool (and its `read_image` alias): definitions and argument parsing. The outcome
 // becomes a CallToolResult in result_shaper.hpp.
-#include "config.hpp"
+#include "mcpread/server/config.hpp"
 
 #include "mcpread/protocol/tool_catalog.hpp"
 #include "mcpread/protocol/versions.hpp"

@@ -2,8 +2,8 @@
 // The Streamable HTTP endpoint (/mcp), dual-era: requests carrying 2026-07-28 `_meta` are served
 // statelessly; initialize opens a session (Mcp-Session-Id) served as protocol 2025-03-26 …
 // 2025-11-25 describe: POST for messages, GET for the server's own stream, DELETE to end.
-#include "../config.hpp"
-#include "../handlers.hpp"
+#include "mcpread/server/config.hpp"
+#include "mcpread/server/handlers.hpp"
 #include "response_sink.hpp"
 #include "session_registry.hpp"
 
@@ -19,9 +19,6 @@ class McpEndpoint {
  public:
   McpEndpoint(const Config& config, SessionRegistry& sessions, protocol::ServerInfo info,
               std::shared_ptr<HandlerFactory> handlers);
-  // Serving mcp-read's own handlers (ReadHandlers).
-  McpEndpoint(const Config& config, const readers::Roots& roots, bool roots_default,
-              boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info);
 
   void handle(Request request, std::shared_ptr<ResponseSink> sink);
   // Shutdown: cancels the tasks still running (no connection of theirs closes to stop them).

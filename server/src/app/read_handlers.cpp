@@ -1,4 +1,4 @@
-#include "handlers.hpp"
+#include "read_handlers.hpp"
 
 #include <utility>
 

@@ -1,6 +1,6 @@
-#include "stdio_transport.hpp"
+#include "service.hpp"
 
-#include "server_info.hpp"
+#include "mcpread/server/server_info.hpp"
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/read.hpp>
@@ -14,7 +14,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace mcpread::server {
+namespace mcpread::server::stdio {
 namespace {
 
 // Writes all of `data` to a blocking descriptor; false on error.
@@ -30,27 +30,26 @@ bool write_all(int fd, std::string_view data) {
 
 }  // namespace
 
-StdioServer::StdioServer(Config config, readers::Roots roots, bool roots_default)
+Service::Service(Config config, protocol::ServerInfo info, const MakeHandlers& make_handlers)
     : config_(std::move(config)),
+      logger_(info.name),
       signals_(io_, SIGINT, SIGTERM),
       shutdown_timer_(io_),
       framer_(config_.max_message_bytes),
-      roots_(std::move(roots), roots_default),
       pool_(worker_count(config_.workers)),
-      host_(config_, roots_, pool_),
-      session_(server_info(), host_, [this](std::string m) { send(std::move(m)); }, config_.stateless_roots) {
-  host_.set_client_log([this](protocol::LogLevel level, const std::string& text) {
-    session_.log(level, "mcp-read", text);
-  });
-}
+      handlers_(make_handlers(config_, pool_)),
+      handler_(handlers_->session_handler([this](protocol::LogLevel level, const std::string& text) {
+        session_.log(level, logger_, text);
+      })),
+      session_(std::move(info), *handler_, [this](std::string m) { send(std::move(m)); }, config_.stateless_roots) {}
 
-StdioServer::~StdioServer() {
+Service::~Service() {
   session_.cancel_all();
   pool_.join();
   if (input_thread_.joinable()) input_thread_.join();
 }
 
-int StdioServer::run() {
+int Service::run() {
   saved_in_flags_ = ::fcntl(STDIN_FILENO, F_GETFL);
   saved_out_flags_ = ::fcntl(STDOUT_FILENO, F_GETFL);
   signals_.async_wait([this](const boost::system::error_code& ec, int signal) {
@@ -86,7 +85,7 @@ int StdioServer::run() {
   return exit_code_;
 }
 
-void StdioServer::start_input() {
+void Service::start_input() {
   boost::system::error_code ec;
   in_.emplace(io_);
   in_->assign(::dup(STDIN_FILENO), ec);
@@ -114,7 +113,7 @@ void StdioServer::start_input() {
   });
 }
 
-void StdioServer::read_more() {
+void Service::read_more() {
   in_->async_read_some(boost::asio::buffer(buffer_),
                        [this](const boost::system::error_code& ec, std::size_t n) {
                          if (input_done_) return;
@@ -129,7 +128,7 @@ void StdioServer::read_more() {
                        });
 }
 
-void StdioServer::on_data(std::string_view data) {
+void Service::on_data(std::string_view data) {
   framer_.feed(
       data, [this](std::string_view line) { on_line(line); },
       [this](std::size_t bytes) {
@@ -143,7 +142,7 @@ void StdioServer::on_data(std::string_view data) {
       });
 }
 
-void StdioServer::on_line(std::string_view line) {
+void Service::on_line(std::string_view line) {
   if (stopping_) return;
   auto reply = [this](std::string message, bool final) {
     boost::asio::post(io_, [this, message = std::move(message), final]() mutable {
@@ -154,7 +153,7 @@ void StdioServer::on_line(std::string_view line) {
   if (session_.receive(line, reply)) ++open_exchanges_;
 }
 
-void StdioServer::on_input_end(const char* why) {
+void Service::on_input_end(const char* why) {
   if (input_done_) return;
   spdlog::debug("stdin closed ({}); finishing {} open request(s)", why, open_exchanges_);
   framer_.finish([this](std::string_view line) { on_line(line); });
@@ -165,7 +164,7 @@ void StdioServer::on_input_end(const char* why) {
   maybe_finish();
 }
 
-void StdioServer::begin_shutdown(const char* why) {
+void Service::begin_shutdown(const char* why) {
   spdlog::info("{} received; shutting down", why);
   stopping_ = true;
   input_done_ = true;
@@ -179,17 +178,17 @@ void StdioServer::begin_shutdown(const char* why) {
   maybe_finish();
 }
 
-void StdioServer::send(std::string message) {
+void Service::send(std::string message) {
   boost::asio::post(io_, [this, message = std::move(message)]() mutable { enqueue(std::move(message)); });
 }
 
-void StdioServer::enqueue(std::string message) {
+void Service::enqueue(std::string message) {
   message.push_back('\n');
   queue_.push_back(std::move(message));
   if (!writing_) write_next();
 }
 
-void StdioServer::write_next() {
+void Service::write_next() {
   if (queue_.empty()) {
     writing_ = false;
     maybe_finish();
@@ -224,13 +223,13 @@ void StdioServer::write_next() {
                            });
 }
 
-void StdioServer::exchange_done() {
+void Service::exchange_done() {
   if (open_exchanges_ > 0) --open_exchanges_;
   maybe_finish();
 }
 
-void StdioServer::maybe_finish() {
+void Service::maybe_finish() {
   if (input_done_ && open_exchanges_ == 0 && queue_.empty() && !writing_) io_.stop();
 }
 
-}  // namespace mcpread::server
+}  // namespace mcpread::server::stdio

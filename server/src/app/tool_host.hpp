@@ -2,7 +2,7 @@
 // The server's side of the protocol: the tools and resources it offers and where their work
 // runs. Tool calls and resource requests are posted to a worker pool so that the transport keeps
 // answering (ping, cancellations) while a slow read runs.
-#include "config.hpp"
+#include "mcpread/server/config.hpp"
 #include "roots_state.hpp"
 
 #include "mcpread/protocol/session.hpp"

@@ -1,4 +1,4 @@
-#include "host_profile.hpp"
+#include "mcpread/server/host_profile.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,6 +1,6 @@
-#include "http_server.hpp"
+#include "service.hpp"
 
-#include "../server_info.hpp"
+#include "mcpread/server/server_info.hpp"
 
 #include <boost/asio/ip/address.hpp>
 #include <spdlog/spdlog.h>
@@ -30,13 +30,7 @@ AccessPolicy policy_of(const HttpConfig& http) {
 
 }  // namespace
 
-HttpServer::HttpServer(Config config, readers::Roots roots, bool roots_default)
-    : HttpServer(std::move(config), server_info(),
-                 [&roots, roots_default](const Config& c, asio::thread_pool& pool) {
-                   return std::make_shared<ReadHandlers>(c, std::move(roots), roots_default, pool);
-                 }) {}
-
-HttpServer::HttpServer(Config config, protocol::ServerInfo info, const MakeHandlers& make_handlers)
+Service::Service(Config config, protocol::ServerInfo info, const MakeHandlers& make_handlers)
     : config_(std::move(config)),
       signals_(io_, SIGINT, SIGTERM),
       sweep_timer_(io_),
@@ -50,12 +44,12 @@ HttpServer::HttpServer(Config config, protocol::ServerInfo info, const MakeHandl
       ops_(metrics_, sessions_, draining_),
       router_(policy_of(config_.http), config_.http.metrics_token, mcp_, sse_, ops_, metrics_) {}
 
-HttpServer::~HttpServer() {
+Service::~Service() {
   sessions_.end_all();
   pool_.join();
 }
 
-int HttpServer::run() {
+int Service::run() {
   boost::system::error_code ec;
   std::string host = config_.http.host == "localhost" ? "127.0.0.1" : config_.http.host;
   const auto address = asio::ip::make_address(host, ec);
@@ -95,7 +89,7 @@ int HttpServer::run() {
   return 0;
 }
 
-void HttpServer::sweep_sessions() {
+void Service::sweep_sessions() {
   sweep_timer_.expires_after(std::chrono::seconds(std::min<unsigned>(30, config_.http.session_timeout_s)));
   sweep_timer_.async_wait([this](const boost::system::error_code& ec) {
     if (ec) return;
@@ -107,7 +101,7 @@ void HttpServer::sweep_sessions() {
 }
 
 // Once every connection is gone, only the shutdown timer keeps io_ running: cancel it then.
-void HttpServer::wait_for_connections() {
+void Service::wait_for_connections() {
   poll_timer_.expires_after(std::chrono::milliseconds(20));
   poll_timer_.async_wait([this](const boost::system::error_code& ec) {
     if (ec) return;
@@ -119,7 +113,7 @@ void HttpServer::wait_for_connections() {
   });
 }
 
-void HttpServer::shutdown(const char* why) {
+void Service::shutdown(const char* why) {
   spdlog::info("{} received; shutting down", why);
   draining_.store(true, std::memory_order_release);
   sweep_timer_.cancel();

@@ -1,9 +1,8 @@
 #pragma once
-// MCP over HTTP: one listener serving Streamable HTTP at /mcp and HTTP+SSE at /sse, on an
-// io_context of its own; tool calls run on the worker pool. SIGINT/SIGTERM stop accepting, end
-// the sessions (cancelling their calls) and close the streams, then the process exits.
-// /healthz, /readyz and /metrics serve the operator.
-#include "../config.hpp"
+// What HttpServer (mcpread/server/http_server.hpp) runs: the listener, the endpoints and the
+// sessions on one io_context, the worker pool, and the shutdown sequence.
+#include "mcpread/server/config.hpp"
+#include "mcpread/server/handlers.hpp"
 #include "listener.hpp"
 #include "mcp_endpoint.hpp"
 #include "metrics.hpp"
@@ -23,17 +22,14 @@
 
 namespace mcpread::server::http {
 
-class HttpServer {
+class Service {
  public:
-  // Serves mcp-read's own handlers (ReadHandlers) within `roots`.
-  HttpServer(Config config, readers::Roots roots, bool roots_default);
-  // Serves the handlers `make_handlers` builds (once, with the server's config and worker pool).
   using MakeHandlers =
       std::function<std::shared_ptr<HandlerFactory>(const Config& config, boost::asio::thread_pool& pool)>;
-  HttpServer(Config config, protocol::ServerInfo info, const MakeHandlers& make_handlers);
-  ~HttpServer();
-  HttpServer(const HttpServer&) = delete;
-  HttpServer& operator=(const HttpServer&) = delete;
+  Service(Config config, protocol::ServerInfo info, const MakeHandlers& make_handlers);
+  ~Service();
+  Service(const Service&) = delete;
+  Service& operator=(const Service&) = delete;
 
   // Serves until a signal; returns the process exit code.
   int run();

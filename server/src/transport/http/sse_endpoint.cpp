@@ -18,11 +18,6 @@ SseEndpoint::SseEndpoint(const Config& config, SessionRegistry& sessions, protoc
                          std::shared_ptr<HandlerFactory> handlers)
     : config_(config), sessions_(sessions), info_(std::move(info)), handlers_(std::move(handlers)) {}
 
-SseEndpoint::SseEndpoint(const Config& config, const readers::Roots& roots, bool roots_default,
-                         boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info)
-    : SseEndpoint(config, sessions, std::move(info),
-                  std::make_shared<ReadHandlers>(config, roots, roots_default, pool)) {}
-
 void SseEndpoint::open(const Request& request, const std::shared_ptr<ResponseSink>& sink) {
   if (request.method() != bhttp::verb::get) {
     sink->respond(empty_response(405, {{"Allow", "GET"}}));

@@ -1,11 +1,9 @@
 #pragma once
-// MCP over stdio: newline-delimited JSON-RPC on stdin/stdout, driven by one Asio io_context.
-// stdout carries only whole MCP messages, written one at a time from a queue; tool calls run on a
-// worker pool; EOF lets in-flight calls finish and exits, SIGINT/SIGTERM cancel them and exit.
-#include "config.hpp"
+// What StdioServer (mcpread/server/stdio_server.hpp) runs: stdin and stdout on one io_context,
+// the one session, the worker pool, and the way out.
 #include "line_framer.hpp"
-#include "roots_state.hpp"
-#include "tool_host.hpp"
+#include "mcpread/server/config.hpp"
+#include "mcpread/server/handlers.hpp"
 
 #include "mcpread/protocol/session.hpp"
 
@@ -16,19 +14,23 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include <array>
+#include <functional>
+#include <memory>
 #include <deque>
 #include <optional>
 #include <string>
 #include <thread>
 
-namespace mcpread::server {
+namespace mcpread::server::stdio {
 
-class StdioServer {
+class Service {
  public:
-  StdioServer(Config config, readers::Roots roots, bool roots_default);
-  ~StdioServer();
-  StdioServer(const StdioServer&) = delete;
-  StdioServer& operator=(const StdioServer&) = delete;
+  using MakeHandlers =
+      std::function<std::shared_ptr<HandlerFactory>(const Config& config, boost::asio::thread_pool& pool)>;
+  Service(Config config, protocol::ServerInfo info, const MakeHandlers& make_handlers);
+  ~Service();
+  Service(const Service&) = delete;
+  Service& operator=(const Service&) = delete;
 
   // Serves until EOF on stdin or a signal; returns the process exit code.
   int run();
@@ -47,6 +49,7 @@ class StdioServer {
   void maybe_finish();
 
   Config config_;
+  std::string logger_;  // the name notifications/message carry: the server's
   boost::asio::io_context io_;
   boost::asio::signal_set signals_;
   boost::asio::steady_timer shutdown_timer_;
@@ -64,10 +67,10 @@ class StdioServer {
   std::size_t open_exchanges_ = 0;
   int exit_code_ = 0;
 
-  RootsState roots_;
   boost::asio::thread_pool pool_;
-  ToolHost host_;
+  std::shared_ptr<HandlerFactory> handlers_;  // after pool_, which they may post work to
+  std::unique_ptr<protocol::ServerHandler> handler_;  // the session's
   protocol::Session session_;
 };
 
-}  // namespace mcpread::server
+}  // namespace mcpread::server::stdio

@@ -2,8 +2,8 @@
 // The HTTP+SSE transport of protocol 2024-11-05, kept for the clients that still speak it:
 // GET /sse opens a session's event stream, whose first event names the URL to POST messages to;
 // every answer and every message of the server goes out on that stream as `event: message`.
-#include "../config.hpp"
-#include "../handlers.hpp"
+#include "mcpread/server/config.hpp"
+#include "mcpread/server/handlers.hpp"
 #include "response_sink.hpp"
 #include "session_registry.hpp"
 
@@ -18,9 +18,6 @@ class SseEndpoint {
 
   SseEndpoint(const Config& config, SessionRegistry& sessions, protocol::ServerInfo info,
               std::shared_ptr<HandlerFactory> handlers);
-  // Serving mcp-read's own handlers (ReadHandlers).
-  SseEndpoint(const Config& config, const readers::Roots& roots, bool roots_default,
-              boost::asio::thread_pool& pool, SessionRegistry& sessions, protocol::ServerInfo info);
 
   void open(const Request& request, const std::shared_ptr<ResponseSink>& sink);
   void post(const Request& request, const std::shared_ptr<ResponseSink>& sink);

@@ -3,7 +3,7 @@
 // and the stream the server's own messages (roots/list requests, log messages) go out on — the
 // GET stream of Streamable HTTP, or the event stream of the HTTP+SSE transport, which carries
 // every message. Messages sent while no stream is open wait (boundedly) for one.
-#include "../handlers.hpp"
+#include "mcpread/server/handlers.hpp"
 #include "response_sink.hpp"
 
 #include "mcpread/protocol/session.hpp"

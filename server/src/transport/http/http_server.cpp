@@ -1,0 +1,22 @@
+#include "mcpread/server/http_server.hpp"
+
+#include "mcpread/server/server_info.hpp"
+#include "read_handlers.hpp"
+#include "service.hpp"
+
+namespace mcpread::server::http {
+
+HttpServer::HttpServer(Config config, readers::Roots roots, bool roots_default)
+    : HttpServer(std::move(config), server_info(),
+                 [&roots, roots_default](const Config& c, boost::asio::thread_pool& pool) {
+                   return std::make_shared<ReadHandlers>(c, std::move(roots), roots_default, pool);
+                 }) {}
+
+HttpServer::HttpServer(Config config, protocol::ServerInfo info, const MakeHandlers& make_handlers)
+    : service_(std::make_unique<Service>(std::move(config), std::move(info), make_handlers)) {}
+
+HttpServer::~HttpServer() = default;
+
+int HttpServer::run() { return service_->run(); }
+
+}  // namespace mcpread::server::http
