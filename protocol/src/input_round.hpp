@@ -30,8 +30,7 @@ class InputRound : public std::enable_shared_from_this<InputRound> {
   // What the tool wants back in the next round (replaces the state it got).
   void keep_state(json state);
   // Fills a ToolCall's or PromptRequest's round members.
-  template <typename Request>
-  void attach(Request& request) {
+  void attach(InputRounds& request) {
     request.request = requester();
     request.request_as = keyed_requester();
     request.resumed = resumed_;

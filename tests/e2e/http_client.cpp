@@ -18,23 +18,17 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sys/socket.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
 
-extern char** environ;
 
 namespace mcpread::test::http {
 
@@ -137,12 +131,6 @@ bool iequals(std::string_view a, std::string_view b) {
          });
 }
 
-// Sets header `name` to `value` in `headers` (an empty value removes it).
-void override_header(Headers& headers, const std::string& name, const std::string& value) {
-  headers.erase(std::remove_if(headers.begin(), headers.end(), [&name](const auto& h) { return iequals(h.first, name); }),
-                headers.end());
-  if (!value.empty()) headers.emplace_back(name, value);
-}
 
 // Whether the peer has closed a connection that is idle on our side.
 bool peer_closed(int fd) {
@@ -184,102 +172,6 @@ std::vector<SseEvent> take_events(std::string& text) {
 }
 
 }  // namespace
-
-// ---------------------------------------------------------------------------------------------
-// ServerProcess
-
-ServerProcess::ServerProcess(std::vector<std::string> args, std::vector<std::string> extra_env,
-                             const std::filesystem::path& binary) {
-  char templ[] = "/tmp/mcpread-http-stderr-XXXXXX";
-  const int err_fd = ::mkstemp(templ);
-  if (err_fd < 0) throw std::runtime_error("mkstemp failed");
-  stderr_path_ = templ;
-
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
-
-  std::vector<std::string> argv_store{binary_path().string(), "--transport", "http", "--port", "0"};
-  if (!binary.empty()) argv_store = {binary.string(), "--port", "0"};
-  argv_store.insert(argv_store.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_store) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  std::vector<std::string> env_store;
-  for (char** e = environ; *e; ++e) env_store.emplace_back(*e);
-  env_store.insert(env_store.end(), extra_env.begin(), extra_env.end());
-  std::vector<char*> envp;
-  for (auto& e : env_store) envp.push_back(e.data());
-  envp.push_back(nullptr);
-
-  const int rc = posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(err_fd);
-  if (rc != 0) throw std::runtime_error(std::string("posix_spawn: ") + std::strerror(rc));
-
-  // The port is known once the listening line is out (bounded: 10 s).
-  constexpr std::string_view marker = "listening on http://";
-  const auto deadline = clock_type::now() + 10s;
-  for (;;) {
-    const std::string text = stderr_text();
-    if (const auto at = text.find(marker); at != std::string::npos) {
-      const auto path = text.find("/mcp", at);
-      const auto colon = text.rfind(':', path);
-      if (path != std::string::npos && colon != std::string::npos && colon > at + marker.size()) {
-        port_ = static_cast<unsigned short>(std::stoul(text.substr(colon + 1, path - colon - 1)));
-        return;
-      }
-    }
-    if (wait_exit(0ms) || clock_type::now() > deadline) {
-      const std::string why = exit_status_ ? "exited with status " + std::to_string(*exit_status_)
-                                           : std::string("did not log its address within 10 s");
-      signal(SIGKILL);
-      wait_exit(5s);
-      throw std::runtime_error("mcp-read --transport http " + why + "; stderr:\n" + stderr_text());
-    }
-    std::this_thread::sleep_for(10ms);  // polling for the log line, bounded above
-  }
-}
-
-ServerProcess::~ServerProcess() {
-  if (!exit_status_ && pid_ > 0) {
-    ::kill(pid_, SIGKILL);
-    wait_exit(10s);
-  }
-  std::error_code ec;
-  std::filesystem::remove(stderr_path_, ec);
-}
-
-std::string ServerProcess::stderr_text() const {
-  std::ifstream in(stderr_path_);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void ServerProcess::signal(int sig) const {
-  if (!exit_status_) ::kill(pid_, sig);
-}
-
-std::optional<int> ServerProcess::wait_exit(std::chrono::milliseconds timeout) {
-  if (exit_status_) return exit_status_;
-  const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
-  if (pidfd >= 0) {
-    pollfd p{pidfd, POLLIN, 0};
-    int r;
-    do {
-      r = ::poll(&p, 1, static_cast<int>(timeout.count()));
-    } while (r < 0 && errno == EINTR);
-    ::close(pidfd);
-    if (r == 0) return std::nullopt;
-  }
-  int status = 0;
-  if (::waitpid(pid_, &status, 0) != pid_) return std::nullopt;
-  exit_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return exit_status_;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Replies
@@ -506,186 +398,6 @@ bool RawSocket::closed_within(std::chrono::milliseconds timeout) {
     if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) continue;
     return true;  // reset
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Validation
-
-void validate_server_message(const std::string& version, const json& message, const std::string& method) {
-  REQUIRE_MESSAGE(message.is_object(), "not a JSON-RPC message: " << message.dump().substr(0, 500));
-  // An error that answers no message (the HTTP layer's refusals) has no id; schemas before
-  // 2025-11-25 cannot express that, so check such an error by hand there.
-  if (message.contains("error") && (!message.contains("id") || message["id"].is_null()) &&
-      version < "2025-11-25") {
-    CHECK(message.value("jsonrpc", "") == "2.0");
-    CHECK(message["error"]["code"].is_number_integer());
-    CHECK(message["error"]["message"].is_string());
-    return;
-  }
-  const std::string errors = server_message_errors(version, message, method);
-  if (!errors.empty())
-    FAIL_CHECK("schema violation: " << errors << "\nmessage: " << message.dump().substr(0, 2000));
-}
-
-json expect_rpc_error(const Reply& reply, unsigned status, int code, const std::string& message,
-                      const std::string& version) {
-  CHECK(reply.status == status);
-  CHECK(reply.header("Content-Type") == std::optional<std::string>("application/json"));
-  const json body = reply.json();
-  if (!body.is_object() || !body.contains("error")) {
-    FAIL_CHECK("not a JSON-RPC error: " << reply.body.substr(0, 500));
-    return json::object();
-  }
-  validate_server_message(version, body);
-  CHECK(body["error"]["code"] == code);
-  CHECK(body["error"]["message"] == message);
-  return body["error"];
-}
-
-Headers post_headers(Headers more) {
-  Headers headers{{"Accept", "application/json, text/event-stream"}, {"Content-Type", "application/json"}};
-  for (auto& h : more) headers.push_back(std::move(h));
-  return headers;
-}
-
-const json& Exchange::last() const {
-  REQUIRE_MESSAGE(!messages.empty(), "no JSON-RPC message in the answer (status " << http.status << ")");
-  return messages.back();
-}
-
-// ---------------------------------------------------------------------------------------------
-// McpHttp
-
-McpHttp::McpHttp(unsigned short port, Headers extra) : client_(port), extra_(std::move(extra)) {}
-
-long long McpHttp::next_id(const std::string& method, const std::string& version) {
-  const long long id = next_id_++;
-  pending_[json(id).dump()] = {method, version};
-  return id;
-}
-
-void McpHttp::validate(const json& message) {
-  if (message.is_array()) {  // a batch's answer: responses of their own
-    CHECK(version_ == "2025-03-26");
-    CHECK_FALSE(message.empty());
-    for (const auto& element : message) validate(element);
-    return;
-  }
-  std::string method;
-  std::string version = version_;
-  if (message.is_object() && message.contains("id") && (message.contains("result") || message.contains("error"))) {
-    const auto it = pending_.find(message["id"].dump());
-    if (it != pending_.end()) {
-      method = it->second.first;
-      if (!it->second.second.empty()) version = it->second.second;
-      pending_.erase(it);
-    }
-    if (method == "initialize") {
-      version = message.contains("result") ? message["result"].value("protocolVersion", version_) : "2025-11-25";
-    }
-  }
-  validate_server_message(version, message, method);
-}
-
-// The JSON-RPC messages of one answer: its JSON body, or the data of each event of its stream.
-Exchange McpHttp::collect(Reply reply) {
-  Exchange exchange{std::move(reply), {}};
-  const Reply& http = exchange.http;
-  if (http.is_event_stream()) {
-    CHECK_MESSAGE(http.end == StreamState::ended, "the event stream was " << to_string(http.end));
-    for (const auto& event : http.events) {
-      CHECK(event.name == "message");
-      json message = json::parse(event.data, nullptr, false);
-      REQUIRE_MESSAGE(!message.is_discarded(), "an event that is not JSON: " << event.data.substr(0, 500));
-      exchange.messages.push_back(std::move(message));
-    }
-  } else if (!http.body.empty()) {
-    CHECK(http.header("Content-Type") == std::optional<std::string>("application/json"));
-    exchange.messages.push_back(http.json());
-  }
-  return exchange;
-}
-
-Exchange McpHttp::post(const json& message, const Headers& extra) {
-  Headers headers = post_headers(extra_);
-  if (!session_id_.empty()) {
-    headers.emplace_back("Mcp-Session-Id", session_id_);
-    headers.emplace_back("MCP-Protocol-Version", version_);
-  }
-  for (const auto& [name, value] : extra) override_header(headers, name, value);
-  // The answer's notifications (progress) carry no id: they follow the request's version (a
-  // stateless request's, or the session's).
-  std::string exchange_version;
-  if (message.is_object() && message.contains("id")) {
-    const auto it = pending_.find(message["id"].dump());
-    if (it != pending_.end()) exchange_version = it->second.second;
-  }
-  Exchange exchange = collect(client_.send("POST", "/mcp", headers, message.dump()));
-  const std::string saved = version_;
-  if (!exchange_version.empty()) version_ = exchange_version;
-  for (const auto& m : exchange.messages) validate(m);
-  if (!exchange_version.empty()) version_ = saved;
-  if (exchange.http.status == 202) CHECK(exchange.http.body.empty());
-  return exchange;
-}
-
-std::string McpHttp::initialize(const std::string& version, json capabilities, bool send_initialized) {
-  session_id_.clear();
-  const long long id = next_id("initialize");
-  Exchange e = post({{"jsonrpc", "2.0"},
-                     {"id", id},
-                     {"method", "initialize"},
-                     {"params",
-                      {{"protocolVersion", version},
-                       {"capabilities", std::move(capabilities)},
-                       {"clientInfo", {{"name", "mcpread-http-e2e"}, {"version", "1.0"}}}}}});
-  REQUIRE(e.http.status == 200);
-  REQUIRE_MESSAGE(e.last().contains("result"), e.http.body);
-  const auto session = e.http.header("Mcp-Session-Id");
-  REQUIRE(session);
-  session_id_ = *session;
-  version_ = e.last()["result"]["protocolVersion"].get<std::string>();
-  if (send_initialized) {
-    const Exchange n = post({{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
-    CHECK(n.http.status == 202);
-  }
-  return session_id_;
-}
-
-json McpHttp::request(const std::string& method, json params) {
-  const long long id = next_id(method);
-  const Exchange e = post({{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}});
-  REQUIRE_MESSAGE(e.http.status == 200, "status " << e.http.status << ": " << e.http.body.substr(0, 500));
-  REQUIRE(e.last().value("id", json()) == id);
-  return e.last();
-}
-
-json McpHttp::call(const std::string& tool, json arguments) {
-  const json response = request("tools/call", {{"name", tool}, {"arguments", std::move(arguments)}});
-  REQUIRE_MESSAGE(response.contains("result"), response.dump());
-  return response["result"];
-}
-
-Exchange McpHttp::stateless(const std::string& method, json params, const Headers& extra) {
-  json& meta = params["_meta"];
-  if (!meta.contains("io.modelcontextprotocol/protocolVersion"))
-    meta["io.modelcontextprotocol/protocolVersion"] = stateless_version;
-  if (!meta.contains("io.modelcontextprotocol/clientCapabilities"))
-    meta["io.modelcontextprotocol/clientCapabilities"] = json::object();
-  const json& declared = meta["io.modelcontextprotocol/protocolVersion"];
-  Headers headers{{"Mcp-Session-Id", ""},
-                  {"MCP-Protocol-Version", declared.is_string() ? declared.get<std::string>() : declared.dump()},
-                  {"Mcp-Method", method}};
-  for (const char* field : {"name", "uri", "taskId"})  // taskId: the task methods (SEP-2663)
-    if (params.contains(field) && params[field].is_string())
-      headers.emplace_back("Mcp-Name", params[field].get<std::string>());
-  // Kept even when empty: post() then leaves the header out.
-  for (const auto& [name, value] : extra) {
-    override_header(headers, name, "-");
-    headers.back().second = value;
-  }
-  const long long id = next_id(method, stateless_version);
-  return post({{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}}, headers);
 }
 
 }  // namespace mcpread::test::http

@@ -60,7 +60,36 @@ struct ClientInfo {
   static ClientInfo from_json(const json& info);
 };
 
-struct ToolCall {
+// How a request asks its client for input: in a session, requests on its own exchange; in a
+// stateless (2026-07-28) request, rounds of input_required results carrying a sealed
+// requestState. Tool calls and prompts/get both have them.
+struct InputRounds {
+  // Asks the client something on this request's behalf (sampling/createMessage, elicitation/create)
+  // and waits for its answer without blocking: `done` runs once the answer, an error, the
+  // cancellation of this request or the end of the session is in. In a session the request goes
+  // out on the request's own exchange (over HTTP the POST's event stream). In a stateless request
+  // the first round collects its requests into an input_required result and is answered
+  // with ClientRequestError::Kind::input_required; the client's retry brings the answers, which
+  // are matched to its requests in the order it makes them.
+  ClientRequester request;
+  // Multi round-trip requests with named keys (stateless only; see ask_as).
+  KeyedClientRequester request_as;
+  // Whether this request brought back a verified requestState of ours (a later round).
+  bool resumed = false;
+  // The tool's (or prompt's) own state from the previous round (null when none), and how it keeps one for the
+  // next: sealed into the requestState, so the client can neither read it usefully nor change it.
+  json state;
+  std::function<void(json)> keep_state;
+  // Like `request`, but in a stateless request under `key` (the spec's examples name them, e.g.
+  // "user_name"): answers of earlier rounds are kept across rounds, so a tool that asks step by
+  // step is handed each answer again on every later round.
+  void ask_as(const std::string& key, const std::string& method, json params,
+              std::function<void(ClientResponse)> done) const {
+    ask_keyed(request_as, request, key, method, std::move(params), std::move(done));
+  }
+};
+
+struct ToolCall : InputRounds {
   json id;
   ClientInfo client;
   std::string name;
@@ -75,14 +104,6 @@ struct ToolCall {
   // The root URIs the client gave for this one request (a stateless request's answer to our
   // roots/list input request); unset: the session's or the server's roots apply.
   std::optional<std::vector<std::string>> client_roots;
-  // Asks the client something on this call's behalf (sampling/createMessage, elicitation/create)
-  // and waits for its answer without blocking: `done` runs once the answer, an error, the
-  // cancellation of this call or the end of the session is in. In a session the request goes out
-  // on the call's own exchange (over HTTP the POST's event stream). In a stateless request the
-  // first call of the tool collects its requests into an input_required result and is answered
-  // with ClientRequestError::Kind::input_required; the client's retry brings the answers, which
-  // are matched to the tool's requests in the order it makes them.
-  ClientRequester request;
   // Turns the call into a task (2026-07-28, tasks extension): the request is answered at once with
   // the task's id, and the call's `done` completes the task instead. From then on `request` asks
   // through the task (tasks/update brings the answers), `progress` sets its statusMessage, `log`
@@ -91,21 +112,6 @@ struct ToolCall {
   // forbidden, input requests of this round are pending, or too many tasks are stored. Unset
   // outside stateless requests.
   std::function<bool(const std::string& status_message)> start_task;
-  // Multi round-trip requests with named keys (stateless only; see ask_as).
-  KeyedClientRequester request_as;
-  // Whether this request brought back a verified requestState of ours (a later round).
-  bool resumed = false;
-  // The tool's own state from the previous round (null when none), and how it keeps one for the
-  // next: sealed into the requestState, so the client can neither read it usefully nor change it.
-  json state;
-  std::function<void(json)> keep_state;
-  // Like `request`, but in a stateless request under `key` (the spec's examples name them, e.g.
-  // "user_name"): answers of earlier rounds are kept across rounds, so a tool that asks step by
-  // step is handed each answer again on every later round.
-  void ask_as(const std::string& key, const std::string& method, json params,
-              std::function<void(ClientResponse)> done) const {
-    ask_keyed(request_as, request, key, method, std::move(params), std::move(done));
-  }
 };
 
 // A resource template the server offers (resources/templates/list); rendered for each version.
@@ -158,22 +164,13 @@ struct PromptDefinition {
 
 // A prompts/get request: the prompt is one of prompts(), every required argument is present and
 // every argument is a string (checked before the handler sees it).
-struct PromptRequest {
+// Its input rounds (InputRounds) are those of stateless requests; unset in sessions.
+struct PromptRequest : InputRounds {
   json id;
   std::string name;
   std::map<std::string, std::string> arguments;
   std::string protocol_version;
   std::shared_ptr<std::atomic<bool>> cancelled;
-  // Input rounds, as in ToolCall (stateless requests; unset in sessions).
-  ClientRequester request;
-  KeyedClientRequester request_as;
-  bool resumed = false;
-  json state;
-  std::function<void(json)> keep_state;
-  void ask_as(const std::string& key, const std::string& method, json params,
-              std::function<void(ClientResponse)> done) const {
-    ask_keyed(request_as, request, key, method, std::move(params), std::move(done));
-  }
 };
 
 // A completion/complete request, its shape checked: `ref` is {"type": "ref/prompt", "name"} with
