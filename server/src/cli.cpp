@@ -127,6 +127,8 @@ const auto server_options = std::to_array<Option>({
      MCPREAD_COUNT(roots_wait_ms)},
     {"--task-after-ms", "N", "a longer read becomes a task (2026-07-28 clients with the tasks extension)", 0,
      3600000, MCPREAD_COUNT(task_after_ms)},
+    {"--idle-release-ms", "N", "quiet time after which memory the reads took goes back to the system (0: never)", 0,
+     3600000, MCPREAD_COUNT(idle_release_ms)},
     {"--max-directory-entries", "N", "entries listed of a directory", 1, UINT64_MAX,
      MCPREAD_COUNT(limits.max_directory_entries)},
     {"--structured-content", "", "also send structuredContent and an outputSchema (some hosts then "

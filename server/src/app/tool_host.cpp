@@ -1,5 +1,6 @@
 #include "tool_host.hpp"
 
+#include "idle_memory.hpp"
 #include "read_task.hpp"
 
 #include "read_tool.hpp"
@@ -87,7 +88,9 @@ ToolHost::ToolHost(const Config& config, RootsState& roots, boost::asio::thread_
       roots_(roots),
       pool_(pool),
       tools_(read_tool_definitions(config)),
-      templates_(file_templates(config)) {}
+      templates_(file_templates(config)) {
+  IdleMemory::instance().configure(std::chrono::milliseconds(config.idle_release_ms));
+}
 
 void ToolHost::call_tool(protocol::ToolCall call, std::function<void(protocol::ToolOutcome)> done) {
   const json* path = call.arguments.contains("file_path") ? &call.arguments["file_path"]
@@ -96,6 +99,7 @@ void ToolHost::call_tool(protocol::ToolCall call, std::function<void(protocol::T
   auto budget = ReadBudget::arm(call, pool_.get_executor(), std::chrono::milliseconds(config_.task_after_ms),
                                 "reading " + (path != nullptr && path->is_string() ? path->get<std::string>() : "a file"));
   boost::asio::post(pool_, [this, call = std::move(call), done = std::move(done), budget]() {
+    IdleMemory::Activity active(IdleMemory::instance());
     if (budget) budget->check();  // a budget already spent (0: every read is a task)
     json result;
     try {
@@ -161,6 +165,7 @@ void ToolHost::post_resource_work(
     std::function<void(protocol::ResourceOutcome)> done,
     protocol::ResourceOutcome (ToolHost::*work)(const protocol::ResourceRequest&) const) {
   boost::asio::post(pool_, [this, what, work, request = std::move(request), done = std::move(done)]() {
+    IdleMemory::Activity active(IdleMemory::instance());
     protocol::ResourceOutcome outcome;
     try {
       outcome = (this->*work)(request);

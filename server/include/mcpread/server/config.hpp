@@ -40,6 +40,9 @@ struct Config {
   // How long a 2026-07-28 read from a client that declares the tasks extension may run before it
   // becomes a task (0: at once).
   unsigned task_after_ms = 1500;
+  // After this long without a call, freed heap and the pages of loaded libraries' code go back to
+  // the system (0: never; see app/idle_memory.hpp).
+  unsigned idle_release_ms = 1000;
   bool structured_content = false;
   readers::ReadLimits limits;
   std::string host_profile = "auto";  // a profile's name, or auto: chosen by the client's name

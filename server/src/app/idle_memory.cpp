@@ -1,0 +1,130 @@
+#include "idle_memory.hpp"
+
+#include <spdlog/spdlog.h>
+#include <sys/mman.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace mcpread::server {
+
+IdleMemory& IdleMemory::instance() {
+  static IdleMemory idle;
+  return idle;
+}
+
+IdleMemory::~IdleMemory() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  changed_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void IdleMemory::configure(std::chrono::milliseconds delay) {
+  std::lock_guard lock(mutex_);
+  delay_ = delay;
+}
+
+IdleMemory::Activity::Activity(IdleMemory& idle) : idle_(&idle) { idle_->enter(); }
+IdleMemory::Activity::~Activity() { idle_->leave(); }
+
+void IdleMemory::enter() {
+  std::unique_lock lock(mutex_);
+  // A release touches the process's mappings; a call that could load a library waits for it
+  // (it takes a few milliseconds and happens only after a quiet time).
+  changed_.wait(lock, [this] { return !releasing_; });
+  ++in_flight_;
+  ++calls_;
+  pending_ = true;
+  if (delay_.count() > 0 && !thread_.joinable() && !stopping_) thread_ = std::thread([this] { run(); });
+}
+
+void IdleMemory::leave() {
+  {
+    std::lock_guard lock(mutex_);
+    --in_flight_;
+  }
+  changed_.notify_all();
+}
+
+void IdleMemory::run() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    changed_.wait(lock, [this] { return stopping_ || (pending_ && in_flight_ == 0); });
+    if (stopping_) break;
+    // Quiet for `delay_` since the last call ended: any call in between starts the wait again.
+    const std::size_t calls = calls_;
+    if (changed_.wait_for(lock, delay_, [&] { return stopping_ || calls_ != calls || in_flight_ > 0; }))
+      continue;
+    releasing_ = true;
+    pending_ = false;
+    lock.unlock();
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+    const Released released = release_library_pages();
+    spdlog::debug("idle: gave back {} KiB of library pages and the allocator's free pages", released.library_kib);
+    lock.lock();
+    releasing_ = false;
+    changed_.notify_all();
+  }
+}
+
+namespace {
+
+struct Mapping {
+  unsigned long start = 0;
+  unsigned long end = 0;
+  bool candidate = false;  // read-only, backed by a file
+  std::size_t rss_kib = 0;
+  std::size_t anonymous_kib = 0;
+};
+
+}  // namespace
+
+IdleMemory::Released IdleMemory::release_library_pages() {
+  // /proc/self/smaps gives each mapping's resident and anonymous sizes. A read-only private file
+  // mapping without anonymous pages holds exactly the file's bytes: unmapping its pages loses
+  // nothing. One with anonymous pages (relocated data made read-only after loading) is kept whole.
+  std::ifstream in("/proc/self/smaps");
+  std::vector<Mapping> mappings;
+  std::string line;
+  while (std::getline(in, line)) {
+    unsigned long start = 0, end = 0;
+    char perms[8] = {};
+    int path_at = 0;
+    if (std::sscanf(line.c_str(), "%lx-%lx %7s %*s %*s %*s %n", &start, &end, perms, &path_at) >= 3 &&
+        line.find(' ') > line.find('-')) {
+      Mapping m;
+      m.start = start;
+      m.end = end;
+      const char* path = path_at > 0 && static_cast<std::size_t>(path_at) <= line.size() ? line.c_str() + path_at : "";
+      m.candidate = perms[0] == 'r' && perms[1] != 'w' && perms[3] == 'p' && path[0] == '/';
+      mappings.push_back(m);
+      continue;
+    }
+    if (mappings.empty()) continue;
+    std::size_t kib = 0;
+    if (std::sscanf(line.c_str(), "Rss: %zu kB", &kib) == 1) mappings.back().rss_kib = kib;
+    else if (std::sscanf(line.c_str(), "Anonymous: %zu kB", &kib) == 1) mappings.back().anonymous_kib = kib;
+  }
+  Released released;
+  for (const Mapping& m : mappings) {
+    if (!m.candidate || m.rss_kib == 0 || m.anonymous_kib != 0) continue;
+    if (::madvise(reinterpret_cast<void*>(m.start), m.end - m.start, MADV_DONTNEED) == 0)
+      released.library_kib += m.rss_kib;
+    else
+      spdlog::debug("idle: madvise of {:x}-{:x} failed: {}", m.start, m.end, std::strerror(errno));
+  }
+  return released;
+}
+
+}  // namespace mcpread::server
