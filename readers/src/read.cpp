@@ -1,3 +1,4 @@
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/read.hpp"
 
 #include "human_size.hpp"
@@ -47,8 +48,8 @@ std::string binary_refusal(const OpenedFile& file, const Classification& c, cons
            "and read those files.";
   std::string m = path + " is a binary file (" + what_it_is(c) + ", " + size + ") and cannot be shown as text.";
   if (c.mime == "application/octet-stream")
-    m += " If it is text in an unusual charset, call read with file_type=\"text\" and an encoding such as "
-         "encoding=\"windows-1252\".";
+    m += " If it is text in an unusual charset, " +
+         say({.as = FileKind::text, .encoding = "windows-1252", .encoding_is_example = true}) + ".";
   return m;
 }
 
@@ -91,7 +92,7 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
         ReadOutcome::error(file.path.string() + " is named like " + std::string(article(*c.extension_kind)) +
                            " but is not one: its content is " + std::string(article(c.kind)) + ", " +
                            what_it_is(c) + ", " + size + "." +
-                           (c.kind == FileKind::text ? " Call read with file_type=\"text\" to read it as text." : "")),
+                           (c.kind == FileKind::text ? " " + say({.as = FileKind::text}, HintForm::Call) + " to read it as text." : "")),
         file, c, c.kind);
   }
 

@@ -1,3 +1,4 @@
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/image.hpp"
 
 #include "file_io.hpp"
@@ -396,7 +397,7 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
         // libvips does not read is converted; other data has no reading as an image.
         m += " Its content looks like " + what + ".";
         if (classification.kind == FileKind::text)
-          m += " Call read with file_type=\"text\" to read it as text.";
+          m += " " + say({.as = FileKind::text}, HintForm::Call) + " to read it as text.";
         else if (classification.kind == FileKind::image)
           m += " Convert it to PNG or JPEG (with an image editor, or ImageMagick's convert) and read that file.";
         break;

@@ -2,6 +2,7 @@
 // (Claude Code saves PDF blobs to disk instead of showing them, so the text must come along), the
 // text alone, or the pages rendered as images. Poppler and qpdf work inside the plugin
 // (pdf_loader.hpp); everything here is plain C++ on top of its C interface.
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/pdf.hpp"
 
 #include "file_io.hpp"
@@ -145,9 +146,9 @@ std::string more_pages_note(const Selection& sel, int count, const PdfOptions& o
   const std::string left = sel.not_shown == count ? "Page " + std::to_string(count)
                                                   : "Pages " + std::to_string(sel.not_shown) +
                                                         "-" + std::to_string(count);
-  return "[" + left + " not shown; call read with " +
-         (images ? "file_type=\"image\" and " : "") + "pages=\"" + sel.next +
-         "\" to continue (at most " + std::to_string(std::max<std::size_t>(o.max_pages, 1)) +
+  Hint next{.pages = sel.next};
+  if (images) next.as = FileKind::image;
+  return "[" + left + " not shown; " + say(next) + " to continue (at most " + std::to_string(std::max<std::size_t>(o.max_pages, 1)) +
          " pages per call).]";
 }
 
@@ -234,14 +235,11 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
         page_images->push_back({k, 0});
       } else if (loss.lost) {
         body += separator + pdf::text_loss_note(k, loss,
-                                                "To see the page, call read with "
-                                                "file_type=\"image\" and pages=\"" +
-                                                    std::to_string(k) + "\".");
+                                                "To see the page, " +
+                                                    say({.as = FileKind::image, .pages = std::to_string(k)}) + ".");
       } else if (body.empty()) {
         body = "[Page " + std::to_string(k) +
-               " has no text layer; call read with file_type=\"image\" "
-               "and pages=\"" +
-               std::to_string(k) + "\" to see it.]";
+               " has no text layer; " + say({.as = FileKind::image, .pages = std::to_string(k)}) + " to see it.]";
       }
     }
     const std::string head = "\n\n" + marker(k, d.pages) + "\n";
@@ -257,7 +255,7 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
       const std::string rest = format_page_ranges(
           std::vector<int>(sel.pages.begin() + static_cast<std::ptrdiff_t>(i), sel.pages.end()));
       *text += "\n\n[Text capped at " + std::to_string(o.max_output_bytes) + " bytes within page " +
-               std::to_string(k) + "; call read with pages=\"" + rest + "\" to continue.]";
+               std::to_string(k) + "; " + say({.pages = rest}) + " to continue.]";
       (*meta)["truncated"] = true;
       (*meta)["next_pages"] = rest;
       report(o, i + 1, sel.pages.size(), k, d.pages);
