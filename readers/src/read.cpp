@@ -28,7 +28,7 @@ ReadOutcome with_type_meta(ReadOutcome outcome, const OpenedFile& file, const Cl
 
 // A column past 1 asks for part of each line, which only text has: refused rather than ignored,
 // so that a caller never takes a whole answer for the part it asked for.
-ReadOutcome column_refused(const std::string& path, const std::string& what, const char* instead) {
+ReadOutcome column_refused(const std::string& path, const std::string& what, const std::string& instead) {
   return ReadOutcome::error("The \"column\" argument applies to lines of text, and " + path +
                             " is " + what + ". Call read without column" + instead + ".");
 }
@@ -108,7 +108,8 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
 
   if (column && !reader->reads_columns)
     return with_type_meta(column_refused(file.path.string(), std::string(reader->article),
-                                         " (or with file_type=\"text\" to read it as text)"),
+                                         " (or with " + say({.as = FileKind::text}, HintForm::arguments) +
+                                             " to read it as text)"),
                           file, c, reader->kind);
   ReadOutcome outcome = reader->read(ReaderCall{file, c, kind, request, limits, cancel});
   // Errors of the readers also carry what the file is.

@@ -88,7 +88,7 @@ std::variant<Selection, std::string> select_pages(const PdfOptions& o, int count
   if (s.pages.size() > max_pages) {
     const auto at = [&](std::size_t i) { return s.pages.begin() + static_cast<std::ptrdiff_t>(i); };
     const std::size_t second_end = std::min(s.pages.size(), 2 * max_pages);
-    return "pages=\"" + o.pages + "\" asks for " + count_pages(s.pages.size()) + "; at most " +
+    return say({.pages = o.pages}, HintForm::arguments) + " asks for " + count_pages(s.pages.size()) + "; at most " +
            std::to_string(max_pages) + " per call \u2014 ask for " +
            format_page_ranges({at(0), at(max_pages)}) + ", then " +
            format_page_ranges({at(max_pages), at(second_end)}) +
