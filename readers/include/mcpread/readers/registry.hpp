@@ -1,8 +1,9 @@
 #pragma once
 // Every format mcp-read reads, each declared once by its own reader, in the spirit of
 // ClickHouse's registerFormats: its kind (the `file_type` value), the file names that promise it,
-// its line in the read tool's description, the limits it offers as options, and how it reads a
-// file for the `read` tool and for resources/read. What lists formats (the input schema's enum,
+// how it recognises them by content (its sniffer), its line in the read tool's description, the
+// limits it offers as options, and how it reads a file for the `read` tool and for
+// resources/read. What lists formats (the input schema's enum,
 // the tool description, the command-line options, the checks of README and man page) is made
 // from here, so adding a format is one folder plus one line in register_readers.cpp.
 #include "mcpread/readers/access.hpp"
