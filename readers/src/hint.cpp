@@ -16,7 +16,8 @@ std::string plain(const Hint& h, HintForm form) {
   if (!h.pages.empty()) add("pages " + h.pages);
   if (!h.encoding.empty()) add("decoded from " + h.encoding);
   switch (form) {
-    case HintForm::arguments: return out;
+    case HintForm::arguments:
+    case HintForm::names: return out;
     case HintForm::Call: return "Read it again " + out;
     case HintForm::call:
     case HintForm::call_again: break;

@@ -29,8 +29,9 @@ ReadOutcome with_type_meta(ReadOutcome outcome, const OpenedFile& file, const Cl
 // A column past 1 asks for part of each line, which only text has: refused rather than ignored,
 // so that a caller never takes a whole answer for the part it asked for.
 ReadOutcome column_refused(const std::string& path, const std::string& what, const std::string& instead) {
-  return ReadOutcome::error("The \"column\" argument applies to lines of text, and " + path +
-                            " is " + what + ". Call read without column" + instead + ".");
+  const Hint column{.column = 1, .without = true};
+  return ReadOutcome::error("The \"" + say(column, HintForm::names) + "\" argument applies to lines of text, and " +
+                            path + " is " + what + ". " + say(column, HintForm::Call) + instead + ".");
 }
 
 // The refusal of a file no reader takes, with a hint that fits what it is: audio and video say
@@ -66,7 +67,7 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
   if (auto* dir = std::get_if<DirectoryTarget>(&access)) {
     if (column)
       return column_refused(dir->path.string(), "a directory",
-                            "; offset and limit page through a listing");
+                            "; " + say({.offset = 1, .limit = 1}, HintForm::names) + " page through a listing");
     // A page of the listing: `limit` entries (at most the configured page) from `offset`.
     const std::size_t page = request.limit
                                  ? static_cast<std::size_t>(std::min<std::uint64_t>(

@@ -371,8 +371,8 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     footer += "\n[" + n2s(fmt.cut()) + " line(s) longer than " + n2s(options.max_line_chars) +
               " characters were cut.]";
   if (options.json)
-    footer += "\n[Pretty-printed JSON: line numbers, offset and limit count these lines, not the "
-              "file's.]";
+    footer += "\n[Pretty-printed JSON: line numbers, " + say({.offset = 1, .limit = 1}, HintForm::names) +
+              " count these lines, not the file's.]";
   else if (fmt.cut() > 0 && text_detail::has_json_extension(file.path))
     footer += "\n[To read this JSON a value per line, " + say({.as = FileKind::json}) +
               ": it is shown pretty-printed.]";

@@ -1,9 +1,33 @@
 #include "hint_wording.hpp"
 
+#include <string_view>
+#include <vector>
+
 namespace mcpread::server {
+
+namespace {
+
+// "column", "offset and limit": the arguments a hint sets, by name.
+std::string names(const readers::Hint& h) {
+  std::vector<std::string_view> set;
+  if (h.as) set.emplace_back("file_type");
+  if (h.offset) set.emplace_back("offset");
+  if (h.limit) set.emplace_back("limit");
+  if (h.column) set.emplace_back("column");
+  if (!h.pages.empty()) set.emplace_back("pages");
+  if (!h.encoding.empty()) set.emplace_back("encoding");
+  std::string out;
+  for (std::size_t i = 0; i < set.size(); ++i)
+    out += std::string(i == 0 ? "" : i + 1 == set.size() ? " and " : ", ") + std::string(set[i]);
+  return out;
+}
+
+}  // namespace
 
 std::string hint_wording(const readers::Hint& h, readers::HintForm form) {
   using readers::HintForm;
+  if (form == HintForm::names) return names(h);
+  if (h.without) return (form == HintForm::Call ? "Call read without " : "call read without ") + names(h);
   // Arguments in the order a call would give them; a kind and a selection read as one request
   // ("file_type=... and pages=..."), a position as a list ("offset=N, limit=1, column=C").
   std::string out;
@@ -25,7 +49,8 @@ std::string hint_wording(const readers::Hint& h, readers::HintForm form) {
     out += (out.empty() ? "" : h.encoding_is_example ? " and an encoding such as " : " and ") +
            quoted("encoding", h.encoding);
   switch (form) {
-    case HintForm::arguments: return out;
+    case HintForm::arguments:
+    case HintForm::names: return out;  // names: answered above
     case HintForm::call: return "call read with " + out;
     case HintForm::Call: return "Call read with " + out;
     case HintForm::call_again: break;

@@ -36,6 +36,11 @@ TEST_CASE("hint wording: the read tool's arguments") {
     CHECK(say({.as = FileKind::text, .encoding = "windows-1252", .encoding_is_example = true}) ==
           "call read with file_type=\"text\" and an encoding such as encoding=\"windows-1252\"");
   }
+  SUBCASE("arguments by name, and left out") {
+    CHECK(say({.offset = 1, .limit = 1}, HintForm::names) == "offset and limit");
+    CHECK(say({.as = FileKind::text, .offset = 1, .pages = "1"}, HintForm::names) == "file_type, offset and pages");
+    CHECK(say({.column = 1, .without = true}, HintForm::Call) == "Call read without column");
+  }
 }
 
 TEST_CASE("hint wording: without a tool host the values are said in plain words") {

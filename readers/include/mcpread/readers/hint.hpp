@@ -21,13 +21,16 @@ struct Hint {
   std::string encoding{};                 // decoded from this charset
   bool encoding_is_example = false;     // `encoding` is one example among others
   bool paged = false;                   // paging through what it gives (offset and limit) applies
+  bool without = false;                 // leave the arguments set here out (their values unused)
 };
 
 enum class HintForm {
   arguments,   // the arguments alone: file_type="text"
   call,        // call read with file_type="text"
   call_again,  // call read again with offset=51
-  Call,        // Call read with file_type="text" (a sentence's start)
+  Call,        // Call read with file_type="text" (a sentence's start); with `without`: Call read
+               // without column
+  names,       // the names of the arguments set, values unused: offset and limit
 };
 
 using HintWording = std::string (*)(const Hint&, HintForm);
