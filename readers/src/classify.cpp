@@ -9,12 +9,12 @@
 #include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/registry.hpp"
 #include "mcpread/readers/utf8.hpp"
-#include "signatures.hpp"
+#include "byte_signatures.hpp"
 
 namespace mcpread::readers {
 namespace {
 
-using detail::Bytes;
+using sig::Bytes;
 
 // What a file name's extension promises, from the readers' registrations.
 struct ExtensionPromise {
@@ -203,21 +203,8 @@ Classification text(std::string_view file_name, std::string_view ext, std::strin
           std::move(description), std::nullopt};
 }
 
-bool starts_with_brace(Bytes b) {
-  std::size_t i = detail::has_at(b, 0, "\xEF\xBB\xBF") ? 3 : 0;
-  while (i < b.size() && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')) ++i;
-  return i < b.size() && b[i] == '{';
-}
-
-// P1 bitmap, P2 greymap, P3 pixmap (is_ascii_netpbm has checked the first two bytes).
-std::string netpbm_mime(Bytes b) {
-  return b[1] == '1' ? "image/x-portable-bitmap"
-         : b[1] == '2' ? "image/x-portable-greymap"
-                       : "image/x-portable-pixmap";
-}
-
 std::string_view bom_charset(Bytes b) {
-  using detail::has_at;
+  using sig::has_at;
   if (has_at(b, 0, "\xEF\xBB\xBF")) return "UTF-8";
   if (has_at(b, 0, std::string_view("\xFF\xFE\0\0", 4))) return "UTF-32LE";
   if (has_at(b, 0, std::string_view("\0\0\xFE\xFF", 4))) return "UTF-32BE";
@@ -240,16 +227,12 @@ Classification detect(std::string_view file_name, std::string_view ext,
                                   head.size() > scan_bytes ? head.size() + 1 : size);
   const bool clean = !scan.nul && scan.utf8 && scan.controls * 50 <= head.size();
 
-  if (auto sig = detail::sniff(head, ext, !clean))
-    return {sig->kind, std::string(sig->mime), std::string(sig->description), std::nullopt};
-  if (ext == "ipynb" && starts_with_brace(head))
-    return {FileKind::notebook, "application/x-ipynb+json", "Jupyter notebook", std::nullopt};
-  if (clean && detail::is_svg(head))
-    return {FileKind::image, "image/svg+xml", "SVG image", std::nullopt};
+  // Each reader's signatures (magic bytes, a zip's entries, SVG among clean text).
+  Sniffed sniffed;
+  if (const Reader* r = reader_registry().sniff({head, ext, clean}, &sniffed))
+    return {r->kind, std::string(sniffed.mime), std::string(sniffed.description), std::nullopt};
   if (auto bom = bom_charset(head); !bom.empty())
     return text(file_name, ext, "text/plain", std::string(bom) + " text, with byte-order mark");
-  if (clean && detail::is_ascii_netpbm(head))
-    return {FileKind::image, netpbm_mime(head), "Netpbm image data, ASCII", std::nullopt};
   if (clean) return text(file_name, ext, "text/plain", scan.ascii ? "ASCII text" : "UTF-8 text");
   if (auto utf16 = utf16_without_bom(head); !utf16.empty())
     return text(file_name, ext, "text/plain", utf16 + " text, without byte-order mark");

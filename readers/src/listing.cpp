@@ -1,3 +1,4 @@
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/listing.hpp"
 
 #include <dirent.h>
@@ -184,7 +185,7 @@ ReadOutcome list_directory(const std::filesystem::path& dir, std::size_t max_ent
   // As the text reader closes a window of lines: which entries, and the offset to go on from.
   const std::string range = std::to_string(first + 1) + "-" + std::to_string(first + shown);
   const std::string next =
-      "To list more, call read again with offset=" + std::to_string(first + shown + 1) + ".]";
+      "To list more, " + say({.offset = first + shown + 1}, HintForm::call_again) + ".]";
   if (capped)
     text += "\n[Output capped at " + std::to_string(max_output_bytes) + " bytes: entries " + range +
             " of " + count + " shown. " + next;

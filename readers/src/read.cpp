@@ -1,3 +1,4 @@
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/read.hpp"
 
 #include "human_size.hpp"
@@ -27,9 +28,10 @@ ReadOutcome with_type_meta(ReadOutcome outcome, const OpenedFile& file, const Cl
 
 // A column past 1 asks for part of each line, which only text has: refused rather than ignored,
 // so that a caller never takes a whole answer for the part it asked for.
-ReadOutcome column_refused(const std::string& path, const std::string& what, const char* instead) {
-  return ReadOutcome::error("The \"column\" argument applies to lines of text, and " + path +
-                            " is " + what + ". Call read without column" + instead + ".");
+ReadOutcome column_refused(const std::string& path, const std::string& what, const std::string& instead) {
+  const Hint column{.column = 1, .without = true};
+  return ReadOutcome::error("The \"" + say(column, HintForm::names) + "\" argument applies to lines of text, and " +
+                            path + " is " + what + ". " + say(column, HintForm::Call) + instead + ".");
 }
 
 // The refusal of a file no reader takes, with a hint that fits what it is: audio and video say
@@ -47,8 +49,8 @@ std::string binary_refusal(const OpenedFile& file, const Classification& c, cons
            "and read those files.";
   std::string m = path + " is a binary file (" + what_it_is(c) + ", " + size + ") and cannot be shown as text.";
   if (c.mime == "application/octet-stream")
-    m += " If it is text in an unusual charset, call read with file_type=\"text\" and an encoding such as "
-         "encoding=\"windows-1252\".";
+    m += " If it is text in an unusual charset, " +
+         say({.as = FileKind::text, .encoding = "windows-1252", .encoding_is_example = true}) + ".";
   return m;
 }
 
@@ -65,7 +67,7 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
   if (auto* dir = std::get_if<DirectoryTarget>(&access)) {
     if (column)
       return column_refused(dir->path.string(), "a directory",
-                            "; offset and limit page through a listing");
+                            "; " + say({.offset = 1, .limit = 1}, HintForm::names) + " page through a listing");
     // A page of the listing: `limit` entries (at most the configured page) from `offset`.
     const std::size_t page = request.limit
                                  ? static_cast<std::size_t>(std::min<std::uint64_t>(
@@ -91,7 +93,7 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
         ReadOutcome::error(file.path.string() + " is named like " + std::string(article(*c.extension_kind)) +
                            " but is not one: its content is " + std::string(article(c.kind)) + ", " +
                            what_it_is(c) + ", " + size + "." +
-                           (c.kind == FileKind::text ? " Call read with file_type=\"text\" to read it as text." : "")),
+                           (c.kind == FileKind::text ? " " + say({.as = FileKind::text}, HintForm::Call) + " to read it as text." : "")),
         file, c, c.kind);
   }
 
@@ -107,7 +109,8 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
 
   if (column && !reader->reads_columns)
     return with_type_meta(column_refused(file.path.string(), std::string(reader->article),
-                                         " (or with file_type=\"text\" to read it as text)"),
+                                         " (or with " + say({.as = FileKind::text}, HintForm::arguments) +
+                                             " to read it as text)"),
                           file, c, reader->kind);
   ReadOutcome outcome = reader->read(ReaderCall{file, c, kind, request, limits, cancel});
   // Errors of the readers also carry what the file is.

@@ -1,17 +1,9 @@
 // file:// URIs to and from paths (resources/list names files by them, resources/read takes them).
 #include "mcpread/readers/resources.hpp"
 
+#include "mcpread/common/percent.hpp"
+
 namespace mcpread::readers {
-
-namespace {
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-}  // namespace
 
 std::string path_from_file_uri(std::string_view uri) {
   constexpr std::string_view scheme = "file://";
@@ -20,22 +12,10 @@ std::string path_from_file_uri(std::string_view uri) {
   // file://localhost/x and file:///x name the same path; other hosts are not local.
   if (rest.substr(0, 9) == "localhost") rest.remove_prefix(9);
   if (rest.empty() || rest.front() != '/') return {};
-  std::string path;
-  for (std::size_t i = 0; i < rest.size(); ++i) {
-    const char c = rest[i];
-    if (c == '?' || c == '#') break;
-    if (c != '%') {
-      path.push_back(c);
-      continue;
-    }
-    const int hi = i + 2 < rest.size() ? hex_value(rest[i + 1]) : -1;
-    const int lo = hi >= 0 ? hex_value(rest[i + 2]) : -1;
-    if (lo < 0) return {};
-    path.push_back(static_cast<char>(hi * 16 + lo));
-    i += 2;
-  }
-  if (path.find('\0') != std::string::npos) return {};
-  return path;
+  rest = rest.substr(0, rest.find_first_of("?#"));  // a query or fragment names no file
+  std::optional<std::string> path = common::percent_decode(rest, common::PercentMode::strict);
+  if (!path || path->find('\0') != std::string::npos) return {};
+  return std::move(*path);
 }
 
 std::string file_uri(std::string_view path) {

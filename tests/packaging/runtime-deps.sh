@@ -38,11 +38,12 @@ lookup_owners() {
 }
 owner() { [[ -n ${owner_of[$1]:-} ]] && echo "${owner_of[$1]}"; }
 
-# Libraries the readers open with dlopen by name: no link step records them.
+# Libraries the readers open with dlopen by name (LazyLibrary's candidates): no link step records
+# them. Every versioned soname written in the readers' sources counts.
 libc_dir=$(dirname "$(resolved_libraries "$binary" | awk '$1 == "libc.so.6" {print $2}')")
 declare -A dlopened=()  # soname -> path
-for soname in $(grep -rho --include='*.cpp' 'dlopen("[^"]*"' "$source_dir"/readers/src |
-  sed 's/dlopen("\(.*\)"/\1/' | sort -u); do
+for soname in $(grep -rhoE --include='*.cpp' --include='*.hpp' '"lib[A-Za-z0-9_+-]*\.so\.[0-9]+"' \
+  "$source_dir"/readers/src | tr -d '"' | sort -u); do
   path="$libc_dir/$soname"
   [[ -e $path ]] || path=$(ldconfig -p | awk -v s="$soname" '$1 == s {print $NF; exit}')
   dlopened[$soname]=$path

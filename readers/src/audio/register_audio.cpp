@@ -2,6 +2,7 @@
 // read.cpp with how to convert it.
 #include "mcpread/readers/audio.hpp"
 #include "mcpread/readers/registry.hpp"
+#include "audio/audio_signatures.hpp"
 #include "resource_contents.hpp"
 
 namespace mcpread::readers {
@@ -29,6 +30,7 @@ void register_audio_reader(ReaderRegistry& registry) {
       .extensions = {{"mp3", "audio/mpeg"}, {"wav", "audio/wav"},  {"flac", "audio/flac"},
                      {"ogg", "audio/ogg"},  {"oga", "audio/ogg"},  {"opus", "audio/ogg"},
                      {"m4a", "audio/mp4"},  {"m4b", "audio/mp4"},  {"aac", "audio/aac"}},
+      .sniff = audio_signatures::sniff,
       .options = {limit_option<&ReadLimits::audio_max_bytes>("--audio-max-bytes",
                                                              "larger audio files are refused", 1, UINT64_MAX)},
       .read = read_as_audio,

@@ -4,6 +4,7 @@
 // word. Greek in CP737 read as CP866 gives Cyrillic words with capitals in the middle
 // (0x98..0x9F are α..θ in one and Ш..Я in the other); read as CP437 it gives box drawing.
 #include "charset_internal.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/charset.hpp"
 #include "utf8_internal.hpp"
 
@@ -197,7 +198,7 @@ std::string replacement_note(std::uint64_t count, const std::string& charset,
     if (i > 0) note += i + 1 == likely.size() ? " and " : ", ";
     note += likely[i];
   }
-  return note + ": call read again with encoding=\"" + likely[0] + "\".]";
+  return note + ": " + say({.encoding = likely[0]}, HintForm::call_again) + ".]";
 }
 
 }  // namespace mcpread::readers

@@ -1,12 +1,9 @@
 // Decoders glibc's iconv lacks (HZ-GB-2312), through ICU's converters. libicuuc is opened with
 // dlopen on the first file that needs it, so that reading anything else never loads it. ICU
-// exports its functions with the major version appended (ucnv_open_72): the suffix is taken
-// from the soname that was loaded.
+// exports its functions with the major version of its soname appended (ucnv_open_72).
 #include "charset_internal.hpp"
-#include "dl_symbol.hpp"
+#include "lazy_library.hpp"
 #include "utf8_internal.hpp"
-
-#include <dlfcn.h>
 
 #include <array>
 #include <cstdint>
@@ -29,39 +26,20 @@ struct Api {
   void (*reset)(UConverter*) = nullptr;
 };
 
-struct Loaded {
-  Api api;
-  std::string error;  // empty when api is usable
-};
-
 constexpr const char* kSoname = "libicuuc.so.72";  // Debian bookworm's libicu72
 
-Loaded load() {
-  Loaded l;
-  void* lib = ::dlopen("libicuuc.so.72", RTLD_NOW | RTLD_LOCAL);
-  if (lib == nullptr) {
-    const char* why = ::dlerror();
-    l.error = std::string("Decoding this charset needs ICU (Debian package libicu72): ") +
-              (why != nullptr ? why : "libicuuc.so.72 cannot be loaded") + ".";
-    return l;
-  }
-  const std::string_view soname = kSoname;
-  const std::string suffix = "_" + std::string(soname.substr(soname.rfind('.') + 1));
-  auto bind = [&](const char* name, auto* slot) {
-    if (load_symbol(lib, (name + suffix).c_str(), slot)) return true;
-    l.error = std::string("Decoding this charset needs ICU 72 (Debian package libicu72): ") +
-              kSoname + " has no " + name + suffix + ".";
-    return false;
-  };
-  if (!(bind("ucnv_open", &l.api.open) && bind("ucnv_close", &l.api.close) &&
-        bind("ucnv_toUnicode", &l.api.to_unicode) && bind("ucnv_reset", &l.api.reset)))
-    l.api = Api{};
-  return l;
-}
-
-const Loaded& loaded() {
-  static const Loaded l = load();
-  return l;
+const Api* api(std::string* error) {
+  static const LazyLibrary<Api> lib(
+      {.needs = "Decoding this charset needs ICU 72 (Debian package libicu72)",
+       .candidates = {kSoname},
+       .symbol_suffix = "_72"},  // the soname's major version
+      [](SymbolBinder& bind, Api& a) {
+        return bind(&a.open, "ucnv_open") && bind(&a.close, "ucnv_close") &&
+               bind(&a.to_unicode, "ucnv_toUnicode") && bind(&a.reset, "ucnv_reset");
+      });
+  const Api* a = lib.get(error);
+  if (a == nullptr) *error += ".";
+  return a;
 }
 
 void append_utf8(char32_t c, std::string& out) {
@@ -143,20 +121,17 @@ class Decoder final : public IcuDecoder {
 }  // namespace
 
 std::unique_ptr<IcuDecoder> IcuDecoder::open(const std::string& name, std::string* error) {
-  const Loaded& l = loaded();
-  if (!l.error.empty()) {
-    *error = l.error;
-    return nullptr;
-  }
+  const Api* a = api(error);
+  if (a == nullptr) return nullptr;
   UErrorCode err = 0;
-  UConverter* cnv = l.api.open(name.c_str(), &err);
+  UConverter* cnv = a->open(name.c_str(), &err);
   if (cnv == nullptr || err > 0) {
-    if (cnv != nullptr) l.api.close(cnv);
+    if (cnv != nullptr) a->close(cnv);
     *error = "ICU (" + std::string(kSoname) + ") has no converter for " + name +
              " (error " + std::to_string(err) + ").";
     return nullptr;
   }
-  return std::make_unique<Decoder>(l.api, cnv);
+  return std::make_unique<Decoder>(*a, cnv);
 }
 
 }  // namespace mcpread::readers::charset_detail

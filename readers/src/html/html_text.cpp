@@ -1,20 +1,17 @@
 #include "html_text.hpp"
 
-#include "dl_symbol.hpp"
 #include "html_dom.hpp"
+#include "lazy_library.hpp"
 #include "mcpread/readers/utf8.hpp"
 
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <array>
 #include <climits>
 #include <cstdlib>
-#include <mutex>
 #include <vector>
 
 namespace mcpread::readers::html_text {
@@ -31,36 +28,22 @@ struct Api {
   decltype(&::xmlFreeDoc) free_doc = nullptr;
   decltype(&::xmlSetGenericErrorFunc) set_generic_error = nullptr;
   decltype(&::xmlSetStructuredErrorFunc) set_structured_error = nullptr;
-  std::string error;  // empty when usable
 };
 
-const Api& api() {
-  static std::once_flag once;
-  static Api a;
-  std::call_once(once, [] {
-    void* lib = ::dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (lib == nullptr) {
-      const char* why = ::dlerror();
-      a.error = std::string("reading HTML needs libxml2 (Debian package libxml2): ") +
-                (why ? why : "libxml2.so.2 cannot be loaded");
-      return;
-    }
-    decltype(&::xmlInitParser) init = nullptr;
-    const char* missing = nullptr;
-    if (!load_symbol(lib, "htmlNewParserCtxt", &a.new_context)) missing = "htmlNewParserCtxt";
-    else if (!load_symbol(lib, "htmlCtxtReadMemory", &a.read_memory)) missing = "htmlCtxtReadMemory";
-    else if (!load_symbol(lib, "htmlFreeParserCtxt", &a.free_context)) missing = "htmlFreeParserCtxt";
-    else if (!load_symbol(lib, "xmlFreeDoc", &a.free_doc)) missing = "xmlFreeDoc";
-    else if (!load_symbol(lib, "xmlSetGenericErrorFunc", &a.set_generic_error)) missing = "xmlSetGenericErrorFunc";
-    else if (!load_symbol(lib, "xmlSetStructuredErrorFunc", &a.set_structured_error)) missing = "xmlSetStructuredErrorFunc";
-    else if (!load_symbol(lib, "xmlInitParser", &init)) missing = "xmlInitParser";
-    if (missing != nullptr) {
-      a.error = std::string("reading HTML needs libxml2 (Debian package libxml2): libxml2.so.2 has no ") + missing;
-      return;  // the library stays loaded: unloading it is not worth the risk
-    }
-    init();  // once, before any thread parses (libxml2's own rule)
-  });
-  return a;
+const Api* api(std::string* error) {
+  static const LazyLibrary<Api> lib(
+      {.needs = "reading HTML needs libxml2 (Debian package libxml2)", .candidates = {"libxml2.so.2"}},
+      [](SymbolBinder& bind, Api& a) {
+        decltype(&::xmlInitParser) init = nullptr;
+        if (!(bind(&a.new_context, "htmlNewParserCtxt") && bind(&a.read_memory, "htmlCtxtReadMemory") &&
+              bind(&a.free_context, "htmlFreeParserCtxt") && bind(&a.free_doc, "xmlFreeDoc") &&
+              bind(&a.set_generic_error, "xmlSetGenericErrorFunc") &&
+              bind(&a.set_structured_error, "xmlSetStructuredErrorFunc") && bind(&init, "xmlInitParser")))
+          return false;
+        init();  // once, before any thread parses (libxml2's own rule)
+        return true;
+      });
+  return lib.get(error);
 }
 
 void XMLCDECL quiet_generic(void*, const char*, ...) {}
@@ -230,11 +213,9 @@ class Flow {
 
 Text to_text(std::string_view html, bool links) {
   Text result;
-  const Api& a = api();
-  if (!a.error.empty()) {
-    result.error = a.error;
-    return result;
-  }
+  const Api* loaded = api(&result.error);
+  if (loaded == nullptr) return result;
+  const Api& a = *loaded;
   if (html.size() > static_cast<std::size_t>(INT_MAX)) {
     result.error = "the HTML is larger than libxml2 parses at once";
     return result;

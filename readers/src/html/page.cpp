@@ -3,6 +3,7 @@
 #include "file_io.hpp"
 #include "html_text.hpp"
 #include "human_size.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/utf8.hpp"
 
@@ -28,7 +29,7 @@ ReadOutcome read(const OpenedFile& file, const Options& options, const CancelTok
   const std::string path = utf8::sanitized(file.path.string());
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
   nlohmann::json meta = {{"path", path}, {"size", size}};
-  const std::string as_text = " Call read with file_type=\"text\" to read its source.";
+  const std::string as_text = " " + say({.as = FileKind::text}, HintForm::Call) + " to read its source.";
   if (size > options.max_file_bytes)
     return failure(path + " is " + human_size(size) + ", over the " + human_size(options.max_file_bytes) +
                        " limit for HTML pages rendered as text." + as_text,
@@ -71,7 +72,7 @@ ReadOutcome read(const OpenedFile& file, const Options& options, const CancelTok
   const std::uint64_t n = lines.size();
   std::string out = "HTML page " + path + ": " + n2s(n) + (n == 1 ? " line" : " lines") + " of text" +
                     (page.tables ? ", " + n2s(page.tables) + (page.tables == 1 ? " table" : " tables") : std::string()) +
-                    " (file_type=\"text\" reads the source).";
+                    " (" + say({.as = FileKind::text}, HintForm::arguments) + " reads the source).";
   meta["lines"] = n;
   meta["tables"] = page.tables;
   const std::uint64_t start = std::max<std::uint64_t>(1, options.offset);
@@ -109,7 +110,7 @@ ReadOutcome read(const OpenedFile& file, const Options& options, const CancelTok
   }
   while (out.ends_with("\n\n")) out.pop_back();  // a page ending on blank lines
   out += end < n ? "\n[Lines " + n2s(start) + "-" + n2s(end) + " of " + n2s(n) +
-                       ". To read more, call read again with offset=" + n2s(end + 1) + ".]"
+                       ". To read more, " + say({.offset = end + 1}, HintForm::call_again) + ".]"
                  : "\n[Lines " + n2s(start) + "-" + n2s(end) + " of " + n2s(n) + ". End of page.]";
   meta["start_line"] = start;
   meta["end_line"] = end;

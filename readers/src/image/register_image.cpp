@@ -2,6 +2,7 @@
 // format. The extensions below promise an image; the content decides (classify.cpp).
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/registry.hpp"
+#include "image/image_signatures.hpp"
 #include "resource_contents.hpp"
 
 namespace mcpread::readers {
@@ -35,6 +36,7 @@ void register_image_reader(ReaderRegistry& registry) {
                      {"tif", "image/tiff"},      {"tiff", "image/tiff"},  {"ico", "image/x-icon"},
                      {"heic", "image/heic"},     {"heif", "image/heif"},  {"avif", "image/avif"},
                      {"jxl", "image/jxl"},       {"svg", "image/svg+xml"}},
+      .sniff = image_signatures::sniff,
       .options = {limit_option<&ReadLimits::image, &ImageLimits::max_edge>(
                       "--image-max-edge", "longest side of an image sent, in pixels", 16, 8000),
                   limit_option<&ReadLimits::image, &ImageLimits::max_base64_bytes>(

@@ -1,78 +1,19 @@
 #include "vips_api.hpp"
-#include "dl_symbol.hpp"
-
-#include <dlfcn.h>
+#include "lazy_library.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <mutex>
 
 namespace mcpread::readers::vips {
 namespace {
 
 thread_local std::string t_warnings;  // libvips' warnings on this thread since clear_warnings()
 
-struct Loaded {
-  Api api{};
-  std::string error;  // empty when api is usable
-};
-
-template <typename Fn>
-bool bind(void* lib, const char* name, Fn* slot, std::string* error) {
-  if (load_symbol(lib, name, slot)) return true;
-  *error = std::string(
-               "Reading images needs libvips 8.14 or later (Debian package libvips42): "
-               "libvips.so.42 has no ") +
-           name + ".";
-  return false;
-}
-
-Loaded load() {
-  Loaded l;
-  void* lib = ::dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
-  if (lib == nullptr) {
-    const char* why = ::dlerror();
-    l.error = std::string("Reading images needs libvips (Debian package libvips42): ") +
-              (why ? why : "libvips.so.42 cannot be loaded") + ".";
-    return l;
-  }
-  Api& a = l.api;
-  std::string& e = l.error;
-  // g_object_unref and g_free come from GLib, a dependency of libvips: dlsym on the libvips
-  // handle searches its dependencies too.
-  const bool ok =
-      bind(lib, "vips_init", &a.init, &e) &&
-      bind(lib, "vips_cache_set_max", &a.cache_set_max, &e) &&
-      bind(lib, "vips_operation_block_set", &a.operation_block_set, &e) &&
-      bind(lib, "vips_error_buffer_copy", &a.error_buffer_copy, &e) &&
-      bind(lib, "vips_error_clear", &a.error_clear, &e) &&
-      bind(lib, "vips_foreign_find_load_buffer", &a.foreign_find_load_buffer, &e) &&
-      bind(lib, "vips_foreign_find_load", &a.foreign_find_load, &e) &&
-      bind(lib, "vips_image_new_from_buffer", &a.image_new_from_buffer, &e) &&
-      bind(lib, "vips_image_new_from_file", &a.image_new_from_file, &e) &&
-      bind(lib, "vips_thumbnail_buffer", &a.thumbnail_buffer, &e) &&
-      bind(lib, "vips_thumbnail", &a.thumbnail, &e) &&
-      bind(lib, "vips_thumbnail_image", &a.thumbnail_image, &e) &&
-      bind(lib, "vips_image_get_n_pages", &a.image_get_n_pages, &e) &&
-      bind(lib, "vips_image_get_page_height", &a.image_get_page_height, &e) &&
-      bind(lib, "vips_image_get_orientation", &a.image_get_orientation, &e) &&
-      bind(lib, "vips_image_get_string", &a.image_get_string, &e) &&
-      bind(lib, "vips_image_get_typeof", &a.image_get_typeof, &e) &&
-      bind(lib, "vips_image_hasalpha", &a.image_hasalpha, &e) &&
-      bind(lib, "vips_image_copy_memory", &a.image_copy_memory, &e) &&
-      bind(lib, "vips_colourspace", &a.colourspace, &e) && bind(lib, "vips_cast", &a.cast, &e) &&
-      bind(lib, "vips_scale", &a.scale, &e) &&
-      bind(lib, "vips_flatten", &a.flatten, &e) &&
-      bind(lib, "vips_extract_band", &a.extract_band, &e) && bind(lib, "vips_min", &a.min, &e) &&
-      bind(lib, "vips_array_double_new", &a.array_double_new, &e) &&
-      bind(lib, "vips_area_unref", &a.area_unref, &e) &&
-      bind(lib, "vips_jpegsave_buffer", &a.jpegsave_buffer, &e) &&
-      bind(lib, "vips_pngsave_buffer", &a.pngsave_buffer, &e) &&
-      bind(lib, "g_object_unref", &a.object_unref, &e) && bind(lib, "g_free", &a.free, &e);
+// Starts libvips once its functions are bound; false with the reason when it does not start.
+bool start(SymbolBinder& bind, Api& a) {
   decltype(&::g_log_set_handler) set_log_handler = nullptr;
-  if (!ok || !bind(lib, "g_log_set_handler", &set_log_handler, &e))
-    return l;  // the library stays loaded: unloading GLib-based libraries is unsafe
+  if (!bind(&set_log_handler, "g_log_set_handler")) return false;
   // libvips reports failures through its error buffer, which ends up in the answer; its
   // warnings ("ignoring nclx profile", "error in tile ...") would only clutter the server's
   // stderr, which clients show as the server's log. They are kept per thread instead: some
@@ -88,34 +29,55 @@ Loaded load() {
         t_warnings += (t_warnings.empty() ? "" : "; ") + std::string(message);
       },
       nullptr);
-  if (a.init("mcp-read") != 0) {
-    l.error = "Reading images needs libvips, which failed to start: " + take_error(a) + ".";
-    return l;
-  }
+  if (a.init("mcp-read") != 0) return bind.fail(bind.library() + " failed to start: " + take_error(a));
   a.cache_set_max(0);  // never keep decoded file contents between calls
   // Loaders for text formats that would otherwise turn a text file read as an image into a
   // "picture" of numbers.
   a.operation_block_set("VipsForeignLoadCsv", TRUE);
   a.operation_block_set("VipsForeignLoadMatrix", TRUE);
-  return l;
+  return true;
 }
 
-const Loaded& loaded() {
-  static std::once_flag once;
-  static Loaded l;
-  std::call_once(once, [] { l = load(); });
-  return l;
+bool bind_all(SymbolBinder& bind, Api& a) {
+  // g_object_unref and g_free come from GLib, a dependency of libvips: dlsym on the libvips
+  // handle searches its dependencies too.
+  return bind(&a.init, "vips_init") && bind(&a.cache_set_max, "vips_cache_set_max") &&
+         bind(&a.operation_block_set, "vips_operation_block_set") &&
+         bind(&a.error_buffer_copy, "vips_error_buffer_copy") &&
+         bind(&a.error_clear, "vips_error_clear") &&
+         bind(&a.foreign_find_load_buffer, "vips_foreign_find_load_buffer") &&
+         bind(&a.foreign_find_load, "vips_foreign_find_load") &&
+         bind(&a.image_new_from_buffer, "vips_image_new_from_buffer") &&
+         bind(&a.image_new_from_file, "vips_image_new_from_file") &&
+         bind(&a.thumbnail_buffer, "vips_thumbnail_buffer") &&
+         bind(&a.thumbnail, "vips_thumbnail") && bind(&a.thumbnail_image, "vips_thumbnail_image") &&
+         bind(&a.image_get_n_pages, "vips_image_get_n_pages") &&
+         bind(&a.image_get_page_height, "vips_image_get_page_height") &&
+         bind(&a.image_get_orientation, "vips_image_get_orientation") &&
+         bind(&a.image_get_string, "vips_image_get_string") &&
+         bind(&a.image_get_typeof, "vips_image_get_typeof") &&
+         bind(&a.image_hasalpha, "vips_image_hasalpha") &&
+         bind(&a.image_copy_memory, "vips_image_copy_memory") &&
+         bind(&a.colourspace, "vips_colourspace") && bind(&a.cast, "vips_cast") &&
+         bind(&a.scale, "vips_scale") && bind(&a.flatten, "vips_flatten") &&
+         bind(&a.extract_band, "vips_extract_band") && bind(&a.min, "vips_min") &&
+         bind(&a.array_double_new, "vips_array_double_new") &&
+         bind(&a.area_unref, "vips_area_unref") &&
+         bind(&a.jpegsave_buffer, "vips_jpegsave_buffer") &&
+         bind(&a.pngsave_buffer, "vips_pngsave_buffer") &&
+         bind(&a.object_unref, "g_object_unref") && bind(&a.free, "g_free") && start(bind, a);
 }
 
 }  // namespace
 
 const Api* api(std::string* error) {
-  const Loaded& l = loaded();
-  if (!l.error.empty()) {
-    if (error) *error = l.error;
-    return nullptr;
-  }
-  return &l.api;
+  static const LazyLibrary<Api> lib(
+      {.needs = "Reading images needs libvips 8.14 or later (Debian package libvips42)",
+       .candidates = {"libvips.so.42"}},
+      bind_all);
+  const Api* a = lib.get(error);
+  if (a == nullptr && error != nullptr) *error += ".";
+  return a;
 }
 
 void clear_warnings() { t_warnings.clear(); }

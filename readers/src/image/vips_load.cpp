@@ -1,6 +1,6 @@
 // libvips' loaders: which one takes the bytes, the header it reads, the first decode. Split from
 // vips_api.cpp (the library and the conversions).
-#include "signatures.hpp"
+#include "image/image_signatures.hpp"
 #include "vips_api.hpp"
 
 #include <sys/mman.h>
@@ -146,7 +146,7 @@ bool inspect(const Api& api, Input* in, std::string_view hint, Header* h, std::s
   const std::string_view bytes = in->bytes;
   const std::string loader = find_loader(api, in, error);
   if (loader.empty()) return false;
-  const bool magick_allowed = detail::magick_raster(
+  const bool magick_allowed = image_signatures::magick_raster(
       std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()));
   if (is_magick(loader) && !magick_allowed) {
     *error =

@@ -1,3 +1,4 @@
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/notebook.hpp"
 
 #include "file_io.hpp"
@@ -70,7 +71,8 @@ std::string cut_cell(std::string_view text, std::size_t budget, std::uint64_t in
   if (!out.empty() && out.back() != '\n') out += '\n';
   out += "[\u2026 " + n2s(utf8::count_chars(text.substr(cut.head_end, cut.tail_begin - cut.head_end))) +
          " characters of cell " + n2s(index) + " omitted to fit the output cap of " + n2s(cap) +
-         " bytes; read the raw JSON with file_type=\"text\" to see them \u2026]\n";
+         " bytes; read the raw JSON with " + say({.as = FileKind::text}, HintForm::arguments) +
+         " to see them \u2026]\n";
   out.append(text.substr(cut.tail_begin));
   return out;
 }
@@ -88,7 +90,8 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   const std::string path = utf8::sanitized(file.path.string());
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
   json meta = {{"path", path}, {"size", size}};
-  const std::string as_text = " Call read with file_type=\"text\" (and offset/limit) to read the raw JSON.";
+  const std::string as_text =
+      " " + say({.as = FileKind::text, .paged = true}, HintForm::Call) + " to read the raw JSON.";
   if (size > options.max_file_bytes)
     return failure(path + " is " + human_size(size) + " (" + n2s(size) + " bytes), over the " +
                        human_size(options.max_file_bytes) +
@@ -234,7 +237,7 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   }
 
   const std::string range = n2s(start) + "-" + n2s(end) + " of " + n2s(n);
-  const std::string next = "To read more, call read again with offset=" + n2s(end + 1) + ".";
+  const std::string next = "To read more, " + say({.offset = end + 1}, HintForm::call_again) + ".";
   std::string footer = capped ? "[Cells " + range + " shown. " + next + "]"
                        : end < n ? "[Cells " + range + ". " + next + "]"
                                  : "[Cells " + range + ". End of notebook.]";
@@ -242,8 +245,8 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
     footer += "\n[" + n2s(unsent) + (unsent == 1 ? " image output was" : " image outputs were") +
               " not sent: at most " + n2s(options.max_images) + " images per answer.";
     if (first_unsent > start)
-      footer += " To see " + std::string(unsent == 1 ? "it" : "them") + ", call read again with offset=" +
-                n2s(first_unsent) + ".";
+      footer += " To see " + std::string(unsent == 1 ? "it" : "them") + ", " +
+                say({.offset = first_unsent}, HintForm::call_again) + ".";
     footer += "]";
   }
   if (repaired) footer += "\n[Invalid UTF-8 bytes in the notebook are shown as U+FFFD.]";

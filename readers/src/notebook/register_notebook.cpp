@@ -19,6 +19,17 @@ std::string describe_notebook(const ReadLimits&) {
   return "- Notebooks: cells with their outputs, images as images; `offset`/`limit` count cells.";
 }
 
+// A file named .ipynb whose JSON starts with an object (after a UTF-8 BOM and blanks): a
+// notebook has no magic bytes of its own.
+std::optional<Sniffed> sniff_notebook(const SniffInput& in) {
+  if (in.extension != "ipynb") return std::nullopt;
+  const auto b = in.head;
+  std::size_t i = b.size() >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0;
+  while (i < b.size() && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')) ++i;
+  if (i >= b.size() || b[i] != '{') return std::nullopt;
+  return Sniffed{"application/x-ipynb+json", "Jupyter notebook"};
+}
+
 }  // namespace
 
 void register_notebook_reader(ReaderRegistry& registry) {
@@ -28,6 +39,7 @@ void register_notebook_reader(ReaderRegistry& registry) {
       .noun = "notebooks",
       .describe = describe_notebook,
       .extensions = {{"ipynb", "application/x-ipynb+json"}},
+      .sniff = sniff_notebook,
       .read = read_as_notebook,
       .resource = resource_text,  // the notebook's JSON source
   });

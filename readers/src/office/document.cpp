@@ -81,4 +81,18 @@ std::string render_block(const DocBlock& b) {
   return b.text;
 }
 
+bool take_paragraph(Inline& in, DocBlock* block) {
+  block->text = squeeze(in.text);
+  if (block->text.empty() && in.images.empty()) return false;
+  block->notes = std::move(in.notes);
+  block->images = std::move(in.images);
+  return true;
+}
+
+void add_block(Document& doc, DocBlock block) {
+  if (block.type == DocBlock::Type::table) doc.tables += 1;
+  doc.images += block.images.size();
+  doc.blocks.push_back(std::move(block));
+}
+
 }  // namespace mcpread::readers::office

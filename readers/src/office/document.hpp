@@ -36,6 +36,20 @@ struct Document {
   std::size_t tables = 0;
 };
 
+// What a paragraph's (or a cell's) inline content gathers while its XML is walked.
+struct Inline {
+  std::string text;                 // inline Markdown, not yet squeezed
+  std::vector<std::size_t> notes;   // indexes into Document::notes
+  std::vector<std::string> images;  // package paths
+};
+
+// The paragraph `in` makes, its text squeezed and its notes and images moved in; false when it
+// holds neither text nor an image (the caller then adds nothing). The caller sets its type.
+bool take_paragraph(Inline& in, DocBlock* block);
+
+// Appends a finished block to the document, counting its images (and itself when a table).
+void add_block(Document& doc, DocBlock block);
+
 // Refusals of hostile or unreadable input while building a Document.
 inline constexpr int kMaxNesting = 100;       // elements deep in a part's XML
 inline constexpr std::size_t kMaxTableCells = 100000;

@@ -23,12 +23,6 @@ struct Style {
   std::string based_on;
 };
 
-struct Inline {
-  std::string text;
-  std::vector<std::size_t> notes;
-  std::vector<std::string> images;
-};
-
 std::string folder_of(std::string_view part) {
   const auto slash = part.rfind('/');
   return slash == std::string_view::npos ? std::string() : std::string(part.substr(0, slash + 1));
@@ -210,8 +204,7 @@ class Builder {
     Inline in;
     inline_of(p, in);
     DocBlock b;
-    b.text = squeeze(in.text);
-    if (b.text.empty() && in.images.empty()) return;
+    if (!take_paragraph(in, &b)) return;
     const xml_node ppr = child(p, "pPr");
     Style st = resolved_style(attr(child(ppr, "pStyle"), "val"));
     if (const auto lvl = attr(child(ppr, "outlineLvl"), "val"); !lvl.empty())
@@ -234,10 +227,7 @@ class Builder {
       b.list = st.num_id;
       std::fill(counters.begin() + b.level + 1, counters.end(), 0);
     }
-    b.notes = std::move(in.notes);
-    b.images = std::move(in.images);
-    doc_.images += b.images.size();
-    doc_.blocks.push_back(std::move(b));
+    add_block(doc_, std::move(b));
   }
 
   void table(xml_node tbl) {
@@ -272,9 +262,7 @@ class Builder {
       if (cells > kMaxTableCells) break;
     }
     if (b.rows.empty()) return;
-    doc_.tables += 1;
-    doc_.images += b.images.size();
-    doc_.blocks.push_back(std::move(b));
+    add_block(doc_, std::move(b));
   }
 
   // A cell's paragraphs (and nested tables, flattened) on lines of their own.

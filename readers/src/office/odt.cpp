@@ -15,12 +15,6 @@ using xml::attr;
 using xml::child;
 using xml::is;
 
-struct Inline {
-  std::string text;
-  std::vector<std::size_t> notes;
-  std::vector<std::string> images;
-};
-
 class Builder {
  public:
   Builder(ZipArchive& zip, Document& doc, std::string& error) : zip_(zip), doc_(doc), error_(error) {}
@@ -130,8 +124,7 @@ class Builder {
     Inline in;
     inline_of(p, in);
     DocBlock b;
-    b.text = squeeze(in.text);
-    if (b.text.empty() && in.images.empty()) return;
+    if (!take_paragraph(in, &b)) return;
     if (is(p, "h") && !b.text.empty()) {
       b.type = DocBlock::Type::heading;
       b.level = std::clamp(xml::small_int(attr(p, "outline-level"), 1), 1, 6);
@@ -143,10 +136,7 @@ class Builder {
       b.number = *number;
       b.list = std::to_string(lists_);
     }
-    b.notes = std::move(in.notes);
-    b.images = std::move(in.images);
-    doc_.images += b.images.size();
-    doc_.blocks.push_back(std::move(b));
+    add_block(doc_, std::move(b));
   }
 
   void table(xml_node t) {
@@ -187,9 +177,7 @@ class Builder {
     };
     rows(rows, t);
     if (b.rows.empty()) return;
-    doc_.tables += 1;
-    doc_.images += b.images.size();
-    doc_.blocks.push_back(std::move(b));
+    add_block(doc_, std::move(b));
   }
 
   void inline_of(xml_node n, Inline& in) {

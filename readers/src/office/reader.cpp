@@ -2,6 +2,7 @@
 
 #include "file_io.hpp"
 #include "human_size.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "office/builders.hpp"
 #include "office/document.hpp"
@@ -169,12 +170,12 @@ ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, 
   }
   if (!footer.empty()) footer = "\n" + footer;
   const std::string range = n2s(start) + "-" + n2s(end) + " of " + n2s(n);
-  const std::string next = "To read more, call read again with offset=" + n2s(end + 1) + ".";
+  const std::string next = "To read more, " + say({.offset = end + 1}, HintForm::call_again) + ".";
   footer += "\n\n" + (end < n ? "[Paragraphs " + range + ". " + next + "]" : "[Paragraphs " + range + ". End of document.]");
   if (images_unsent > 0) {
     footer += "\n[" + n2s(images_unsent) + (images_unsent == 1 ? " image was" : " images were") +
               " not sent: at most " + n2s(options.max_images) + " images per answer.";
-    if (first_unsent > start) footer += " To see them, call read again with offset=" + n2s(first_unsent) + ".";
+    if (first_unsent > start) footer += " To see them, " + say({.offset = first_unsent}, HintForm::call_again) + ".";
     footer += "]";
   }
   current += footer;

@@ -2,6 +2,7 @@
 // images. Either also serves file_type="text" (the same text, without the images).
 #include "mcpread/readers/registry.hpp"
 #include "office/reader.hpp"
+#include "office/zip_head.hpp"
 #include "resource_contents.hpp"
 
 namespace mcpread::readers {
@@ -43,6 +44,33 @@ std::string describe_docx(const ReadLimits&) {
          "paragraphs.";
 }
 
+constexpr std::string_view kDocxMime = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+constexpr std::string_view kOdtMime = "application/vnd.oasis.opendocument.text";
+constexpr std::string_view kOle2 = "OLE2 compound file (an encrypted or legacy Office document)";
+
+// A Word package by its entries: word/document.xml, or [Content_Types].xml with parts under
+// word/; named .docx or .docm, [Content_Types].xml alone is a guess. An OLE2 compound file named
+// so is an encrypted (or legacy) Word file: the reader says which.
+std::optional<Sniffed> sniff_docx(const SniffInput& in) {
+  const bool named = in.extension == "docx" || in.extension == "docm";
+  const zip_head::ZipHead z = zip_head::scan(in.head);
+  if (z.ole2 && named) return Sniffed{kDocxMime, kOle2};
+  if (!z.zip) return std::nullopt;
+  constexpr std::string_view kWord = "Microsoft Word document (DOCX)";
+  if (z.has("word/document.xml") || z.ooxml("word/")) return Sniffed{kDocxMime, kWord};
+  if (named && z.has("[Content_Types].xml")) return Sniffed{kDocxMime, kWord, false};
+  return std::nullopt;
+}
+
+// An OpenDocument text by the `mimetype` entry it stores first (a template too).
+std::optional<Sniffed> sniff_odt(const SniffInput& in) {
+  const zip_head::ZipHead z = zip_head::scan(in.head);
+  if (z.ole2 && in.extension == "odt") return Sniffed{kOdtMime, kOle2};
+  if (z.mimetype == kOdtMime || z.mimetype == "application/vnd.oasis.opendocument.text-template")
+    return Sniffed{kOdtMime, "OpenDocument text"};
+  return std::nullopt;
+}
+
 const std::vector<ReaderOption> kOfficeOptions = {
     {"--office-max-unpacked-bytes", "bytes unpacked from one DOCX or ODT at most (zip bombs)", 1 << 20,
      UINT64_MAX, [](const ReadLimits& l) { return l.office_max_unpacked_bytes; },
@@ -58,6 +86,7 @@ void register_docx_reader(ReaderRegistry& registry) {
       .describe = describe_docx,
       .extensions = {{"docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"},
                      {"docm", "application/vnd.ms-word.document.macroEnabled.12"}},
+      .sniff = sniff_docx,
       .also_serves = {FileKind::text},
       .options = kOfficeOptions,
       .read = read_as_office<office::Format::docx>,
@@ -71,6 +100,7 @@ void register_odt_reader(ReaderRegistry& registry) {
       .article = "an OpenDocument text",
       .noun = "OpenDocument texts",
       .extensions = {{"odt", "application/vnd.oasis.opendocument.text"}},
+      .sniff = sniff_odt,
       .also_serves = {FileKind::text},
       .read = read_as_office<office::Format::odt>,
       .resource = office_resource<office::Format::odt>,

@@ -1,16 +1,14 @@
 #include "office/zip_archive.hpp"
 
-#include "dl_symbol.hpp"
 #include "human_size.hpp"
+#include "lazy_library.hpp"
 #include "mcpread/readers/utf8.hpp"
 
 #include <zip.h>
 
-#include <dlfcn.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <mutex>
 
 namespace mcpread::readers::office {
 namespace {
@@ -32,46 +30,29 @@ struct Api {
   decltype(&::zip_error_strerror) error_text = nullptr;
   decltype(&::zip_error_fini) error_fini = nullptr;
   decltype(&::zip_error_code_zip) error_code = nullptr;
-  std::string error;  // empty when usable
 };
 
-const Api& api() {
-  static std::once_flag once;
-  static Api a;
-  std::call_once(once, [] {
-    void* lib = ::dlopen("libzip.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (lib == nullptr) {
-      const char* why = ::dlerror();
-      a.error = std::string("reading office documents needs libzip (Debian package libzip4): ") +
-                (why ? why : "libzip.so.4 cannot be loaded");
-      return;
-    }
-    const char* missing = nullptr;
-    if (!load_symbol(lib, "zip_fdopen", &a.fdopen)) missing = "zip_fdopen";
-    else if (!load_symbol(lib, "zip_source_buffer_create", &a.source_buffer)) missing = "zip_source_buffer_create";
-    else if (!load_symbol(lib, "zip_source_free", &a.source_free)) missing = "zip_source_free";
-    else if (!load_symbol(lib, "zip_open_from_source", &a.open_source)) missing = "zip_open_from_source";
-    else if (!load_symbol(lib, "zip_discard", &a.discard)) missing = "zip_discard";
-    else if (!load_symbol(lib, "zip_get_num_entries", &a.num_entries)) missing = "zip_get_num_entries";
-    else if (!load_symbol(lib, "zip_stat_index", &a.stat_index)) missing = "zip_stat_index";
-    else if (!load_symbol(lib, "zip_fopen_index", &a.fopen_index)) missing = "zip_fopen_index";
-    else if (!load_symbol(lib, "zip_fread", &a.fread)) missing = "zip_fread";
-    else if (!load_symbol(lib, "zip_fclose", &a.fclose)) missing = "zip_fclose";
-    else if (!load_symbol(lib, "zip_get_error", &a.get_error)) missing = "zip_get_error";
-    else if (!load_symbol(lib, "zip_file_get_error", &a.file_error)) missing = "zip_file_get_error";
-    else if (!load_symbol(lib, "zip_error_init_with_code", &a.error_init)) missing = "zip_error_init_with_code";
-    else if (!load_symbol(lib, "zip_error_strerror", &a.error_text)) missing = "zip_error_strerror";
-    else if (!load_symbol(lib, "zip_error_fini", &a.error_fini)) missing = "zip_error_fini";
-    else if (!load_symbol(lib, "zip_error_code_zip", &a.error_code)) missing = "zip_error_code_zip";
-    if (missing != nullptr)
-      a.error = std::string("reading office documents needs libzip (Debian package libzip4): libzip.so.4 has no ") +
-                missing;
-  });
-  return a;
+const Api* api(std::string* error) {
+  static const LazyLibrary<Api> lib(
+      {.needs = "reading office documents needs libzip (Debian package libzip4)", .candidates = {"libzip.so.4"}},
+      [](SymbolBinder& bind, Api& a) {
+        return bind(&a.fdopen, "zip_fdopen") && bind(&a.source_buffer, "zip_source_buffer_create") &&
+               bind(&a.source_free, "zip_source_free") && bind(&a.open_source, "zip_open_from_source") &&
+               bind(&a.discard, "zip_discard") && bind(&a.num_entries, "zip_get_num_entries") &&
+               bind(&a.stat_index, "zip_stat_index") && bind(&a.fopen_index, "zip_fopen_index") &&
+               bind(&a.fread, "zip_fread") && bind(&a.fclose, "zip_fclose") &&
+               bind(&a.get_error, "zip_get_error") && bind(&a.file_error, "zip_file_get_error") &&
+               bind(&a.error_init, "zip_error_init_with_code") && bind(&a.error_text, "zip_error_strerror") &&
+               bind(&a.error_fini, "zip_error_fini") && bind(&a.error_code, "zip_error_code_zip");
+      });
+  return lib.get(error);
 }
 
+// The table, once an archive is open (so loaded).
+const Api& opened() { return *api(nullptr); }
+
 std::string code_text(int code) {
-  const Api& a = api();
+  const Api& a = opened();
   zip_error_t e;
   a.error_init(&e, code);
   std::string out = utf8::sanitized(a.error_text(&e));
@@ -98,11 +79,9 @@ struct ZipArchive::Handle {
 };
 
 std::unique_ptr<ZipArchive> ZipArchive::open_fd(int fd, const ZipLimits& limits, std::string* error) {
-  const Api& a = api();
-  if (!a.error.empty()) {
-    *error = a.error;
-    return nullptr;
-  }
+  const Api* loaded = api(error);
+  if (loaded == nullptr) return nullptr;
+  const Api& a = *loaded;
   const int own = ::dup(fd);
   if (own < 0) {
     *error = "the file descriptor cannot be duplicated";
@@ -120,11 +99,9 @@ std::unique_ptr<ZipArchive> ZipArchive::open_fd(int fd, const ZipLimits& limits,
 
 std::unique_ptr<ZipArchive> ZipArchive::open_memory(std::string_view bytes, const ZipLimits& limits,
                                                     std::string* error) {
-  const Api& a = api();
-  if (!a.error.empty()) {
-    *error = a.error;
-    return nullptr;
-  }
+  const Api* loaded = api(error);
+  if (loaded == nullptr) return nullptr;
+  const Api& a = *loaded;
   zip_error_t e;
   a.error_init(&e, 0);
   zip_source_t* src = a.source_buffer(bytes.data(), bytes.size(), 0, &e);
@@ -140,7 +117,7 @@ std::unique_ptr<ZipArchive> ZipArchive::open_memory(std::string_view bytes, cons
 }
 
 std::unique_ptr<ZipArchive> ZipArchive::finish(Handle* handle, const ZipLimits& limits, std::string* error) {
-  const Api& a = api();
+  const Api& a = opened();
   std::unique_ptr<ZipArchive> archive(new ZipArchive(handle, limits));
   const zip_int64_t n = a.num_entries(handle->zip, 0);
   if (n < 0 || static_cast<std::uint64_t>(n) > limits.max_entries) {
@@ -168,7 +145,7 @@ std::unique_ptr<ZipArchive> ZipArchive::finish(Handle* handle, const ZipLimits& 
 }
 
 ZipArchive::~ZipArchive() {
-  if (handle_ != nullptr && handle_->zip != nullptr) api().discard(handle_->zip);
+  if (handle_ != nullptr && handle_->zip != nullptr) opened().discard(handle_->zip);
   delete handle_;
 }
 
@@ -179,7 +156,7 @@ const ZipEntry* ZipArchive::find(std::string_view name) const {
 }
 
 std::optional<std::string> ZipArchive::read(std::string_view name, std::string* error, std::uint64_t cap) {
-  const Api& a = api();
+  const Api& a = opened();
   std::size_t index = 0;
   while (index < entries_.size() && entries_[index].name != name) ++index;
   const std::string quoted = "\"" + std::string(name) + "\"";

@@ -1,12 +1,9 @@
 #include "pdf_loader.hpp"
-#include "dl_symbol.hpp"
+#include "lazy_library.hpp"
 
-#include <dlfcn.h>
 #include <unistd.h>
 
 #include <cstdlib>
-#include <cstring>
-#include <mutex>
 
 #ifndef MCPREAD_PDF_PLUGIN_DIR
 #define MCPREAD_PDF_PLUGIN_DIR "/usr/local/lib/mcp-read"
@@ -22,14 +19,7 @@ namespace mcpread::readers::pdf {
 namespace {
 
 constexpr const char* plugin_name = "libmcpread_pdf.so";
-constexpr const char* needs =
-    "Reading PDFs needs libmcpread_pdf.so (built next to mcp-read) and Debian's libpoppler-cpp0v5 "
-    "and libqpdf29: ";
-
-struct Loaded {
-  Api api{};
-  std::string error;  // empty when api is usable
-};
+constexpr const char* kRebuild = " (rebuild mcp-read and the plugin together)";
 
 std::string executable_directory() {
   std::string buf(4096, '\0');
@@ -40,58 +30,30 @@ std::string executable_directory() {
   return slash == std::string::npos ? std::string() : buf.substr(0, slash == 0 ? 1 : slash);
 }
 
-template <typename Fn>
-bool bind(void* lib, const char* name, Fn* slot, std::string* error) {
-  if (load_symbol(lib, name, slot)) return true;
-  *error = std::string(needs) + "the plugin found has no " + name +
-           " (rebuild mcp-read and the plugin together).";
-  return false;
-}
-
-Loaded load() {
-  Loaded l;
-  void* lib = nullptr;
-  std::string reasons;
-  for (const std::string& dir : plugin_directories()) {
-    const std::string path = (dir.ends_with('/') ? dir : dir + "/") + plugin_name;
-    lib = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (lib != nullptr) break;
-    const char* why = ::dlerror();
-    if (!reasons.empty()) reasons += "; ";
-    reasons += why != nullptr ? why : path + ": cannot be loaded";
-  }
-  if (lib == nullptr) {
-    l.error = needs + reasons + ".";
-    return l;
-  }
+bool bind_all(SymbolBinder& bind, Api& a) {
   mcpread_pdf_api_version_fn version = nullptr;
-  Api& a = l.api;
-  std::string& e = l.error;
-  if (!bind(lib, "mcpread_pdf_api_version", &version, &e)) return l;
-  if (version() != MCPREAD_PDF_API_VERSION) {
-    e = std::string(needs) + "the plugin found speaks interface version " +
-        std::to_string(version()) + ", not " + std::to_string(MCPREAD_PDF_API_VERSION) +
-        " (rebuild mcp-read and the plugin together).";
-    return l;
-  }
+  if (!bind(&version, "mcpread_pdf_api_version")) return false;
+  if (version() != MCPREAD_PDF_API_VERSION)
+    return bind.fail(bind.library() + " speaks interface version " + std::to_string(version()) +
+                     ", not " + std::to_string(MCPREAD_PDF_API_VERSION) + kRebuild);
   // The plugin stays loaded: poppler and qpdf keep process-wide state.
-  bind(lib, "mcpread_pdf_open", &a.open, &e) && bind(lib, "mcpread_pdf_close", &a.close, &e) &&
-      bind(lib, "mcpread_pdf_page_count", &a.page_count, &e) &&
-      bind(lib, "mcpread_pdf_is_encrypted", &a.is_encrypted, &e) &&
-      bind(lib, "mcpread_pdf_info", &a.info, &e) &&
-      bind(lib, "mcpread_pdf_page_size", &a.page_size, &e) &&
-      bind(lib, "mcpread_pdf_page_text", &a.page_text, &e) &&
-      bind(lib, "mcpread_pdf_page_glyphs", &a.page_glyphs, &e) &&
-      bind(lib, "mcpread_pdf_render_png", &a.render_png, &e) &&
-      bind(lib, "mcpread_pdf_write_subset", &a.write_subset, &e);
-  return l;
+  return bind(&a.open, "mcpread_pdf_open") && bind(&a.close, "mcpread_pdf_close") &&
+         bind(&a.page_count, "mcpread_pdf_page_count") &&
+         bind(&a.is_encrypted, "mcpread_pdf_is_encrypted") && bind(&a.info, "mcpread_pdf_info") &&
+         bind(&a.page_size, "mcpread_pdf_page_size") &&
+         bind(&a.page_text, "mcpread_pdf_page_text") &&
+         bind(&a.page_glyphs, "mcpread_pdf_page_glyphs") &&
+         bind(&a.render_png, "mcpread_pdf_render_png") &&
+         bind(&a.write_subset, "mcpread_pdf_write_subset");
 }
 
-const Loaded& loaded() {
-  static std::once_flag once;
-  static Loaded l;
-  std::call_once(once, [] { l = load(); });
-  return l;
+LibrarySpec spec() {
+  LibrarySpec s{.needs = "Reading PDFs needs libmcpread_pdf.so (built next to mcp-read) and Debian's "
+                         "libpoppler-cpp0v5 and libqpdf29",
+                .missing_advice = kRebuild};
+  for (const std::string& dir : plugin_directories())
+    s.candidates.push_back((dir.ends_with('/') ? dir : dir + "/") + plugin_name);
+  return s;
 }
 
 }  // namespace
@@ -111,12 +73,10 @@ std::vector<std::string> plugin_directories() {
 }
 
 const Api* api(std::string* error) {
-  const Loaded& l = loaded();
-  if (!l.error.empty()) {
-    if (error) *error = l.error;
-    return nullptr;
-  }
-  return &l.api;
+  static const LazyLibrary<Api> lib(spec(), bind_all);  // the directories as they are at first use
+  const Api* a = lib.get(error);
+  if (a == nullptr && error != nullptr) *error += ".";
+  return a;
 }
 
 void append_to_string(void* ctx, const char* data, std::size_t size) {

@@ -2,6 +2,7 @@
 // PDFs asked for as text (their text only) or as images (rendered pages).
 #include "mcpread/readers/pdf.hpp"
 #include "mcpread/readers/registry.hpp"
+#include "byte_signatures.hpp"
 #include "resource_contents.hpp"
 
 namespace mcpread::readers {
@@ -41,6 +42,14 @@ std::string describe_pdf(const ReadLimits& limits) {
          std::to_string(limits.pdf_max_pages) + " per call.";
 }
 
+// "%PDF-" within the first KiB (readers accept junk before it). Found past the start it counts for
+// binary data or a file named .pdf only: a text may quote "%PDF-".
+std::optional<Sniffed> sniff_pdf(const SniffInput& in) {
+  const auto at = sig::find(in.head, "%PDF-", 1024);
+  if (!at || (*at != 0 && in.clean_text && in.extension != "pdf")) return std::nullopt;
+  return Sniffed{"application/pdf", "PDF document", *at == 0};
+}
+
 }  // namespace
 
 void register_pdf_reader(ReaderRegistry& registry) {
@@ -50,6 +59,7 @@ void register_pdf_reader(ReaderRegistry& registry) {
       .noun = "PDFs",
       .describe = describe_pdf,
       .extensions = {{"pdf", "application/pdf"}},
+      .sniff = sniff_pdf,
       .also_serves = {FileKind::text, FileKind::image},
       .options = {limit_option<&ReadLimits::pdf_max_pages>("--pdf-max-pages", "PDF pages per call", 1, 100),
                   limit_option<&ReadLimits::pdf_render_dpi>(

@@ -33,6 +33,24 @@ const Reader* ReaderRegistry::for_extension(std::string_view extension,
   return nullptr;
 }
 
+const Reader* ReaderRegistry::sniff(const SniffInput& input, Sniffed* sniffed) const {
+  const Reader* guessed = nullptr;
+  for (const auto& r : readers_) {
+    if (r.sniff == nullptr) continue;
+    const std::optional<Sniffed> s = r.sniff(input);
+    if (!s) continue;
+    if (s->anchored) {
+      *sniffed = *s;
+      return &r;
+    }
+    if (guessed == nullptr) {
+      guessed = &r;
+      *sniffed = *s;
+    }
+  }
+  return guessed;
+}
+
 const ReaderRegistry& reader_registry() {
   static const ReaderRegistry registry = [] {
     ReaderRegistry r;

@@ -1,6 +1,7 @@
 #include "json_pretty.hpp"
 
 #include "file_io.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
 
 #include <nlohmann/json.hpp>
@@ -315,7 +316,7 @@ std::optional<ReadOutcome> read_json_lines(const OpenedFile& file, std::uint64_t
       },
       cancel);
   const std::string path = utf8::sanitized(file.path.string());
-  const std::string as_text = " Call read with file_type=\"text\" to see the file as it is.";
+  const std::string as_text = " " + say({.as = FileKind::text}, HintForm::Call) + " to see the file as it is.";
   switch (r.status) {
     case Status::done:
     case Status::stopped: return std::nullopt;

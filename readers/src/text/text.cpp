@@ -1,3 +1,4 @@
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/text.hpp"
 
 #include "file_io.hpp"
@@ -151,8 +152,8 @@ class Formatter {
       const std::string length = mode_ == Mode::PerLine
                                      ? " characters (" + n2s(l.bytes) + " bytes in full)"
                                      : " of " + n2s(l.chars) + " characters";
-      line_ += " \xE2\x80\xA6 [line cut at " + n2s(last) + length + "; read on with offset=" +
-               n2s(l.number) + ", limit=1, column=" + n2s(last + 1) + "]";
+      line_ += " \xE2\x80\xA6 [line cut at " + n2s(last) + length + "; read on with " +
+               say({.offset = l.number, .limit = 1, .column = last + 1}, HintForm::arguments) + "]";
       ++cut_;
     }
     line_ += '\n';
@@ -349,7 +350,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   const std::uint64_t e = scanner.last_shown();
   const bool more = scanner.more();
   const std::string range = n2s(s) + "-" + n2s(e);
-  const std::string next = "To read more, call read again with offset=" + n2s(e + 1) + ".";
+  const std::string next = "To read more, " + say({.offset = e + 1}, HintForm::call_again) + ".";
   std::string footer;
   if (!more) {
     footer = "[Lines " + range + " of " + n2s(total) + ". End of file.]";
@@ -370,11 +371,11 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     footer += "\n[" + n2s(fmt.cut()) + " line(s) longer than " + n2s(options.max_line_chars) +
               " characters were cut.]";
   if (options.json)
-    footer += "\n[Pretty-printed JSON: line numbers, offset and limit count these lines, not the "
-              "file's.]";
+    footer += "\n[Pretty-printed JSON: line numbers, " + say({.offset = 1, .limit = 1}, HintForm::names) +
+              " count these lines, not the file's.]";
   else if (fmt.cut() > 0 && text_detail::has_json_extension(file.path))
-    footer += "\n[To read this JSON a value per line, call read with file_type=\"json\": it is "
-              "shown pretty-printed.]";
+    footer += "\n[To read this JSON a value per line, " + say({.as = FileKind::json}) +
+              ": it is shown pretty-printed.]";
   if (!is_utf8) footer += "\n[Decoded from " + describe_charset(cs) + " to UTF-8.]";
   if (fmt.replaced() > 0)
     footer += "\n" + replacement_note(fmt.replaced(), cs.name,

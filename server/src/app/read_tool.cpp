@@ -1,5 +1,7 @@
 #include "read_tool.hpp"
 
+#include "hint_wording.hpp"
+
 #include "mcpread/readers/registry.hpp"
 
 #include <cmath>
@@ -89,6 +91,7 @@ std::optional<long long> as_integer(const json& v) {
 }  // namespace
 
 std::vector<protocol::ToolDefinition> read_tool_definitions(const Config& config) {
+  install_hint_wording();  // the readers' hints in this tool's arguments
   const json annotations{{"readOnlyHint", true},
                          {"destructiveHint", false},
                          {"idempotentHint", true},

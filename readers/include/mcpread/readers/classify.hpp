@@ -1,6 +1,7 @@
 #pragma once
 // Decides what kind of file this is from its name, its first bytes and libmagic.
-// Magic bytes win over the extension; libmagic names what neither recognises.
+// Magic bytes (each registered reader's sniffer) win over the extension; libmagic names what
+// neither recognises.
 #include "mcpread/readers/file_kind.hpp"
 
 #include <cstdint>

@@ -1,8 +1,9 @@
 #pragma once
 // Every format mcp-read reads, each declared once by its own reader, in the spirit of
 // ClickHouse's registerFormats: its kind (the `file_type` value), the file names that promise it,
-// its line in the read tool's description, the limits it offers as options, and how it reads a
-// file for the `read` tool and for resources/read. What lists formats (the input schema's enum,
+// how it recognises them by content (its sniffer), its line in the read tool's description, the
+// limits it offers as options, and how it reads a file for the `read` tool and for
+// resources/read. What lists formats (the input schema's enum,
 // the tool description, the command-line options, the checks of README and man page) is made
 // from here, so adding a format is one folder plus one line in register_readers.cpp.
 #include "mcpread/readers/access.hpp"
@@ -14,6 +15,8 @@
 #include "mcpread/readers/resources.hpp"
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -44,6 +47,24 @@ struct ResourceCall {
 struct ExtensionClaim {
   std::string_view extension;  // lower case, without the dot
   std::string_view mime;
+};
+
+// What a reader's sniffer looks at: the file's first bytes (up to 64 KiB), its name's extension
+// (lower case, without the dot) and whether the first 16 KiB read as clean UTF-8 text.
+struct SniffInput {
+  std::span<const unsigned char> head;
+  std::string_view extension;
+  bool clean_text = false;
+};
+
+// What a sniffer recognised: the file is of the reader's kind, with this MIME type.
+struct Sniffed {
+  std::string_view mime;
+  std::string_view description;  // "PNG image": how messages name what the bytes are
+  // The signature sits where the format puts it (at the start, a zip's first entry); false for
+  // a guess (a "%PDF-" found further in, a zip only its name calls a Word document). A sniffer's
+  // anchored answer wins over another's guess, whatever the registration order.
+  bool anchored = true;
 };
 
 // A limit of the reader offered as an option: `--name N` and MCP_READ_<NAME>.
@@ -85,6 +106,9 @@ struct Reader {
   std::string (*describe)(const ReadLimits&) = nullptr;
   bool selectable = true;  // file_type may ask for it
   std::vector<ExtensionClaim> extensions = {};
+  // Recognises the reader's files by their content (magic bytes); null: the name decides, or
+  // the file is text. Sniffers run in registration order before libmagic.
+  std::optional<Sniffed> (*sniff)(const SniffInput&) = nullptr;
   // Kinds asked for with file_type that this reader still serves for files of its own kind
   // (a PDF asked for as text gives its pages' text, as image its rendered pages).
   std::vector<FileKind> also_serves = {};
@@ -107,6 +131,9 @@ class ReaderRegistry {
   // The reader an extension promises, with the claim (its MIME type); null when none does.
   const Reader* for_extension(std::string_view extension, const ExtensionClaim** claim = nullptr) const;
   const std::vector<Reader>& readers() const { return readers_; }
+  // The first reader whose sniffer anchors the bytes, else the first that guesses; null when no
+  // sniffer recognises them.
+  const Reader* sniff(const SniffInput& input, Sniffed* sniffed) const;
 
  private:
   std::vector<Reader> readers_;

@@ -1,5 +1,6 @@
 #include "replies.hpp"
 
+#include "mcpread/common/percent.hpp"
 #include "mcpread/protocol/jsonrpc.hpp"
 
 #include <algorithm>
@@ -16,13 +17,6 @@ std::string lower(std::string_view s) {
   std::transform(out.begin(), out.end(), out.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 }  // namespace
@@ -78,16 +72,7 @@ std::optional<std::string> query_param(const Request& request, std::string_view 
     const auto eq = pair.find('=');
     if (pair.substr(0, eq) == name) {
       std::string_view raw = eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1);
-      std::string out;
-      for (std::size_t i = 0; i < raw.size(); ++i) {
-        if (raw[i] == '%' && i + 2 < raw.size() && hex_value(raw[i + 1]) >= 0 && hex_value(raw[i + 2]) >= 0) {
-          out.push_back(static_cast<char>(hex_value(raw[i + 1]) * 16 + hex_value(raw[i + 2])));
-          i += 2;
-        } else {
-          out.push_back(raw[i] == '+' ? ' ' : raw[i]);
-        }
-      }
-      return out;
+      return common::percent_decode(raw, common::PercentMode::query);
     }
     query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
   }

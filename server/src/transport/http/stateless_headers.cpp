@@ -2,7 +2,7 @@
 
 #include "mcpread/protocol/stateless.hpp"
 
-#include <boost/beast/core/detail/base64.hpp>
+#include "mcpread/readers/base64.hpp"
 
 namespace mcpread::server::http {
 namespace {
@@ -26,15 +26,14 @@ std::optional<std::string> decode_header_value(std::string_view value) {
       value.substr(value.size() - close.size()) != close)
     return std::string(value);
   const std::string_view encoded = value.substr(open.size(), value.size() - open.size() - close.size());
-  namespace b64 = boost::beast::detail::base64;
-  std::string out(b64::decoded_size(encoded.size()), '\0');
-  const auto [written, read] = b64::decode(out.data(), encoded.data(), encoded.size());
-  // The decoder stops at the padding; anything after it but padding is not base64.
-  const std::string_view rest = encoded.substr(read);
+  // Strict here, where the project's decoder is lenient: the standard alphabet in groups of four,
+  // at most two padding characters at the end.
+  const std::size_t digits = encoded.find_first_not_of(
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/");
+  const std::string_view rest = encoded.substr(std::min(digits, encoded.size()));
   if (rest.size() > 2 || rest.find_first_not_of('=') != std::string_view::npos || encoded.size() % 4 != 0)
     return std::nullopt;
-  out.resize(written);
-  return out;
+  return readers::base64_decode(encoded);
 }
 
 std::optional<protocol::MessageError> check_stateless_headers(const protocol::Message& m,

@@ -1,0 +1,36 @@
+#pragma once
+// The image pipeline: bytes in, an image a model can take out (passed through when it already
+// fits, otherwise decoded by libvips, shrunk and re-encoded within the byte budget), or why not.
+// Internal to the image reader.
+#include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/image.hpp"
+
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace mcpread::readers::image_encode {
+
+enum class Fail { libvips, not_image, corrupt, too_many_pixels, cancelled, encode };
+struct Failure {
+  Fail kind;
+  std::string message;
+};
+using Result = std::variant<EncodedImage, Failure>;
+
+// `owned_source`, when given, holds `bytes` and is emptied as soon as the pixels are in memory,
+// so that the file's bytes are not held while the image is encoded and base64'd. `subject`
+// names the data in messages ("The data", the file's path).
+Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& limits,
+              const CancelToken& cancel, const std::string& subject, std::string* owned_source);
+
+// Hands what a decode freed back to the system (see image_encode.cpp).
+void release_decode_memory(const Result& r);
+
+// "640x480".
+std::string dims(unsigned w, unsigned h);
+// Up to three decimals, without trailing zeros: 2.016, 3, 0.125.
+std::string decimal(double v);
+std::string capitalized(std::string s);
+
+}  // namespace mcpread::readers::image_encode

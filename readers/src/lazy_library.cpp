@@ -1,0 +1,21 @@
+#include "lazy_library.hpp"
+
+namespace mcpread::readers::lazy_library_detail {
+
+void* open(const LibrarySpec& spec, std::string* library, std::string* error) {
+  std::string reasons;
+  for (const std::string& name : spec.candidates) {
+    // RTLD_LOCAL: the library's symbols are reached through dlsym only, never by other libraries.
+    if (void* handle = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL); handle != nullptr) {
+      *library = name;
+      return handle;
+    }
+    const char* why = ::dlerror();
+    if (!reasons.empty()) reasons += "; ";
+    reasons += why != nullptr ? std::string(why) : name + ": cannot be loaded";
+  }
+  *error = spec.needs + ": " + (reasons.empty() ? std::string("no library to load") : reasons);
+  return nullptr;
+}
+
+}  // namespace mcpread::readers::lazy_library_detail

@@ -1,0 +1,51 @@
+#include "office/zip_head.hpp"
+
+#include "byte_signatures.hpp"
+
+#include <algorithm>
+
+namespace mcpread::readers::zip_head {
+
+bool ZipHead::has(std::string_view name) const {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+bool ZipHead::has_prefix(std::string_view prefix) const {
+  return std::any_of(names.begin(), names.end(), [&](std::string_view n) { return n.starts_with(prefix); });
+}
+
+bool ZipHead::ooxml(std::string_view folder) const { return has("[Content_Types].xml") && has_prefix(folder); }
+
+ZipHead scan(std::span<const unsigned char> b) {
+  using sig::has_at;
+  ZipHead z;
+  z.ole2 = has_at(b, 0, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1");
+  z.zip = has_at(b, 0, "PK\x03\x04");
+  for (std::size_t at = 0; z.zip && at + 30 <= b.size() && has_at(b, at, "PK\x03\x04");) {
+    const std::size_t name_len = sig::le16(b, at + 26), extra = sig::le16(b, at + 28);
+    if (at + 30 + name_len > b.size()) break;
+    const std::string_view name(reinterpret_cast<const char*>(&b[at + 30]), name_len);
+    z.names.push_back(name);
+    const std::size_t data = at + 30 + name_len + extra;
+    const bool stored = sig::le16(b, at + 8) == 0;
+    const std::size_t size = sig::le32(b, at + 18);
+    if (at == 0 && name == "mimetype" && stored && data < b.size()) {
+      // Its size, or when a data descriptor follows (size 0 here) up to the next "PK": a MIME
+      // type never holds one.
+      std::size_t len = size;
+      if (len == 0) len = sig::find(b.subspan(data), "PK", 256).value_or(0);
+      if (len <= 256 && data + len <= b.size())
+        z.mimetype = std::string_view(reinterpret_cast<const char*>(&b[data]), len);
+    }
+    if ((sig::le16(b, at + 6) & 8) != 0) {  // sizes in a data descriptor after the data: find the next header
+      const auto next = sig::find(b.subspan(std::min(data, b.size())), "PK\x03\x04", b.size());
+      if (!next) break;
+      at = data + *next;
+    } else {
+      at = data + size;
+    }
+  }
+  return z;
+}
+
+}  // namespace mcpread::readers::zip_head

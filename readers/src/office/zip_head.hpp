@@ -1,0 +1,26 @@
+#pragma once
+// What a file's first bytes say about a zip package, for the sniffers of the zip-based formats
+// (DOCX, ODT and the other OOXML/ODF/EPUB packages): the entry names in the local headers the head
+// holds, and the `mimetype` entry ODF and EPUB store first and uncompressed.
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace mcpread::readers::zip_head {
+
+struct ZipHead {
+  bool zip = false;   // the bytes start with a zip local file header
+  bool ole2 = false;  // an OLE2 compound file: an encrypted OOXML package or a legacy Office file
+  std::string_view mimetype;            // the first entry's contents when it is a stored `mimetype`
+  std::vector<std::string_view> names;  // entry names, in order, as far as the head holds them
+
+  [[nodiscard]] bool has(std::string_view name) const;
+  [[nodiscard]] bool has_prefix(std::string_view prefix) const;  // "word/", "xl/", "ppt/"
+  // An OOXML package whose entries name this part folder ("word/"): [Content_Types].xml and an
+  // entry under the folder.
+  [[nodiscard]] bool ooxml(std::string_view folder) const;
+};
+
+ZipHead scan(std::span<const unsigned char> head);
+
+}  // namespace mcpread::readers::zip_head
