@@ -124,6 +124,13 @@ inline std::optional<Signature> office_document(Bytes b, std::string_view ext) {
   static constexpr std::string_view kDocxMime = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
   static constexpr std::string_view kOdtMime = "application/vnd.oasis.opendocument.text";
   const bool docx_name = ext == "docx" || ext == "docm";
+  // Presentations and e-books, the same way: ODF's and EPUB's mimetype entry, ppt/presentation.xml.
+  static constexpr std::string_view kPptxMime = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+  static constexpr std::string_view kOdpMime = "application/vnd.oasis.opendocument.presentation";
+  static constexpr std::string_view kEpubMime = "application/epub+zip";
+  const bool pptx_name = ext == "pptx" || ext == "pptm";
+  if (has_at(b, 0, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1") && pptx_name)
+    return Signature{FileKind{"pptx"}, kPptxMime, "OLE2 compound file (an encrypted or legacy Office document)"};
   if (has_at(b, 0, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1") && (docx_name || ext == "odt"))
     return Signature{FileKind{docx_name ? "docx" : "odt"}, docx_name ? kDocxMime : kOdtMime,
                      "OLE2 compound file (an encrypted or legacy Office document)"};
@@ -136,6 +143,12 @@ inline std::optional<Signature> office_document(Bytes b, std::string_view ext) {
     const std::size_t data = at + 30 + name_len + extra;
     if (at == 0 && name == "mimetype" && has_at(b, data, kOdtMime))
       return Signature{FileKind{"odt"}, kOdtMime, "OpenDocument text"};
+    if (at == 0 && name == "mimetype" && has_at(b, data, kOdpMime))
+      return Signature{FileKind{"odp"}, kOdpMime, "OpenDocument presentation"};
+    if (at == 0 && name == "mimetype" && has_at(b, data, kEpubMime))
+      return Signature{FileKind{"epub"}, kEpubMime, "EPUB book"};
+    if (name == "ppt/presentation.xml")
+      return Signature{FileKind{"pptx"}, kPptxMime, "Microsoft PowerPoint presentation (PPTX)"};
     if (name == "word/document.xml") return Signature{FileKind{"docx"}, kDocxMime, "Microsoft Word document (DOCX)"};
     content_types |= name == "[Content_Types].xml";
     if ((le16(b, at + 6) & 8) != 0) {  // sizes in a data descriptor after the data: find the next header
@@ -146,6 +159,8 @@ inline std::optional<Signature> office_document(Bytes b, std::string_view ext) {
       at = data + le32(b, at + 18);
     }
   }
+  if (content_types && pptx_name)
+    return Signature{FileKind{"pptx"}, kPptxMime, "Microsoft PowerPoint presentation (PPTX)"};
   if (content_types && docx_name) return Signature{FileKind{"docx"}, kDocxMime, "Microsoft Word document (DOCX)"};
   return std::nullopt;
 }
