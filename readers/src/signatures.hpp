@@ -147,6 +147,9 @@ inline std::optional<Signature> office_document(Bytes b, std::string_view ext) {
       return Signature{FileKind{"odp"}, kOdpMime, "OpenDocument presentation"};
     if (at == 0 && name == "mimetype" && has_at(b, data, kEpubMime))
       return Signature{FileKind{"epub"}, kEpubMime, "EPUB book"};
+    // EPUBs whose writer left out the mimetype entry (or put it later) still hold a container.
+    if (ext == "epub" && (name == "META-INF/container.xml" || name.ends_with(".opf")))
+      return Signature{FileKind{"epub"}, kEpubMime, "EPUB book"};
     if (name == "ppt/presentation.xml")
       return Signature{FileKind{"pptx"}, kPptxMime, "Microsoft PowerPoint presentation (PPTX)"};
     if (name == "word/document.xml") return Signature{FileKind{"docx"}, kDocxMime, "Microsoft Word document (DOCX)"};

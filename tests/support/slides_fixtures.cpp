@@ -111,7 +111,8 @@ std::string epub_bytes(const std::string& title, const std::string& author, cons
        "<body><nav epub:type=\"toc\"><ol>" + nav + "</ol></nav></body></html>"},
   };
   for (const auto& c : chapters)
-    items.push_back({"OEBPS/" + c.file, "<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>x</title>"
+    if (!c.file.starts_with("../"))  // a file outside the package is listed, never written
+      items.push_back({"OEBPS/" + c.file, "<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>x</title>"
                                         "</head><body>" + c.body + "</body></html>"});
   for (auto& e : extra) items.push_back(std::move(e));
   return zip_bytes(items);

@@ -22,7 +22,7 @@ std::string pptx_bytes(const std::vector<SlideSpec>& slides, std::vector<ZipItem
 std::string odp_bytes(const std::vector<SlideSpec>& slides, std::vector<ZipItem> extra = {});
 
 struct ChapterSpec {
-  std::string file;   // "text/ch1.xhtml", under OEBPS/
+  std::string file;   // "text/ch1.xhtml", under OEBPS/ ("../x": listed, not in the package)
   std::string body;   // the XHTML body's content
   std::string title;  // its entry in the nav document; none when empty
 };

@@ -180,6 +180,14 @@ bool read_odp(office::ZipArchive& zip, Deck* deck, std::string* error) {
   Package pkg(zip, *error);
   deck->noun = "OpenDocument presentation";
   deck->unit = "slide";
+  if (pkg.has("META-INF/manifest.xml")) {
+    pugi::xml_document manifest;
+    if (!pkg.load("META-INF/manifest.xml", &manifest)) return false;
+    if (office::xml::descendant(manifest, "encryption-data")) {
+      *error = "it is password-protected (encrypted): its text cannot be read without the password";
+      return false;
+    }
+  }
   if (!pkg.has("content.xml")) {
     *error = zip.find("META-INF/manifest.xml") != nullptr || zip.find("mimetype") != nullptr
                  ? "its package has no \"content.xml\" (the presentation's pages)"

@@ -90,7 +90,6 @@ TEST_CASE("pptx: slides as text") {
           std::string::npos);
   }
   SUBCASE("a slide the list names but the package lacks") {
-    std::string bytes = pptx_bytes({{.shapes = title("Only")}});
     const ReadOutcome o = read_deck(
         dir, "m.pptx",
         zip_bytes({{"ppt/presentation.xml",
