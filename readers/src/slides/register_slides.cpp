@@ -32,6 +32,10 @@ ReadOutcome read_as(const ReaderCall& call) {
   options.pages = call.request.pages;
   if (call.request.offset) options.offset = *call.request.offset;
   if (F != sections::Format::epub) options.max_sections = kSlidesPerCall;
+  // `limit` counts slides or chapters, as it counts paragraphs in a Word document.
+  if (call.request.limit)
+    options.max_sections = static_cast<std::size_t>(std::min<std::uint64_t>(
+        std::max<std::uint64_t>(*call.request.limit, 1), options.max_sections != 0 ? options.max_sections : UINT32_MAX));
   if (call.kind == FileKind::text) options.max_images = 0;
   ReadOutcome outcome = sections::read_file(call.file, F, options, call.cancel);
   if (!outcome.is_error) outcome.meta["kind"] = std::string(call.kind.name());
@@ -49,13 +53,13 @@ ResourceReadResult resource_of(const ResourceCall& call) {
 std::string describe_slides(const ReadLimits&) {
   return "- PowerPoint (.pptx) and OpenDocument (.odp) presentations: each slide's title, text (bullets, "
          "tables as Markdown) and speaker notes under a slide marker, images as images after their slide; "
-         "`pages` selects slides (\"2-5\").";
+         "`pages` selects slides (\"2-5\"), `limit` caps how many.";
 }
 
 std::string describe_epub(const ReadLimits&) {
   return "- EPUB books: title and author, then chapters in reading order as text under chapter markers, "
-         "images as images after their chapter; `pages` selects chapters, `offset` continues a chapter "
-         "cut by the output cap at a line.";
+         "images as images after their chapter; `pages` selects chapters, `limit` caps how many, `offset` "
+         "continues a chapter cut by the output cap at a line.";
 }
 
 }  // namespace

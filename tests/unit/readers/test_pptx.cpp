@@ -153,6 +153,15 @@ TEST_CASE("pptx: pages select slides") {
     CHECK(o.meta["next_pages"] == "3-6");
     CHECK(o.meta["truncated"] == true);
   }
+  SUBCASE("limit caps the slides of one answer") {
+    dir.write("p.pptx", bytes);
+    ReadRequest request;
+    request.file_path = "p.pptx";
+    request.limit = 2;
+    const ReadOutcome o = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
+    REQUIRE_FALSE(o.is_error);
+    CHECK(text_of(o).ends_with("[Slides 1-2 of 6. To read more, call read again with pages=\"3-6\".]\n<block>\n"));
+  }
   SUBCASE("a slide that does not exist") {
     const ReadOutcome o = read_deck(dir, "p.pptx", bytes, "9");
     REQUIRE(o.is_error);
