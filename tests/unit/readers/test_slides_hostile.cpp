@@ -159,6 +159,21 @@ TEST_CASE("slides hostile: ODP and EPUB packages") {
                         "\u2500\u2500 Chapter 3 of 3 \u2500\u2500\n\n[\"gone.xhtml\" is missing from the package.]\n\n"
                         "[Chapters 1-3 of 3. End of document.]");
   }
+  SUBCASE("a chapter's entities are never expanded, its own DTD neither") {
+    const std::string chapter =
+        "<?xml version=\"1.0\"?><!DOCTYPE html [<!ENTITY lol \"lol\"><!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;&lol;\">"
+        "<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]><html><body><p>a &lol2; b &xxe; c</p></body></html>";
+    const ReadOutcome o = read_doc(
+        dir, "b.epub",
+        zip_bytes({{"mimetype", "application/epub+zip", true},
+                   {"META-INF/container.xml", "<container><rootfiles><rootfile full-path=\"o.opf\"/></rootfiles></container>"},
+                   {"o.opf", "<package><manifest><item id=\"a\" href=\"a.xhtml\"/></manifest><spine><itemref idref=\"a\"/>"
+                             "</spine></package>"},
+                   {"a.xhtml", chapter}}));
+    REQUIRE_FALSE(o.is_error);
+    CHECK(text_of(o).find("\n\na &lol2; b &xxe; c\n\n") != std::string::npos);
+    CHECK(text_of(o).find("root:") == std::string::npos);
+  }
   SUBCASE("a chapter compressed like a zip bomb") {
     const ReadOutcome o = read_doc(dir, "b.epub", epub_bytes("T", "", {{"c.xhtml", "<p>" + std::string(4u << 20, 'a') + "</p>", ""}}));
     REQUIRE(o.is_error);
