@@ -71,16 +71,27 @@ class SlideReader {
 
   std::string text_body(xml_node body, bool bulleted) {
     std::string out;
+    std::size_t numbers[9] = {};  // the next number of each level's numbered run
     for (xml_node p : body.children()) {
       if (!is(p, "p")) continue;
       const std::string line = office::squeeze(runs(p));
       if (line.empty()) continue;
       const xml_node ppr = child(p, "pPr");
-      const bool bullet = !child(ppr, "buNone") && (bulleted || child(ppr, "buChar") || child(ppr, "buAutoNum"));
+      const bool numbered = static_cast<bool>(child(ppr, "buAutoNum"));
+      const bool bullet = !child(ppr, "buNone") && (bulleted || child(ppr, "buChar") || numbered);
+      const auto level = static_cast<std::size_t>(std::clamp(office::xml::small_int(attr(ppr, "lvl"), 0), 0, 8));
+      // A numbered run goes on until a paragraph of its level or above is not numbered.
+      for (std::size_t l = numbered ? level + 1 : level; l < 9; ++l) numbers[l] = 0;
       std::string item;
       if (bullet) {
-        item.assign(static_cast<std::size_t>(std::clamp(office::xml::small_int(attr(ppr, "lvl"), 0), 0, 8)) * 2, ' ');
-        item += "- ";
+        item.assign(level * 2, ' ');
+        if (numbered) {
+          const int start = office::xml::small_int(attr(child(ppr, "buAutoNum"), "startAt"), 1);
+          if (numbers[level] == 0) numbers[level] = static_cast<std::size_t>(start);
+          item += std::to_string(numbers[level]++) + ". ";
+        } else {
+          item += "- ";
+        }
         const std::string indent(item.size(), ' ');
         for (char c : line) {
           item += c;

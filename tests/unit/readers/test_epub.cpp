@@ -82,6 +82,28 @@ TEST_CASE("epub: chapters as text") {
   }
 }
 
+TEST_CASE("epub: an EPUB 2 book titles its chapters from its NCX") {
+  TempDir dir;
+  const std::string opf =
+      "<package xmlns=\"http://www.idpf.org/2007/opf\" version=\"2.0\"><metadata xmlns:dc=\"http://purl.org/dc/elements/1.1/\">"
+      "<dc:title>Old</dc:title><dc:creator>One</dc:creator><dc:creator>Two</dc:creator></metadata><manifest>"
+      "<item id=\"ncx\" href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/>"
+      "<item id=\"a\" href=\"text/a%20b.html\" media-type=\"application/xhtml+xml\"/></manifest>"
+      "<spine toc=\"ncx\"><itemref idref=\"a\"/></spine></package>";
+  const std::string ncx =
+      "<ncx xmlns=\"http://www.daisy.org/z3986/2005/ncx/\"><navMap><navPoint id=\"p\"><navLabel><text>The  Start</text></navLabel>"
+      "<content src=\"text/a%20b.html#top\"/></navPoint></navMap></ncx>";
+  const ReadOutcome o = read_book(
+      dir, zip_bytes({{"META-INF/container.xml",
+                       "<container><rootfiles><rootfile full-path=\"OPS/book.opf\"/></rootfiles></container>"},
+                      {"OPS/book.opf", opf},
+                      {"OPS/toc.ncx", ncx},
+                      {"OPS/text/a b.html", "<html><body><p>Words.</p></body></html>"}}));
+  REQUIRE_FALSE(o.is_error);
+  CHECK(text_of(o) == "EPUB book " + (dir.path() / "b.epub").string() + ": 1 chapter.\nTitle: Old\nAuthor: One, Two\n\n"
+                      "\u2500\u2500 Chapter 1 of 1: The Start \u2500\u2500\n\nWords.\n\n[Chapter 1 of 1. End of document.]\n<block>\n");
+}
+
 TEST_CASE("epub: pictures after their chapter") {
   TempDir dir;
   const std::string png = encode_picture(Picture{.width = 40, .height = 30}, ".png");

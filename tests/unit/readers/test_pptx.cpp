@@ -78,6 +78,15 @@ TEST_CASE("pptx: slides as text") {
     CHECK(o.meta["hidden_slides"] == 1);
     CHECK(o.meta["kind"] == "pptx");
   }
+  SUBCASE("numbered paragraphs count on, from their start, until a paragraph of their level is not numbered") {
+    const std::string num = "<a:pPr><a:buAutoNum type=\"arabicPeriod\"/></a:pPr>";
+    const std::string from5 = "<a:pPr><a:buAutoNum type=\"arabicPeriod\" startAt=\"5\"/></a:pPr>";
+    const std::string shapes = shape("", para("one", num) + para("two", num) + para("sub", "<a:pPr lvl=\"1\"><a:buChar char=\"-\"/></a:pPr>") +
+                                             para("three", num) + para("plain") + para("five", from5) + para("six", from5));
+    const ReadOutcome o = read_deck(dir, "n.pptx", pptx_bytes({{.shapes = shapes}}));
+    REQUIRE_FALSE(o.is_error);
+    CHECK(text_of(o).find("\n\n1. one\n2. two\n  - sub\n3. three\nplain\n5. five\n6. six\n\n") != std::string::npos);
+  }
   SUBCASE("a table as a Markdown table") {
     const std::string table =
         "<p:graphicFrame><a:graphic><a:graphicData><a:tbl><a:tr><a:tc><a:txBody>" + para("Name") +
