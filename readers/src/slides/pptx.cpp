@@ -18,8 +18,8 @@ using pugi::xml_node;
 
 class SlideReader {
  public:
-  SlideReader(const std::map<std::string, Rel>& rels, Section& section, std::size_t& image_count)
-      : rels_(rels), section_(section), images_(image_count) {}
+  SlideReader(Package& pkg, const std::map<std::string, Rel>& rels, Section& section, std::size_t& image_count)
+      : pkg_(pkg), rels_(rels), section_(section), images_(image_count) {}
 
   void shapes(xml_node tree) {
     // The title first: it names the slide; the other shapes in the order the slide lists them.
@@ -117,6 +117,10 @@ class SlideReader {
 
   void frame(xml_node gf, std::vector<std::string>& blocks) {
     const xml_node tbl = office::xml::descendant(gf, "tbl");
+    if (const xml_node ids = office::xml::descendant(gf, "relIds"); ids && !tbl) {
+      diagram(attr(ids, "dm"), blocks);
+      return;
+    }
     if (!tbl) return;
     office::DocBlock b;
     b.type = office::DocBlock::Type::table;
@@ -143,6 +147,31 @@ class SlideReader {
     if (!b.rows.empty()) blocks.push_back(office::render_block(b));
   }
 
+  // A SmartArt diagram: the text of its data part's points, an item each.
+  void diagram(std::string_view rel, std::vector<std::string>& blocks) {
+    const auto it = rels_.find(std::string(rel));
+    if (it == rels_.end() || it->second.external || it->second.target.empty() || !pkg_.has(it->second.target)) return;
+    pugi::xml_document data;
+    std::string error;
+    auto bytes = pkg_.zip().read(it->second.target, &error);
+    if (!bytes || !office::xml::parse(std::move(*bytes), it->second.target, &data, &error)) {
+      blocks.push_back("[Diagram text not shown: " + error + ".]");
+      return;
+    }
+    std::string out;
+    for (xml_node pt : child(child(data, "dataModel"), "ptLst").children()) {
+      if (!is(pt, "pt")) continue;
+      std::string text;
+      for (xml_node p : child(pt, "t").children())
+        if (is(p, "p")) {
+          const std::string line = office::squeeze(runs(p));
+          if (!line.empty()) text += (text.empty() ? "" : " ") + line;
+        }
+      if (!text.empty()) out += (out.empty() ? "- " : "\n- ") + text;
+    }
+    if (!out.empty()) blocks.push_back(std::move(out));
+  }
+
   void picture(xml_node pic, std::vector<std::string>& blocks) {
     const xml_node pr = child(child(pic, "nvPicPr"), "cNvPr");
     const std::string_view alt = attr(pr, "descr").empty() ? attr(pr, "title") : attr(pr, "descr");
@@ -154,6 +183,7 @@ class SlideReader {
     blocks.push_back("[Image " + std::to_string(images_) + (alt.empty() ? "" : ": " + office::squeeze(alt)) + "]");
   }
 
+  Package& pkg_;
   const std::map<std::string, Rel>& rels_;
   Section& section_;
   std::size_t& images_;
@@ -229,7 +259,7 @@ bool read_pptx(office::ZipArchive& zip, Deck* deck, std::string* error) {
     if (!pkg.load(part, &slide) || !pkg.rels(part, &slide_rels)) return false;
     const xml_node root = child(slide, "sld");
     section.hidden = attr(root, "show") == "0";
-    SlideReader(slide_rels, section, images).shapes(child(child(root, "cSld"), "spTree"));
+    SlideReader(pkg, slide_rels, section, images).shapes(child(child(root, "cSld"), "spTree"));
     for (const auto& [rid, rel] : slide_rels)
       if (rel.type == "notesSlide" && !rel.external && pkg.has(rel.target)) {
         pugi::xml_document notes;

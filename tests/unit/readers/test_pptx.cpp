@@ -98,6 +98,23 @@ TEST_CASE("pptx: slides as text") {
     CHECK(text_of(o).find("\u2500\u2500 Slide 1 of 1: Numbers \u2500\u2500\n\n| Name | Value |\n| --- | --- |\n| a\\|b | 1<br>2 |\n\n") !=
           std::string::npos);
   }
+  SUBCASE("a SmartArt diagram's text, an item per point") {
+    const std::string frame =
+        "<p:graphicFrame><a:graphic><a:graphicData><dgm:relIds xmlns:dgm=\"d\" r:dm=\"rD\"/></a:graphicData></a:graphic>"
+        "</p:graphicFrame>";
+    const std::string data =
+        "<dgm:dataModel xmlns:dgm=\"d\" xmlns:a=\"a\"><dgm:ptLst><dgm:pt type=\"doc\"><dgm:t><a:p/></dgm:t></dgm:pt>"
+        "<dgm:pt><dgm:t><a:p><a:r><a:t>Plan</a:t></a:r></a:p></dgm:t></dgm:pt>"
+        "<dgm:pt><dgm:t><a:p><a:r><a:t>Build</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>";
+    const ReadOutcome o = read_deck(
+        dir, "d.pptx",
+        pptx_bytes({{.shapes = title("Steps") + frame,
+                     .rels = "<Relationship Id=\"rD\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/"
+                             "relationships/diagramData\" Target=\"../diagrams/data1.xml\"/>"}},
+                   {{"ppt/diagrams/data1.xml", data}}));
+    REQUIRE_FALSE(o.is_error);
+    CHECK(text_of(o).find("\u2500\u2500 Slide 1 of 1: Steps \u2500\u2500\n\n- Plan\n- Build\n\n") != std::string::npos);
+  }
   SUBCASE("a slide the list names but the package lacks") {
     const ReadOutcome o = read_deck(
         dir, "m.pptx",
