@@ -121,7 +121,12 @@ class PageReader {
           const std::string t = paragraph(x);
           if (t.empty()) continue;
           std::string line(static_cast<std::size_t>(std::min(level, 8)) * 2, ' ');
-          line += "- " + t;
+          line += "- ";
+          const std::string indent(line.size(), ' ');  // an item's line breaks stay under its text
+          for (char c : t) {
+            line += c;
+            if (c == '\n') line += indent;
+          }
           lines.push_back(std::move(line));
         }
       }

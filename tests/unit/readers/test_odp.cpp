@@ -45,7 +45,8 @@ TEST_CASE("odp: slides as text") {
   SUBCASE("titles, nested lists, plain text, notes, hidden pages, furniture left out") {
     const std::string list =
         "<text:list><text:list-item><text:p>One</text:p><text:list><text:list-item><text:p>One.a</text:p></text:list-item>"
-        "</text:list></text:list-item><text:list-item><text:p>Two<text:s text:c=\"2\"/>spaced</text:p></text:list-item></text:list>";
+        "</text:list></text:list-item><text:list-item><text:p>Two<text:s text:c=\"2\"/>spaced<text:line-break/>broken</text:p>"
+        "</text:list-item></text:list>";
     const std::string bytes = odp_bytes({
         {.shapes = frame("title", "<text:p>Welcome</text:p>") + frame("outline", list) +
                    frame("page-number", "<text:p>1</text:p>"),
@@ -55,7 +56,7 @@ TEST_CASE("odp: slides as text") {
     const ReadOutcome o = read_deck(dir, "a.odp", bytes);
     REQUIRE_FALSE(o.is_error);
     CHECK(text_of(o) == "OpenDocument presentation " + (dir.path() / "a.odp").string() + ": 2 slides (1 hidden).\n\n"
-                        "\u2500\u2500 Slide 1 of 2: Welcome \u2500\u2500\n\n- One\n  - One.a\n- Two spaced\n\n[Notes: Smile.]\n\n"
+                        "\u2500\u2500 Slide 1 of 2: Welcome \u2500\u2500\n\n- One\n  - One.a\n- Two spaced\n  broken\n\n[Notes: Smile.]\n\n"
                         "\u2500\u2500 Slide 2 of 2 (hidden) \u2500\u2500\n\nPlain words\n\n"
                         "[Slides 1-2 of 2. End of document.]\n<block>\n");
     CHECK(o.meta["kind"] == "odp");
