@@ -14,6 +14,7 @@ import subprocess
 import tempfile
 
 import media
+import slide_runs
 
 # WHATWG Encoding Standard label -> the Python codec with the same decoder. Labels outside the
 # standard (cp737, cp850, ISO-2022-KR, HZ) map to the one decoder they can mean.
@@ -406,6 +407,44 @@ def check_office(root, path, result, reference, arguments):
     return True, f"{sum(theirs.values())} words, agreement with pandoc {agreement:.3f}"
 
 
+def _agreement_check(ours_text, theirs_text, reference, anchor, result):
+    ours = collections.Counter(w.lower() for w in WORD.findall(slide_runs.mcp_read_text(ours_text)))
+    theirs = collections.Counter(w.lower() for w in WORD.findall(theirs_text))
+    if result.get("_meta", {}).get("next_pages"):
+        return False, "the document does not fit one answer; the check compares whole documents"
+    total = sum(ours.values()) + sum(theirs.values())
+    agreement = 1.0 if total == 0 else 2 * sum((ours & theirs).values()) / total
+    if agreement < float(reference):
+        missing = list((theirs - ours).elements())[:8]
+        return False, f"word agreement with {anchor} {agreement:.3f} < {reference}; {anchor}'s words missing: {missing}"
+    return True, f"{sum(theirs.values())} words, agreement with {anchor} {agreement:.3f}"
+
+
+def check_epub(root, path, result, reference, arguments):
+    """reference: the least word agreement with `pandoc -t plain` (2|A∩B| / (|A|+|B|))."""
+    if result.get("isError"):
+        return False, refusal(result)
+    try:
+        plain = subprocess.run(["pandoc", "-t", "plain", "--wrap=none", path], capture_output=True,
+                               text=True, check=True, timeout=120).stdout
+    except (OSError, subprocess.SubprocessError) as error:
+        return False, f"pandoc failed: {error}"
+    return _agreement_check("\n".join(texts(result)), plain, reference, "pandoc", result)
+
+
+def check_slides(root, path, result, reference, arguments):
+    """reference: the least word agreement with the slides' text runs (slide_runs.py)."""
+    if result.get("isError"):
+        return False, refusal(result)
+    try:
+        runs = slide_runs.odp_runs(path) if result.get("_meta", {}).get("kind") == "odp" or \
+            path.endswith((".odp", ".otp")) else slide_runs.pptx_runs(path)
+    except Exception as error:  # noqa: BLE001 - the reference itself failing is the finding
+        return False, f"the text runs cannot be read: {error}"
+    return _agreement_check("\n".join(texts(result)), runs, reference, "the text runs", result)
+
+
 CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
           "notebook": check_notebook, "audio": check_audio, "binary": check_binary,
-          "docx": check_office, "odt": check_office}
+          "docx": check_office, "odt": check_office,
+          "epub": check_epub, "pptx": check_slides, "odp": check_slides}

@@ -182,6 +182,32 @@ class Checks(unittest.TestCase):
         self.assertFalse(checks.check_binary(self.root, path, answer(numbered(["\x7fELF"])),
                                              "ELF", {})[0])
 
+    def test_slides(self):
+        import io
+        import zipfile
+        ns = ('xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" '
+              'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+              'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"')
+        rels = ('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+                '<Relationship Id="rId1" Type="x/slide" Target="slides/slide1.xml"/></Relationships>')
+        data = io.BytesIO()
+        with zipfile.ZipFile(data, "w") as z:
+            z.writestr("ppt/presentation.xml", f'<p:presentation {ns}><p:sldIdLst><p:sldId id="256" r:id="rId1"/>'
+                                               '</p:sldIdLst></p:presentation>')
+            z.writestr("ppt/_rels/presentation.xml.rels", rels)
+            z.writestr("ppt/slides/slide1.xml", f'<p:sld {ns}><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r>'
+                                                '<a:t>Quarterly results</a:t></a:r></a:p></p:txBody></p:sp>'
+                                                '</p:spTree></p:cSld></p:sld>')
+        path = self.file("d.pptx", data.getvalue())
+        right = "PowerPoint presentation d.pptx: 1 slide.\n\n\u2500\u2500 Slide 1 of 1: Quarterly results \u2500\u2500\n\n" \
+                "[Slide 1 of 1. End of document.]"
+        ok = checks.check_slides(self.root, path, answer(right), "0.97", {})
+        self.assertEqual(ok[0], True, ok[1])
+        self.assertFalse(checks.check_slides(self.root, path, answer(right.replace("Quarterly", "Yearly")),
+                                             "0.97", {})[0])
+        self.assertFalse(checks.check_slides(self.root, path, answer("not a presentation", error=True),
+                                             "0.97", {})[0])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -74,7 +74,7 @@ std::string tidy_lines(std::string_view in) {
 // The document's flow of text, as plain text with Markdown tables.
 class Flow {
  public:
-  explicit Flow(bool links) : links_(links) {}
+  Flow(bool links, ImageRefs* images) : links_(links), images_(images) {}
   std::size_t tables = 0;
 
   bool enter(xmlNode* n) {
@@ -90,6 +90,10 @@ class Flow {
     }
     if (n->type != XML_ELEMENT_NODE) return n->type == XML_DOCUMENT_NODE || n->type == XML_HTML_DOCUMENT_NODE;
     const std::string_view name = name_of(n);
+    if (images_ != nullptr && (name == "img" || name == "svg")) {
+      image(n);
+      return false;
+    }
     if (one_of(name, kSkipped)) return false;
     if (name == "table") {
       paragraph();
@@ -185,6 +189,31 @@ class Flow {
         return a->children != nullptr ? content_of(a->children) : std::string_view();
     return {};
   }
+  // An <img>, or the <image> elements of an <svg> (e-book covers), as "[Image N: alt]".
+  void image(xmlNode* n) {
+    std::vector<std::pair<std::string_view, std::string_view>> found;  // src, alt
+    if (name_of(n) == "img") {
+      found.emplace_back(attribute(n, "src"), attribute(n, "alt"));
+    } else {
+      walk(n, [&](xmlNode* c) {
+        if (c->type == XML_ELEMENT_NODE && name_of(c) == "image") {
+          const std::string_view href = attribute(c, "href");
+          found.emplace_back(href.empty() ? attribute(c, "xlink:href") : href, std::string_view());
+        }
+        return c->type == XML_ELEMENT_NODE;
+      }, [](xmlNode*) {});
+    }
+    for (const auto& [src, alt] : found) {
+      if (src.empty()) continue;
+      images_->sources.emplace_back(src);
+      flush_space();
+      std::string text = "[Image " + std::to_string(images_->first_number + images_->sources.size() - 1);
+      bool space = false;
+      std::string label;
+      append_collapsed(alt, label, space);
+      out_ += text + (label.empty() ? "" : ": " + label) + "]";
+    }
+  }
   // The text since the link opened becomes [text](href) when it is one line of words.
   void close_link() {
     const OpenLink link = std::move(links_open_.back());
@@ -202,6 +231,7 @@ class Flow {
   };
 
   bool links_ = false;
+  ImageRefs* images_ = nullptr;
   std::vector<OpenLink> links_open_;
   std::string out_;
   bool space_ = false;
@@ -211,7 +241,7 @@ class Flow {
 
 }  // namespace
 
-Text to_text(std::string_view html, bool links) {
+Text to_text(std::string_view html, bool links, ImageRefs* images) {
   Text result;
   const Api* loaded = api(&result.error);
   if (loaded == nullptr) return result;
@@ -239,7 +269,7 @@ Text to_text(std::string_view html, bool links) {
   while (!why.empty() && (why.back() == '\n' || why.back() == ' ' || why.back() == '.')) why.pop_back();
   a.free_context(context);
   if (doc == nullptr) return result;  // nothing parsed: the HTML holds no text
-  Flow flow(links);
+  Flow flow(links, images);
   walk(reinterpret_cast<xmlNode*>(doc), [&](xmlNode* n) { return flow.enter(n); },
        [&](xmlNode* n) { flow.leave(n); });
   a.free_doc(doc);

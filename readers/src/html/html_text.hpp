@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mcpread::readers::html_text {
 
@@ -22,6 +23,12 @@ struct Text {
 // ("- " and "1. " items), <pre> and <br> kept as line structure; whitespace collapsed elsewhere;
 // entities decoded.
 // With `links`, a link with an href (not "#..." or "javascript:") reads [text](href).
-Text to_text(std::string_view html, bool links = false);
+// With `images`, an <img> (or an SVG <image>) reads "[Image N: alt]", N counted on from
+// images->first_number, and its src is added to images->sources (e-book chapters' pictures).
+struct ImageRefs {
+  std::size_t first_number = 1;
+  std::vector<std::string> sources;
+};
+Text to_text(std::string_view html, bool links = false, ImageRefs* images = nullptr);
 
 }  // namespace mcpread::readers::html_text

@@ -32,12 +32,20 @@ std::int64_t number(std::string_view s) {
   return v;
 }
 
-std::string pages_word(int n) { return std::to_string(n) + (n == 1 ? " page" : " pages"); }
+std::string count_of(int n, std::string_view unit) {
+  return std::to_string(n) + " " + std::string(unit) + (n == 1 ? "" : "s");
+}
+
+std::string capital(std::string_view unit) {
+  std::string out(unit);
+  if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
+  return out;
+}
 
 }  // namespace
 
-std::variant<std::vector<int>, std::string> parse_page_ranges(std::string_view spec,
-                                                              int page_count) {
+std::variant<std::vector<int>, std::string> parse_page_ranges(std::string_view spec, int page_count,
+                                                              std::string_view unit) {
   // Models sometimes write ranges with an en dash or a hyphen-like sign; all mean "-".
   std::string s(spec);
   for (std::string_view dash : {"\u2013", "\u2014", "\u2212", "\u2010", "\u2011"})
@@ -46,8 +54,8 @@ std::variant<std::vector<int>, std::string> parse_page_ranges(std::string_view s
   std::vector<bool> seen(static_cast<std::size_t>(page_count > 0 ? page_count : 0) + 1);
   const auto missing = [&](std::string_view digits) {
     while (digits.size() > 1 && digits.front() == '0') digits.remove_prefix(1);
-    return "Page " + std::string(digits) + " does not exist: the document has " +
-           pages_word(page_count) + ".";
+    return capital(unit) + " " + std::string(digits) + " does not exist: the document has " +
+           count_of(page_count, unit) + ".";
   };
   std::string_view rest = s;
   bool any = false;
@@ -66,14 +74,14 @@ std::variant<std::vector<int>, std::string> parse_page_ranges(std::string_view s
                                     : number(last_text);
       if (first < 0 || last < 0 || (dash != std::string_view::npos && first_text.empty())) {
         return "'" + std::string(item) +
-               "' is not a page number or range: " + std::string(examples);
+               "' is not a " + std::string(unit) + " number or range: " + std::string(examples);
       }
       if (first == 0 || last == 0) {
-        return "Pages are numbered from 1: '" + std::string(item) + "' names page 0.";
+        return capital(unit) + "s are numbered from 1: '" + std::string(item) + "' names " + std::string(unit) + " 0.";
       }
       if (first > last) {
         return "'" + std::string(item) +
-               "' is not a page range: use first-last with first \u2264 last.";
+               "' is not a " + std::string(unit) + " range: use first-last with first \u2264 last.";
       }
       if (first > page_count) return missing(first_text);
       if (last > page_count) return missing(last_text);

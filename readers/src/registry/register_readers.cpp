@@ -13,6 +13,9 @@ void register_audio_reader(ReaderRegistry&);
 void register_docx_reader(ReaderRegistry&);
 void register_odt_reader(ReaderRegistry&);
 void register_html_reader(ReaderRegistry&);
+void register_pptx_reader(ReaderRegistry&);
+void register_odp_reader(ReaderRegistry&);
+void register_epub_reader(ReaderRegistry&);
 
 void register_readers(ReaderRegistry& registry) {
   register_text_reader(registry);
@@ -24,6 +27,9 @@ void register_readers(ReaderRegistry& registry) {
   register_docx_reader(registry);
   register_odt_reader(registry);
   register_html_reader(registry);
+  register_pptx_reader(registry);
+  register_odp_reader(registry);
+  register_epub_reader(registry);
 }
 
 }  // namespace mcpread::readers
