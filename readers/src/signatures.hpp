@@ -123,9 +123,15 @@ inline std::optional<std::size_t> find_sig(Bytes b, std::string_view sig, std::s
 inline std::optional<Signature> office_document(Bytes b, std::string_view ext) {
   static constexpr std::string_view kDocxMime = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
   static constexpr std::string_view kOdtMime = "application/vnd.oasis.opendocument.text";
+  static constexpr std::string_view kXlsxMime = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+  static constexpr std::string_view kOdsMime = "application/vnd.oasis.opendocument.spreadsheet";
   const bool docx_name = ext == "docx" || ext == "docm";
+  const bool xlsx_name = ext == "xlsx" || ext == "xlsm";
   if (has_at(b, 0, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1") && (docx_name || ext == "odt"))
     return Signature{FileKind{docx_name ? "docx" : "odt"}, docx_name ? kDocxMime : kOdtMime,
+                     "OLE2 compound file (an encrypted or legacy Office document)"};
+  if (has_at(b, 0, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1") && (xlsx_name || ext == "ods"))
+    return Signature{FileKind{xlsx_name ? "xlsx" : "ods"}, xlsx_name ? kXlsxMime : kOdsMime,
                      "OLE2 compound file (an encrypted or legacy Office document)"};
   if (!has_at(b, 0, "PK\x03\x04")) return std::nullopt;
   bool content_types = false;
@@ -136,6 +142,9 @@ inline std::optional<Signature> office_document(Bytes b, std::string_view ext) {
     const std::size_t data = at + 30 + name_len + extra;
     if (at == 0 && name == "mimetype" && has_at(b, data, kOdtMime))
       return Signature{FileKind{"odt"}, kOdtMime, "OpenDocument text"};
+    if (at == 0 && name == "mimetype" && has_at(b, data, kOdsMime))
+      return Signature{FileKind{"ods"}, kOdsMime, "OpenDocument spreadsheet"};
+    if (name == "xl/workbook.xml") return Signature{FileKind{"xlsx"}, kXlsxMime, "Microsoft Excel workbook (XLSX)"};
     if (name == "word/document.xml") return Signature{FileKind{"docx"}, kDocxMime, "Microsoft Word document (DOCX)"};
     content_types |= name == "[Content_Types].xml";
     if ((le16(b, at + 6) & 8) != 0) {  // sizes in a data descriptor after the data: find the next header
@@ -147,6 +156,7 @@ inline std::optional<Signature> office_document(Bytes b, std::string_view ext) {
     }
   }
   if (content_types && docx_name) return Signature{FileKind{"docx"}, kDocxMime, "Microsoft Word document (DOCX)"};
+  if (content_types && xlsx_name) return Signature{FileKind{"xlsx"}, kXlsxMime, "Microsoft Excel workbook (XLSX)"};
   return std::nullopt;
 }
 

@@ -1,0 +1,76 @@
+// The spreadsheet readers: XLSX and ODS, each sheet a Markdown table of what its cells show;
+// `pages` picks sheets, `offset`/`limit` page rows. Either also serves file_type="text" (the same
+// tables: there is nothing else to leave out).
+#include "mcpread/readers/registry.hpp"
+#include "resource_contents.hpp"
+#include "sheets/reader.hpp"
+
+namespace mcpread::readers {
+
+inline constexpr FileKind kXlsxKind{"xlsx"};
+inline constexpr FileKind kOdsKind{"ods"};
+
+namespace {
+
+sheets::SheetOptions sheet_options(const ReadLimits& limits) {
+  sheets::SheetOptions options;
+  options.zip.max_total_bytes = limits.office_max_unpacked_bytes;
+  options.zip.max_entry_bytes = std::min(options.zip.max_entry_bytes, limits.office_max_unpacked_bytes);
+  return options;
+}
+
+template <sheets::Format F>
+ReadOutcome read_as_sheets(const ReaderCall& call) {
+  sheets::SheetOptions options = sheet_options(call.limits);
+  if (call.request.offset) options.offset = *call.request.offset;
+  options.limit = call.request.limit;
+  options.pages = call.request.pages;
+  options.max_output_bytes = call.limits.text.max_output_bytes;  // text only: the cap of text answers
+  ReadOutcome outcome = sheets::read_spreadsheet(call.file, F, options, call.cancel);
+  if (!outcome.is_error) outcome.meta["kind"] = std::string(call.kind.name());
+  return outcome;
+}
+
+// As a resource: every sheet up to the text cap.
+template <sheets::Format F>
+ResourceReadResult sheets_resource(const ResourceCall& call) {
+  sheets::SheetOptions options = sheet_options(call.limits);
+  options.max_output_bytes = call.limits.text.max_output_bytes;
+  return resource_from_outcome(sheets::read_spreadsheet(call.file, F, options, call.cancel), true);
+}
+
+std::string describe_sheets(const ReadLimits&) {
+  return "- Excel (.xlsx) and OpenDocument (.ods) spreadsheets: each sheet a Markdown table of the values "
+         "its cells show (formula results, formatted numbers and dates); `pages` picks sheets by number or "
+         "name (\"2\", \"1-3\", \"Summary\"), `offset`/`limit` count rows.";
+}
+
+}  // namespace
+
+void register_xlsx_reader(ReaderRegistry& registry) {
+  registry.add(Reader{
+      .kind = kXlsxKind,
+      .article = "an Excel workbook",
+      .noun = "Excel workbooks",
+      .describe = describe_sheets,
+      .extensions = {{"xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
+                     {"xlsm", "application/vnd.ms-excel.sheet.macroEnabled.12"}},
+      .also_serves = {FileKind::text},
+      .read = read_as_sheets<sheets::Format::xlsx>,
+      .resource = sheets_resource<sheets::Format::xlsx>,
+  });
+}
+
+void register_ods_reader(ReaderRegistry& registry) {
+  registry.add(Reader{
+      .kind = kOdsKind,
+      .article = "an OpenDocument spreadsheet",
+      .noun = "OpenDocument spreadsheets",
+      .extensions = {{"ods", "application/vnd.oasis.opendocument.spreadsheet"}},
+      .also_serves = {FileKind::text},
+      .read = read_as_sheets<sheets::Format::ods>,
+      .resource = sheets_resource<sheets::Format::ods>,
+  });
+}
+
+}  // namespace mcpread::readers
