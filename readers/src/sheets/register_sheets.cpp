@@ -16,6 +16,7 @@ sheets::SheetOptions sheet_options(const ReadLimits& limits) {
   sheets::SheetOptions options;
   options.zip.max_total_bytes = limits.office_max_unpacked_bytes;
   options.zip.max_entry_bytes = std::min(options.zip.max_entry_bytes, limits.office_max_unpacked_bytes);
+  options.max_shared_string_bytes = static_cast<std::size_t>(limits.sheet_max_shared_strings_bytes);
   return options;
 }
 
@@ -45,6 +46,11 @@ std::string describe_sheets(const ReadLimits&) {
          "name (\"2\", \"1-3\", \"Summary\"), `offset`/`limit` count rows.";
 }
 
+const std::vector<ReaderOption> kSheetOptions = {
+    limit_option<&ReadLimits::sheet_max_shared_strings_bytes>(
+        "--sheet-max-shared-strings-bytes", "bytes of an XLSX's shared strings held in memory at most", 1 << 16,
+        1ull << 31)};
+
 }  // namespace
 
 void register_xlsx_reader(ReaderRegistry& registry) {
@@ -56,6 +62,7 @@ void register_xlsx_reader(ReaderRegistry& registry) {
       .extensions = {{"xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
                      {"xlsm", "application/vnd.ms-excel.sheet.macroEnabled.12"}},
       .also_serves = {FileKind::text},
+      .options = kSheetOptions,
       .read = read_as_sheets<sheets::Format::xlsx>,
       .resource = sheets_resource<sheets::Format::xlsx>,
   });

@@ -114,6 +114,8 @@ struct XmlStream::Impl {
     if (e == nullptr || e->level < XML_ERR_ERROR || !self->first_error.empty()) return;
     std::string why = e->message != nullptr ? e->message : "no reason given";
     while (!why.empty() && (why.back() == '\n' || why.back() == ' ' || why.back() == '.')) why.pop_back();
+    for (char& c : why)
+      if (c == '\n') c = ' ';
     self->first_error = "\"" + self->part + "\" is not well-formed XML (" + utf8::sanitized(why) + " at line " +
                         std::to_string(e->line) + ")";
   }
