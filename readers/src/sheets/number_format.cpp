@@ -68,6 +68,15 @@ void civil(std::int64_t z, int* y, unsigned* m, unsigned* d) {
   *y = static_cast<int>(yoe + era * 400 + (*m <= 2));
 }
 
+// "General" in any case ("GENERAL" is written too).
+bool is_general(std::string_view s) {
+  constexpr std::string_view kGeneral = "general";
+  if (s.size() != kGeneral.size()) return false;
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (lower(s[i]) != kGeneral[i]) return false;
+  return true;
+}
+
 std::string pad(std::int64_t v, int width) {
   std::string s = std::to_string(v < 0 ? -v : v);
   while (static_cast<int>(s.size()) < width) s.insert(s.begin(), '0');
@@ -371,7 +380,7 @@ std::string general_number(double value) {
 }
 
 std::string format_number(double value, std::string_view code, bool date1904) {
-  if (code.empty() || code == "General" || code == "@") return general_number(value);
+  if (code.empty() || is_general(code) || code == "@") return general_number(value);
   const auto parts = sections(code);
   std::string_view s = parts[0];
   bool explicit_sign = false;
@@ -385,7 +394,7 @@ std::string format_number(double value, std::string_view code, bool date1904) {
   for (std::size_t i = 0; i + 1 < s.size(); ++i)
     if (s[i] == '[' && (s[i + 1] == '<' || s[i + 1] == '>' || s[i + 1] == '=')) return general_number(value);
   if (s.find('/') != std::string_view::npos && s.find('?') != std::string_view::npos) return general_number(value);
-  if (s == "General") return general_number(explicit_sign ? -value : value);
+  if (is_general(s)) return general_number(explicit_sign ? -value : value);
   if (is_date_format(s)) return format_date(value, s, date1904);
   return format_plain(value, s, explicit_sign);
 }

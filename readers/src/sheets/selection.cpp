@@ -58,36 +58,65 @@ std::variant<std::vector<std::size_t>, std::string> select_sheets(std::string_vi
   auto add = [&](std::size_t i) {
     if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
   };
-  if (const auto whole = by_name(spec, sheets)) {  // a name holding a comma or a dash
-    add(*whole);
-    return out;
-  }
   const std::size_t n = sheets.size();
-  for (std::size_t at = 0; at <= spec.size();) {
-    std::size_t end = spec.find(',', at);
-    if (end == std::string_view::npos) end = spec.size();
-    const std::string_view item = trim(spec.substr(at, end - at));
-    at = end + 1;
-    if (item.empty()) continue;
-    if (const auto named = by_name(item, sheets)) {
-      add(*named);
-      continue;
-    }
+  // An item as sheet numbers: "2", "1-3", "4-" (to the last); nullopt when it is no number.
+  struct Range {
+    std::size_t first, last;
+    bool valid;
+  };
+  const auto range_of = [&](std::string_view item) -> std::optional<Range> {
     const auto dash = item.find('-');
     const auto first = number(trim(item.substr(0, dash)));
     const auto last = dash == std::string_view::npos ? first
                       : trim(item.substr(dash + 1)).empty() ? std::optional<std::size_t>(n)
                                                             : number(trim(item.substr(dash + 1)));
-    if (!first || !last || *first < 1 || *last > n || *first > *last) {
-      const bool numeric = first.has_value();
-      return "pages=\"" + std::string(spec) + "\" " +
-             (numeric ? "asks for sheets " + std::string(item) + ", but " + std::string(path) + " has " +
-                            std::to_string(n) + (n == 1 ? " sheet" : " sheets")
-                      : "names no sheet of " + std::string(path)) +
-             ". Its sheets: " + sheet_list(sheets) + ". Give sheets by number (\"2\", \"1-3\") or by name.";
+    if (!first || !last) return std::nullopt;
+    return Range{*first, *last, *first >= 1 && *last <= n && *first <= *last};
+  };
+  const auto items = [&] {
+    std::vector<std::string_view> out_items;
+    for (std::size_t at = 0; at <= spec.size();) {
+      std::size_t end = spec.find(',', at);
+      if (end == std::string_view::npos) end = spec.size();
+      if (const auto item = trim(spec.substr(at, end - at)); !item.empty()) out_items.push_back(item);
+      at = end + 1;
     }
-    for (std::size_t i = *first; i <= *last; ++i) add(i - 1);
+    return out_items;
+  }();
+  // Numbers first ("1" is the first sheet even when another sheet is named "1"); names for what
+  // is no valid number: the whole spec naming a sheet (names may hold commas and dashes), else
+  // each item by name or number.
+  bool all_numbers = true;
+  for (const auto item : items) {
+    const auto r = range_of(item);
+    all_numbers = all_numbers && r && r->valid;
   }
+  std::string bad_item;
+  bool numeric = false;
+  if (all_numbers) {
+    for (const auto item : items)
+      for (std::size_t i = range_of(item)->first; i <= range_of(item)->last; ++i) add(i - 1);
+  } else if (const auto whole = by_name(spec, sheets)) {
+    add(*whole);
+  } else {
+    for (const auto item : items) {
+      if (const auto named = by_name(item, sheets)) {
+        add(*named);
+      } else if (const auto r = range_of(item); r && r->valid) {
+        for (std::size_t i = r->first; i <= r->last; ++i) add(i - 1);
+      } else {
+        bad_item = std::string(item);
+        numeric = r.has_value();
+        break;
+      }
+    }
+  }
+  if (!bad_item.empty())
+    return "pages=\"" + std::string(spec) + "\" " +
+           (numeric ? "asks for sheets " + bad_item + ", but " + std::string(path) + " has " + std::to_string(n) +
+                          (n == 1 ? " sheet" : " sheets")
+                    : "names no sheet of " + std::string(path)) +
+           ". Its sheets: " + sheet_list(sheets) + ". Give sheets by number (\"2\", \"1-3\") or by name.";
   if (out.empty()) return select_sheets({}, sheets, path);
   return out;
 }

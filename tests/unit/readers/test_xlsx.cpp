@@ -126,6 +126,14 @@ TEST_CASE("xlsx: sheets and rows") {
     const std::string t = text_of(read_book(dir, book, "3,1"));
     CHECK(t.find("## Sheet 3") < t.find("## Sheet 1"));
   }
+  SUBCASE("numbers before names: \"1\" is the first sheet, even beside a sheet named 1") {
+    const std::string named = xlsx_bytes({{"A", "<row r=\"1\">" + c("A1", "10") + "</row>"},
+                                          {"1", "<row r=\"1\">" + c("A1", "20") + "</row>"},
+                                          {"2019", "<row r=\"1\">" + c("A1", "30") + "</row>"}});
+    CHECK(text_of(read_book(dir, named, "1")).find("## Sheet 1: A\n") != std::string::npos);
+    CHECK(text_of(read_book(dir, named, "2019")).find("## Sheet 3: 2019\n") != std::string::npos);
+    CHECK(text_of(read_book(dir, named, "A,3")).find("## Sheet 3: 2019\n") != std::string::npos);
+  }
   SUBCASE("an unknown sheet names the sheets there are") {
     const auto o = read_book(dir, book, "Totals");
     CHECK(o.is_error);
