@@ -51,8 +51,8 @@ class SheetNames : public XmlHandler {
 
 class TableRows : public XmlHandler {
  public:
-  TableRows(std::size_t index, const RowSink& sink, std::vector<std::string>* merges)
-      : index_(index), sink_(sink), merges_(merges) {}
+  TableRows(std::size_t index, std::uint64_t first_row, const RowSink& sink, std::vector<std::string>* merges)
+      : index_(index), first_row_(first_row), sink_(sink), merges_(merges) {}
   XmlStream* stream = nullptr;
   bool done = false;
 
@@ -66,6 +66,12 @@ class TableRows : public XmlHandler {
       row_repeat_ = count_attr(a, "number-rows-repeated", kMaxRows);
       row_.cells.clear();
       column_ = 0;
+      // Wholly before the first row asked for: only whether it holds a value matters.
+      skipping_ = row_number_ + row_repeat_ < first_row_;
+      skipped_value_ = false;
+    } else if (skipping_) {
+      if (local == "table-cell" && (!a.get("value-type").empty() || !a.get("value").empty())) skipped_value_ = true;
+      if (local == "p" || local == "h") skipped_value_ = true;
     } else if (local == "table-cell" || local == "covered-table-cell") {
       cell_repeat_ = count_attr(a, "number-columns-repeated", kMaxColumns);
       in_cell_ = true;
@@ -121,6 +127,10 @@ class TableRows : public XmlHandler {
         for (std::uint64_t k = 0; k < n; ++k) row_.cells.push_back(Cell{static_cast<std::uint32_t>(column_ + k), shown});
       }
       column_ += cell_repeat_;
+    } else if (local == "table-row" && skipping_) {
+      skipping_ = false;
+      row_number_ += row_repeat_;
+      if (skipped_value_ && !sink_(Row{row_number_, {}})) stream->stop();
     } else if (local == "table-row") {
       if (row_.cells.empty()) {
         row_number_ += row_repeat_;
@@ -147,11 +157,12 @@ class TableRows : public XmlHandler {
   }
 
   std::size_t index_;
+  std::uint64_t first_row_;
   const RowSink& sink_;
   std::vector<std::string>* merges_;
   int depth_ = 0;
   std::size_t seen_ = 0;
-  bool inside_ = false, in_cell_ = false, in_p_ = false;
+  bool inside_ = false, in_cell_ = false, in_p_ = false, skipping_ = false, skipped_value_ = false;
   int annotation_ = 0;
   std::size_t paragraphs_ = 0;
   Row row_;
@@ -201,8 +212,9 @@ class OdsWorkbook : public Workbook {
     return true;
   }
 
-  bool rows(std::size_t index, const RowSink& sink, std::vector<std::string>* merges, std::string* error) override {
-    TableRows reader(index, sink, merges);
+  bool rows(std::size_t index, std::uint64_t first_row, const RowSink& sink, std::vector<std::string>* merges,
+            std::string* error) override {
+    TableRows reader(index, first_row, sink, merges);
     XmlStream* stream = nullptr;
     auto create_and_run = [&]() {
       auto s = XmlStream::create(reader, kContent, error);

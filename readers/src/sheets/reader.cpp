@@ -80,7 +80,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
     Page page(offset, options.limit, cap > used ? cap - used : kMinSheetBudget);
     std::vector<std::string> merges;
     std::string error;
-    const bool ok = book.rows(i, [&](Row&& row) { return !cancel.cancelled() && page.add(std::move(row)); }, &merges,
+    const bool ok = book.rows(i, offset, [&](Row&& row) { return !cancel.cancelled() && page.add(std::move(row)); }, &merges,
                               &error);
     if (cancel.cancelled()) return ReadOutcome::stopped();
     out += "\n\n## Sheet " + number + ": " + sheets[i].name + (sheets[i].hidden ? " (hidden)" : "") + "\n\n";

@@ -40,8 +40,11 @@ class Workbook {
   virtual ~Workbook() = default;
   const std::vector<SheetInfo>& sheets() const { return sheets_; }
   // Streams the rows of sheet `index` that hold a value into `sink`; the merged ranges met
-  // ("A1:B2") go to *merges. False with a sentence in *error when the sheet cannot be read.
-  virtual bool rows(std::size_t index, const RowSink& sink, std::vector<std::string>* merges, std::string* error) = 0;
+  // ("A1:B2") go to *merges. Rows before `first_row` are passed without their cells (their
+  // values are not worth formatting: paging far into a sheet only needs to know they exist).
+  // False with a sentence in *error when the sheet cannot be read.
+  virtual bool rows(std::size_t index, std::uint64_t first_row, const RowSink& sink, std::vector<std::string>* merges,
+                    std::string* error) = 0;
 
  protected:
   std::vector<SheetInfo> sheets_;

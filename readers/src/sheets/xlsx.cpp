@@ -99,8 +99,8 @@ class SharedStringsReader : public XmlHandler {
 class SheetReader : public XmlHandler {
  public:
   SheetReader(const SharedStrings& strings, const std::vector<std::string>& formats, bool date1904,
-              const RowSink& sink, std::vector<std::string>* merges)
-      : strings_(strings), formats_(formats), date1904_(date1904), sink_(sink), merges_(merges) {}
+              std::uint64_t first_row, const RowSink& sink, std::vector<std::string>* merges)
+      : strings_(strings), formats_(formats), date1904_(date1904), first_row_(first_row), sink_(sink), merges_(merges) {}
   XmlStream* stream = nullptr;
 
   void start(std::string_view local, const XmlAttrs& a) override {
@@ -112,6 +112,10 @@ class SheetReader : public XmlHandler {
       row_.cells.clear();
       column_ = UINT32_MAX;
       in_row_ = true;
+      skipping_ = row_.number < first_row_;
+      skipped_value_ = false;
+    } else if (skipping_) {
+      skipped_value_ = skipped_value_ || local == "v" || local == "is";
     } else if (local == "c" && in_row_) {
       std::uint32_t col = 0;
       std::uint64_t r = 0;
@@ -146,6 +150,12 @@ class SheetReader : public XmlHandler {
       if (!shown.empty()) row_.cells.push_back(Cell{column_, std::move(shown)});
     } else if (local == "row" && in_row_) {
       in_row_ = false;
+      if (skipping_) {
+        skipping_ = false;
+        // Its number only (a row with a <v> may still show nothing: an empty string).
+        if (skipped_value_ && !sink_(Row{row_.number, {}})) stream->stop();
+        return;
+      }
       if (row_.cells.empty()) return;
       std::sort(row_.cells.begin(), row_.cells.end(), [](const Cell& x, const Cell& y) { return x.column < y.column; });
       if (!sink_(std::move(row_))) stream->stop();
@@ -178,6 +188,7 @@ class SheetReader : public XmlHandler {
   const SharedStrings& strings_;
   const std::vector<std::string>& formats_;
   bool date1904_;
+  std::uint64_t first_row_;
   const RowSink& sink_;
   std::vector<std::string>* merges_;
   Row row_;
@@ -186,6 +197,7 @@ class SheetReader : public XmlHandler {
   std::size_t style_ = 0;
   std::string value_;
   bool in_row_ = false, in_cell_ = false, in_inline_ = false, in_phonetic_ = false, capture_ = false;
+  bool skipping_ = false, skipped_value_ = false;
 };
 
 class XlsxWorkbook : public Workbook {
@@ -246,14 +258,15 @@ class XlsxWorkbook : public Workbook {
     return true;
   }
 
-  bool rows(std::size_t index, const RowSink& sink, std::vector<std::string>* merges, std::string* error) override {
+  bool rows(std::size_t index, std::uint64_t first_row, const RowSink& sink, std::vector<std::string>* merges,
+            std::string* error) override {
     const SheetInfo& info = sheets_[index];
     if (info.part.empty() || zip_->find(info.part) == nullptr) {
       *error = "its sheet \"" + info.name + "\" has no worksheet part" +
                (info.part.empty() ? std::string() : " (\"" + info.part + "\" is missing)");
       return false;
     }
-    SheetReader reader(strings_, formats_, date1904_, sink, merges);
+    SheetReader reader(strings_, formats_, date1904_, first_row, sink, merges);
     auto stream = XmlStream::create(reader, info.part, error);
     if (!stream) return false;
     reader.stream = stream.get();
