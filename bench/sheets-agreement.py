@@ -119,10 +119,11 @@ def fetch(workdir):
 def read_all(client, path):
     """Every sheet and every row, as a model paging through would: each call's ways on are
     followed in order (the rest of a sheet, then the sheets the output cap left out)."""
-    text, todo = "", [({"file_path": path}, True)]
+    text, todo, calls = "", [({"file_path": path}, True)], 0
     while todo:
         args, _ = todo.pop(0)
         r = client.read(args)
+        calls += 1
         chunk = "\n".join(b["text"] for b in r["content"] if b["type"] == "text")
         text += chunk + "\n"
         if r.get("isError"):
@@ -130,7 +131,7 @@ def read_all(client, path):
         ways = [({"file_path": path, "pages": m.group(1), **({"offset": int(m.group(2))} if m.group(2) else {})}, True)
                 for m in re.finditer(r'call read again with pages="([^"]+)"(?: offset=(\d+))?', chunk)]
         todo = ways + todo
-    return text
+    return text, calls
 
 
 def hwm_kib(pid):
@@ -169,7 +170,8 @@ def main():
     os.makedirs(workdir, exist_ok=True)
     files = fetch(workdir)
     client = Client(os.path.abspath(args.binary), ["/"])
-    print(f"{'file':32} {'cells':>6} {'agree':>6} {'agree2':>6} {'anchor ms':>10} {'mcp-read ms':>12} {'speed':>6}")
+    print(f"{'file':32} {'cells':>6} {'agree':>6} {'agree2':>6} {'anchor ms':>10} {'mcp-read ms':>12} {'calls':>5} "
+          f"{'speed':>6}")
     common = total = 0
     try:
         for path in files:
@@ -180,14 +182,14 @@ def main():
             # differ only in presentation (ISO here, the locale's order there).
             ref2 = ref if path.endswith(".ods") else xlsx2csv_cells(path, iso_dates=False)
             t0 = time.perf_counter()
-            text = read_all(client, path)
+            text, calls = read_all(client, path)
             t_ours = time.perf_counter() - t0
             ours = ours_cells(text)
             best = max((ref, ref2), key=lambda r: agreement(ours, r))
             common += 2 * sum((ours & best).values())
             total += sum(ours.values()) + sum(best.values())
             print(f"{os.path.basename(path):32} {sum(ref.values()):6} {agreement(ours, ref):6.3f} "
-                  f"{agreement(ours, ref2):6.3f} {t_anchor * 1000:10.1f} {t_ours * 1000:12.1f} "
+                  f"{agreement(ours, ref2):6.3f} {t_anchor * 1000:10.1f} {t_ours * 1000:12.1f} {calls:5} "
                   f"{t_anchor / max(t_ours, 1e-9):5.0f}x")
         print(f"all cells: agreement {common / max(total, 1):.3f} (the better of the two date forms per file)")
     finally:

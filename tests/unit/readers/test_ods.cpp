@@ -119,6 +119,19 @@ TEST_CASE("ods: sheets and rows") {
                         "[Rows 2-3 of sheet 1. To read more, call read again with pages=\"1\" offset=4.]");
     CHECK(o.meta["next_offset"] == 4);
   }
+  SUBCASE("an offset past repeated rows; past the last row with values") {
+    const std::string repeated = ods_bytes(
+        "<table:table table:name=\"R\"><table:table-row table:number-rows-repeated=\"3\">" + cell("", "x") +
+        "</table:table-row><table:table-row>" + cell("", "y") + "</table:table-row><table:table-row>" + cell("", "z") +
+        "</table:table-row><table:table-row table:number-rows-repeated=\"1000\"><table:table-cell/></table:table-row>"
+        "</table:table>");
+    CHECK(body_of(read_sheet(dir, repeated, {}, 3)) ==
+          "## Sheet 1: R\n\n| Row | A |\n| ---: | --- |\n| 3 | x |\n| 4 | y |\n| 5 | z |\n\n"
+          "[Rows 3-5 of sheet 1. End of sheet.]");
+    CHECK(body_of(read_sheet(dir, repeated, {}, 5)).starts_with("## Sheet 1: R\n\n| Row | A |\n| ---: | --- |\n| 5 | z |\n"));
+    CHECK(body_of(read_sheet(dir, repeated, {}, 9)) ==
+          "## Sheet 1: R\n\n[No rows with values from row 9 on: the last row with values is 5.]");
+  }
   SUBCASE("an unknown sheet names the sheets there are") {
     const auto o = read_sheet(dir, book, "Three");
     CHECK(o.is_error);
