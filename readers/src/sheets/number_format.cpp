@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -315,6 +316,10 @@ std::string format_plain(double value, std::string_view s, bool explicit_sign_se
     }
     number = std::string(buf) + (exponent < 0 ? "E-" : "E+") + pad(std::abs(exponent), std::max(exp_digits, 1));
   } else {
+    // Halves round away from zero, as Excel rounds (printf rounds them to even), and a value a
+    // rounding error below a half (1.005 stored as 1.00499...) rounds up as its decimal form does.
+    const double scale = std::pow(10.0, decimals);
+    if (v * scale < 9e15) v = std::round(v * scale * (1 + 4 * DBL_EPSILON)) / scale;
     char buf[400];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     std::string text = buf;

@@ -91,6 +91,29 @@ TEST_CASE("xlsx: cells as they show") {
           "| 1 | 0.3 | 2024-01-01 | 1,234,567.89 | 12.34% | 2024-01-01 12:00 | -1,234.500 EUR | 25.0% | 18:00:00 | "
           "1.23E+04 | -9,876,543 | 36:00:00 | 1:30 PM |");
   }
+  SUBCASE("custom codes: sections, optional digits, padding, literals, names of days and months") {
+    const std::string styles =
+        "<numFmts><numFmt numFmtId=\"164\" formatCode=\"#,##0.00;[Red]\\(#,##0.00\\);&quot;zero&quot;\"/>"
+        "<numFmt numFmtId=\"165\" formatCode=\"0.0#\"/><numFmt numFmtId=\"166\" formatCode=\"00000\"/>"
+        "<numFmt numFmtId=\"167\" formatCode=\"dddd, mmmm d, yyyy\"/><numFmt numFmtId=\"168\" formatCode=\"[$\u20ac-407] #,##0\"/>"
+        "<numFmt numFmtId=\"169\" formatCode=\"000-00-0000\"/><numFmt numFmtId=\"170\" formatCode=\"GENERAL\"/>"
+        "<numFmt numFmtId=\"171\" formatCode=\"hh:mm:ss.00\"/></numFmts>"
+        "<cellXfs><xf numFmtId=\"0\"/><xf numFmtId=\"164\"/><xf numFmtId=\"165\"/><xf numFmtId=\"166\"/>"
+        "<xf numFmtId=\"167\"/><xf numFmtId=\"168\"/><xf numFmtId=\"169\"/><xf numFmtId=\"170\"/><xf numFmtId=\"171\"/>"
+        "<xf numFmtId=\"14\"/></cellXfs>";
+    const auto o = read_book(dir, xlsx_bytes({{"F", "<row r=\"1\">" + c("A1", "-1234.5", " s=\"1\"") + c("B1", "0", " s=\"1\"") +
+                                                        c("C1", "1.5", " s=\"2\"") + c("D1", "1.257", " s=\"2\"") +
+                                                        c("E1", "123", " s=\"3\"") + c("F1", "45292", " s=\"4\"") +
+                                                        c("G1", "1234.5", " s=\"5\"") + c("H1", "123456789", " s=\"6\"") +
+                                                        c("I1", "42", " s=\"7\"") + c("J1", "0.50001", " s=\"8\"") +
+                                                        c("K1", "60", " s=\"9\"") + c("L1", "61", " s=\"9\"") + "</row>"}},
+                                             {}, styles));
+    CHECK(table_of(o) ==
+          "| Row | A | B | C | D | E | F | G | H | I | J | K | L |\n"
+          "| ---: | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
+          "| 1 | (1,234.50) | zero | 1.5 | 1.26 | 00123 | Monday, January 1, 2024 | \u20ac 1,235 | 123456789 | 42 | "
+          "12:00:00.86 | 1900-02-29 | 1900-03-01 |");
+  }
   SUBCASE("1904 dates") {
     const auto o = read_book(dir, xlsx_bytes({{"D", "<row r=\"1\">" + c("A1", "0", " s=\"1\"") + "</row>"}}, {}, kStyles, true));
     CHECK(table_of(o) == "| Row | A |\n| ---: | --- |\n| 1 | 1904-01-01 |");
