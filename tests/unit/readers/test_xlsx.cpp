@@ -9,6 +9,7 @@
 
 #include <doctest/doctest.h>
 
+#include <span>
 #include <string>
 #include <variant>
 
@@ -187,4 +188,18 @@ TEST_CASE("xlsx: sheets and rows") {
                       std::to_string(next) + ".]"));
     CHECK(o.meta["truncated"] == true);
   }
+}
+
+TEST_CASE("xlsx: classification by the package's parts") {
+  const auto bytes = [](const std::string& s) {
+    return std::span(reinterpret_cast<const unsigned char*>(s.data()), s.size());
+  };
+  const std::string book = xlsx_bytes({{"S", ""}});
+  CHECK(classify("a.xlsx", bytes(book), book.size()).kind == FileKind{"xlsx"});
+  CHECK(classify("renamed.bin", bytes(book), book.size()).kind == FileKind{"xlsx"});
+  const std::string ods = ods_bytes("<table:table table:name=\"T\"/>");
+  CHECK(classify("renamed.bin", bytes(ods), ods.size()).kind == FileKind{"ods"});
+  const std::string cfb = "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1" + std::string(600, '\0');
+  CHECK(classify("locked.xlsx", bytes(cfb), cfb.size()).kind == FileKind{"xlsx"});
+  CHECK(classify("data.csv", bytes(std::string("a,b\n1,2\n")), 8).kind == FileKind::text);
 }
