@@ -124,7 +124,8 @@ std::string xlsx_bytes(const std::vector<XlsxSheet>& sheets, const std::vector<s
             (sheets[i].state.empty() ? "" : " state=\"" + sheets[i].state + "\"") + "/>";
     rels += "<Relationship Id=\"rId" + n + "\" Type=\"" + kRelBase + "worksheet\" Target=\"worksheets/sheet" + n + ".xml\"/>";
     items.push_back({"xl/worksheets/sheet" + n + ".xml",
-                     std::string("<?xml version=\"1.0\" encoding=\"UTF-8\"?><worksheet ") + kSheetNs + "><sheetData>" +
+                     std::string("<?xml version=\"1.0\" encoding=\"UTF-8\"?><worksheet ") + kSheetNs + ">" +
+                         (sheets[i].dimension.empty() ? "" : "<dimension ref=\"" + sheets[i].dimension + "\"/>") + "<sheetData>" +
                          sheets[i].rows + "</sheetData>" + sheets[i].after + "</worksheet>"});
   }
   book += "</sheets></workbook>";

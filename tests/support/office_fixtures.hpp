@@ -27,12 +27,14 @@ std::string odt_bytes(const std::string& text, const std::string& styles = {},
                       std::vector<ZipItem> extra = {});
 
 // One worksheet of an XLSX: `rows` is what its sheetData holds (row and c elements), `after` what
-// follows it (mergeCells), `state` "hidden" or "veryHidden" for a hidden sheet.
+// follows it (mergeCells), `state` "hidden" or "veryHidden" for a hidden sheet, `dimension` the
+// range the sheet declares.
 struct XlsxSheet {
   std::string name;
   std::string rows;
   std::string state = {};
   std::string after = {};
+  std::string dimension = {};  // the <dimension ref> before sheetData, when not empty
 };
 
 // An XLSX workbook of `sheets`, with shared strings `shared` (each an <si> of one <t>) and the

@@ -83,7 +83,11 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
     const bool ok = book.rows(i, offset, [&](Row&& row) { return !cancel.cancelled() && page.add(std::move(row)); }, &merges,
                               &error);
     if (cancel.cancelled()) return ReadOutcome::stopped();
-    out += "\n\n## Sheet " + number + ": " + sheets[i].name + (sheets[i].hidden ? " (hidden)" : "") + "\n\n";
+    // Its declared extent tells how far paging goes ("A1" is what an empty sheet declares).
+    const auto& extent = sheets[i].extent;
+    const bool spans = extent && extent->find(':') != std::string::npos;
+    out += "\n\n## Sheet " + number + ": " + sheets[i].name + (sheets[i].hidden ? " (hidden)" : "") +
+           (spans ? " (cells " + *extent + ")" : "") + "\n\n";
     if (!ok) {
       out += "[This sheet cannot be read: " + error + ".]";
       ++failed;

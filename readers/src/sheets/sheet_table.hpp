@@ -29,7 +29,8 @@ struct SheetInfo {
   std::string name;
   bool hidden = false;
   std::string part;                    // XLSX: its worksheet part
-  std::optional<std::string> extent;   // XLSX: the range its <dimension> declares ("A1:C1000000")
+  std::optional<std::string> extent;   // XLSX: the range its <dimension> declares ("A1:C1000000"),
+                                       // known once its rows were streamed
 };
 
 // Receives a sheet's rows in order; false stops the reading (no error).

@@ -99,8 +99,10 @@ class SharedStringsReader : public XmlHandler {
 class SheetReader : public XmlHandler {
  public:
   SheetReader(const SharedStrings& strings, const std::vector<std::string>& formats, bool date1904,
-              std::uint64_t first_row, const RowSink& sink, std::vector<std::string>* merges)
-      : strings_(strings), formats_(formats), date1904_(date1904), first_row_(first_row), sink_(sink), merges_(merges) {}
+              std::uint64_t first_row, const RowSink& sink, std::vector<std::string>* merges,
+              std::optional<std::string>* extent)
+      : strings_(strings), formats_(formats), date1904_(date1904), first_row_(first_row), sink_(sink), merges_(merges),
+        extent_(extent) {}
   XmlStream* stream = nullptr;
 
   void start(std::string_view local, const XmlAttrs& a) override {
@@ -132,6 +134,9 @@ class SheetReader : public XmlHandler {
       in_inline_ = true;
     } else if (local == "rPh") {
       in_phonetic_ = true;
+    } else if (local == "dimension" && !in_row_) {
+      const std::string_view ref = a.get("ref");
+      if (!ref.empty() && ref.size() < 40) *extent_ = std::string(ref);
     } else if (local == "mergeCell" && merges_ != nullptr && merges_->size() < 1000) {
       merges_->emplace_back(a.get("ref"));
     }
@@ -191,6 +196,7 @@ class SheetReader : public XmlHandler {
   std::uint64_t first_row_;
   const RowSink& sink_;
   std::vector<std::string>* merges_;
+  std::optional<std::string>* extent_;
   Row row_;
   std::uint32_t column_ = UINT32_MAX;
   std::string type_;
@@ -266,7 +272,7 @@ class XlsxWorkbook : public Workbook {
                (info.part.empty() ? std::string() : " (\"" + info.part + "\" is missing)");
       return false;
     }
-    SheetReader reader(strings_, formats_, date1904_, first_row, sink, merges);
+    SheetReader reader(strings_, formats_, date1904_, first_row, sink, merges, &sheets_[index].extent);
     auto stream = XmlStream::create(reader, info.part, error);
     if (!stream) return false;
     reader.stream = stream.get();

@@ -174,6 +174,12 @@ TEST_CASE("xlsx: sheets and rows") {
     CHECK(o.meta["next_offset"] == 5);
     CHECK(text_of(read_book(dir, book, "2", 9)).ends_with("[No rows with values from row 9 on: the last row with values is 5.]"));
   }
+  SUBCASE("the cells a sheet declares are named, so paging knows how far it goes") {
+    const auto o = read_book(dir, xlsx_bytes({{"Big", "<row r=\"1\">" + c("A1", "1") + "</row>", {}, {}, "A1:C250000"},
+                                              {"Empty", "", {}, {}, "A1"}}));
+    CHECK(text_of(o).find("## Sheet 1: Big (cells A1:C250000)\n\n| Row | A |") != std::string::npos);
+    CHECK(text_of(o).find("## Sheet 2: Empty\n\n[The sheet has no values.]") != std::string::npos);
+  }
   SUBCASE("the output cap stops a long sheet with the way on") {
     std::string rows;
     for (int r = 1; r <= 3000; ++r) rows += "<row r=\"" + std::to_string(r) + "\">" + c("A" + std::to_string(r), std::to_string(r * 7)) + "</row>";
