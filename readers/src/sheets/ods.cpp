@@ -65,6 +65,8 @@ class TableRows : public XmlHandler {
     if (local == "table-row") {
       row_repeat_ = count_attr(a, "number-rows-repeated", kMaxRows);
       row_.cells.clear();
+      row_.bytes = 0;
+      row_.cut = false;
       column_ = 0;
       // Wholly before the first row asked for: only whether it holds a value matters.
       skipping_ = row_number_ + row_repeat_ < first_row_;
@@ -124,7 +126,7 @@ class TableRows : public XmlHandler {
       std::string shown = paragraphs_ > 0 ? text_ : std::string(value_);
       if (!shown.empty() && column_ < kMaxColumns) {
         const std::uint64_t n = std::min<std::uint64_t>(cell_repeat_, kMaxColumns - column_);
-        for (std::uint64_t k = 0; k < n; ++k) row_.cells.push_back(Cell{static_cast<std::uint32_t>(column_ + k), shown});
+        for (std::uint64_t k = 0; k < n && !row_.cut; ++k) add_cell(row_, Cell{static_cast<std::uint32_t>(column_ + k), shown});
       }
       column_ += cell_repeat_;
     } else if (local == "table-row" && skipping_) {
@@ -140,6 +142,8 @@ class TableRows : public XmlHandler {
         Row copy;
         copy.number = ++row_number_;
         copy.cells = row_.cells;
+        copy.bytes = row_.bytes;
+        copy.cut = row_.cut;
         if (!sink_(std::move(copy))) {
           stream->stop();
           return;

@@ -58,6 +58,15 @@ std::string cell_text(std::string_view text) {
   return out;
 }
 
+void add_cell(Row& row, Cell cell) {
+  if (row.bytes + cell.text.size() > kMaxRowBytes) {
+    row.cut = true;
+    return;
+  }
+  row.bytes += cell.text.size();
+  row.cells.push_back(std::move(cell));
+}
+
 bool Page::add(Row&& row) {
   last_seen_ = row.number;
   if (row.number < offset_) return true;
@@ -95,15 +104,26 @@ std::string Page::table() const {
   for (std::uint32_t c : columns) out += " " + column_name(c) + " |";
   out += "\n| ---: |";
   for (std::size_t i = 0; i < columns.size(); ++i) out += " --- |";
+  std::string notes;
   for (const Row& r : rows_) {
     out += "\n| " + std::to_string(r.number) + " |";
     std::size_t k = 0;
+    bool cut = r.cut;
     for (std::uint32_t c : columns) {
+      // Only a page's first row can be this wide (later rows come within the budget): its
+      // remaining cells are left out rather than the cap passed.
+      if (out.size() > budget_) {
+        out += " \u2026 |";
+        cut = true;
+        break;
+      }
       while (k < r.cells.size() && r.cells[k].column < c) ++k;
       if (k < r.cells.size() && r.cells[k].column == c) out += " " + cell_text(r.cells[k].text) + " |";
       else out += "  |";
     }
+    if (cut) notes += "\n[Row " + std::to_string(r.number) + " is cut: it holds more text than one answer shows.]";
   }
+  if (!notes.empty()) out += "\n" + notes;
   return out;
 }
 

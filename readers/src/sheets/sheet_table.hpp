@@ -14,6 +14,7 @@ namespace mcpread::readers::sheets {
 constexpr std::uint32_t kMaxColumns = 16384;     // A to XFD, as Excel and LibreOffice allow
 constexpr std::uint64_t kMaxRows = 1ull << 20;   // 1,048,576 rows
 constexpr std::size_t kMaxCellBytes = 4096;      // a cell's text beyond this is cut
+constexpr std::size_t kMaxRowBytes = 2u << 20;   // text held for one row (16,384 columns of 1 MiB would not fit)
 
 struct Cell {
   std::uint32_t column = 0;  // 0-based: A is 0
@@ -23,7 +24,12 @@ struct Cell {
 struct Row {
   std::uint64_t number = 0;  // 1-based, as the sheet numbers it
   std::vector<Cell> cells;   // ascending columns, only cells with a value
+  std::size_t bytes = 0;     // text held in `cells`
+  bool cut = false;          // cells left out: the row held more than kMaxRowBytes of text
 };
+
+// Adds `cell` to `row` unless the row's text would pass kMaxRowBytes (then the row is marked cut).
+void add_cell(Row& row, Cell cell);
 
 struct SheetInfo {
   std::string name;

@@ -112,6 +112,8 @@ class SheetReader : public XmlHandler {
       const auto got = std::from_chars(n.data(), n.data() + n.size(), r);
       row_.number = got.ec == std::errc() && r > 0 && r <= kMaxRows ? r : row_.number + 1;
       row_.cells.clear();
+      row_.bytes = 0;
+      row_.cut = false;
       column_ = UINT32_MAX;
       in_row_ = true;
       skipping_ = row_.number < first_row_;
@@ -152,7 +154,7 @@ class SheetReader : public XmlHandler {
       in_cell_ = false;
       if (column_ >= kMaxColumns) return;  // a reference past XFD: no column shows it
       std::string shown = show();
-      if (!shown.empty()) row_.cells.push_back(Cell{column_, std::move(shown)});
+      if (!shown.empty()) add_cell(row_, Cell{column_, std::move(shown)});
     } else if (local == "row" && in_row_) {
       in_row_ = false;
       if (skipping_) {

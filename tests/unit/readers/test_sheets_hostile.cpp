@@ -122,6 +122,18 @@ TEST_CASE("sheets hostile: cells") {
     CHECK(text_of(o).find("| Row | A | B | C | XFD |\n| ---: | --- | --- | --- | --- |\n| 1 | 1 | 9 | 8 |  |\n"
                           "| 1048576 |  |  |  | 2 |\n| 1048577 | 3 |  |  |  |") != std::string::npos);
   }
+  SUBCASE("a long text repeated across every column: the row is held within bounds and cut to the cap") {
+    const std::string text = letters(10000, 5);
+    const ReadOutcome o = read_book(dir, "w.ods", ods_bytes("<table:table table:name=\"W\"><table:table-row>"
+                                                            "<table:table-cell table:number-columns-repeated=\"16384\">"
+                                                            "<text:p>" + text + "</text:p></table:table-cell>"
+                                                            "</table:table-row></table:table>"));
+    REQUIRE_FALSE(o.is_error);
+    const std::string t = text_of(o);
+    CHECK(t.size() < 110 * 1024);
+    CHECK(t.find(" \u2026 |\n\n[Row 1 is cut: it holds more text than one answer shows.]\n\n[Rows 1-1 of sheet 1. End of sheet.]") !=
+          std::string::npos);
+  }
   SUBCASE("a shared-string index that points nowhere") {
     const ReadOutcome o = read_book(dir, "c.xlsx", one_sheet("<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c><c r=\"B1\" t=\"s\">"
                                                              "<v>99</v></c><c r=\"C1\" t=\"s\"><v>-1</v></c></row>",
