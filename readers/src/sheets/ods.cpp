@@ -13,6 +13,8 @@ namespace xml = office::xml;
 
 constexpr std::size_t kMaxCellText = 1 << 20;  // text gathered for one cell; shown cut anyway
 constexpr char kContent[] = "content.xml";
+constexpr std::size_t kMaxSheets = 10000;     // tables (and hidden table styles) kept by name
+constexpr std::size_t kMaxNameBytes = 1000;   // of a table's or a style's name
 
 std::uint64_t count_attr(const XmlAttrs& a, std::string_view name, std::uint64_t cap) {
   const std::string_view s = a.get(name);
@@ -28,13 +30,16 @@ class SheetNames : public XmlHandler {
   std::vector<SheetInfo> sheets;
   void start(std::string_view local, const XmlAttrs& a) override {
     if (local == "style" && a.get("family") == "table") {
-      style_ = std::string(a.get("name"));
-    } else if (local == "table-properties" && !style_.empty() && a.get("display") == "false") {
+      style_ = std::string(a.get("name").substr(0, kMaxNameBytes));
+    } else if (local == "table-properties" && !style_.empty() && a.get("display") == "false" &&
+               hidden_styles_.size() < kMaxSheets) {
       hidden_styles_.insert(style_);
     } else if (local == "table") {
-      if (depth_++ == 0)
-        sheets.push_back(SheetInfo{std::string(a.get("name")), hidden_styles_.count(std::string(a.get("style-name"))) > 0,
-                                   {}, {}});
+      // Bounded like everything kept from a stream: a content.xml of millions of empty tables
+      // names the first kMaxSheets.
+      if (depth_++ == 0 && sheets.size() < kMaxSheets)
+        sheets.push_back(SheetInfo{std::string(a.get("name").substr(0, kMaxNameBytes)),
+                                   hidden_styles_.count(std::string(a.get("style-name"))) > 0, {}, {}});
     }
   }
   void end(std::string_view local) override {

@@ -139,7 +139,7 @@ class SheetReader : public XmlHandler {
     } else if (local == "dimension" && !in_row_) {
       const std::string_view ref = a.get("ref");
       if (!ref.empty() && ref.size() < 40) *extent_ = std::string(ref);
-    } else if (local == "mergeCell" && merges_ != nullptr && merges_->size() < 1000) {
+    } else if (local == "mergeCell" && merges_ != nullptr && merges_->size() < 1000 && a.get("ref").size() < 40) {
       merges_->emplace_back(a.get("ref"));
     }
   }
