@@ -94,7 +94,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
       last_error = error;
       continue;
     }
-    const auto& rows = page.rows();
+    const auto& rows = page.rows();  // a reference: table() below may shorten them
     shown.push_back(i + 1);
     if (rows.empty()) {
       out += page.last_seen() == 0 ? "[The sheet has no values.]"
@@ -102,8 +102,8 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
                                          " on: the last row with values is " + n2s(page.last_seen()) + ".]";
       continue;
     }
+    out += page.table();  // may give rows back to the next call: first and last after it
     const std::uint64_t first = rows.front().number, last = rows.back().number;
-    out += page.table();
     std::string merged;
     std::size_t listed = 0;
     for (const auto& m : merges)

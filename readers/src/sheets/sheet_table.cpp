@@ -86,7 +86,7 @@ bool Page::add(Row&& row) {
   return true;
 }
 
-std::string Page::table() const {
+std::string Page::table() {
   std::set<std::uint32_t> used;
   for (const Row& r : rows_)
     for (const Cell& c : r.cells) used.insert(c.column);
@@ -105,14 +105,16 @@ std::string Page::table() const {
   out += "\n| ---: |";
   for (std::size_t i = 0; i < columns.size(); ++i) out += " --- |";
   std::string notes;
-  for (const Row& r : rows_) {
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    const Row& r = rows_[i];
+    const std::size_t before = out.size();
     out += "\n| " + std::to_string(r.number) + " |";
     std::size_t k = 0;
     bool cut = r.cut;
     for (std::uint32_t c : columns) {
-      // Only a page's first row can be this wide (later rows come within the budget): its
-      // remaining cells are left out rather than the cap passed.
-      if (out.size() > budget_) {
+      // A first row this wide: its remaining cells are left out rather than the cap passed
+      // (a later row goes back to the next call instead).
+      if (i == 0 && out.size() > budget_) {
         out += " \u2026 |";
         cut = true;
         break;
@@ -120,6 +122,13 @@ std::string Page::table() const {
       while (k < r.cells.size() && r.cells[k].column < c) ++k;
       if (k < r.cells.size() && r.cells[k].column == c) out += " " + cell_text(r.cells[k].text) + " |";
       else out += "  |";
+    }
+    if (i > 0 && out.size() > budget_) {  // this row and the rest go back to the next call
+      out.resize(before);
+      next_ = r.number;
+      capped_ = true;
+      rows_.resize(i);
+      break;
     }
     if (cut) notes += "\n[Row " + std::to_string(r.number) + " is cut: it holds more text than one answer shows.]";
   }

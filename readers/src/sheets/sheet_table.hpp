@@ -76,8 +76,10 @@ class Page {
   bool capped() const { return capped_; }  // stopped by the byte budget, not by `limit`
   std::uint64_t last_seen() const { return last_seen_; }
   // The rows as a Markdown table: a header of column letters, the sheet's row numbers first;
-  // empty columns at both ends left out (and all empty columns of a very sparse sheet).
-  std::string table() const;
+  // empty columns at both ends left out (and all empty columns of a very sparse sheet). Rows
+  // whose table would pass the budget (the empty cells between values count too) are given
+  // back: next_row() then names the first of them. Call once, before reading rows().
+  std::string table();
 
  private:
   std::uint64_t offset_;
