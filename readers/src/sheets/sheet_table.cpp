@@ -68,9 +68,12 @@ void add_cell(Row& row, Cell cell) {
 }
 
 bool Page::add(Row&& row) {
+  // Rows ascend; one numbered again or out of order (only a hostile file writes that) is left
+  // out, so that the way on always lies past the rows shown.
+  if (row.number <= last_seen_) return true;
   last_seen_ = row.number;
   if (row.number < offset_) return true;
-  if ((limit_ && rows_.size() >= *limit_) || capped_) {
+  if ((limit_ && rows_.size() >= std::max<std::uint64_t>(*limit_, 1)) || capped_) {
     next_ = row.number;
     return false;
   }

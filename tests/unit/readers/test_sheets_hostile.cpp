@@ -134,6 +134,13 @@ TEST_CASE("sheets hostile: cells") {
     CHECK(t.find(" \u2026 |\n\n[Row 1 is cut: it holds more text than one answer shows.]\n\n[Rows 1-1 of sheet 1. End of sheet.]") !=
           std::string::npos);
   }
+  SUBCASE("rows numbered again or out of order are left out: the way on lies past the rows shown") {
+    const ReadOutcome o = read_book(dir, "c.xlsx", one_sheet("<row r=\"2\"><c r=\"A2\"><v>1</v></c></row>"
+                                                             "<row r=\"2\"><c r=\"A2\"><v>2</v></c></row>"
+                                                             "<row r=\"1\"><c r=\"A1\"><v>3</v></c></row>"
+                                                             "<row r=\"3\"><c r=\"A3\"><v>4</v></c></row>"));
+    CHECK(text_of(o).find("| 2 | 1 |\n| 3 | 4 |\n\n[Rows 2-3 of sheet 1. End of sheet.]") != std::string::npos);
+  }
   SUBCASE("a shared-string index that points nowhere") {
     const ReadOutcome o = read_book(dir, "c.xlsx", one_sheet("<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c><c r=\"B1\" t=\"s\">"
                                                              "<v>99</v></c><c r=\"C1\" t=\"s\"><v>-1</v></c></row>",
