@@ -1,6 +1,6 @@
 #pragma once
 // A zip of stored (uncompressed) entries, written by hand so that a fuzz target can wrap a
-// mutated part in a valid package (fuzz_office, fuzz_slides).
+// mutated part in a valid package (fuzz_office, fuzz_slides, fuzz_sheets).
 #include <zlib.h>
 
 #include <cstdint>

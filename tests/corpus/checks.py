@@ -2,16 +2,21 @@
 
 Each check returns (ok, why). The references: Python's codecs under the WHATWG label's decoder
 (or a UTF-8 copy shipped beside the file), mutool for PDFs, vipsheader for images, the notebook's
-own JSON, the file's magic bytes for audio and binaries, and pandoc's plain text for DOCX and ODT.
+own JSON, the file's magic bytes for audio and binaries, and pandoc's plain text for DOCX and ODT,
+xlsx2csv's cells for XLSX and the standard library's reading of content.xml for ODS.
 """
 import base64
 import codecs
 import collections
+import csv
+import io
 import json
 import os
 import re
 import subprocess
 import tempfile
+import zipfile
+from xml.etree import ElementTree
 
 import media
 import slide_runs
@@ -444,7 +449,88 @@ def check_slides(root, path, result, reference, arguments):
     return _agreement_check("\n".join(texts(result)), runs, reference, "the text runs", result)
 
 
+def _cell_value(value):
+    """A cell as compared: whitespace collapsed (mcp-read shows a tab as a space and a line break
+    as <br>), numbers at 10 significant digits."""
+    value = " ".join(value.split())
+    try:
+        return "%.10g" % float(value)
+    except ValueError:
+        return value
+
+
+def sheet_cells(text):
+    """The non-empty cells of mcp-read's Markdown tables, the row-number column left out."""
+    cells = collections.Counter()
+    for line in text.split("\n"):
+        if not line.startswith("| ") or line.startswith(("| Row |", "| ---:")):
+            continue
+        for cell in re.split(r"(?<!\\) \| ", line[2:-2])[1:]:
+            cell = cell.replace("\\|", "|").replace("<br>", "\n").strip()
+            if cell:
+                cells[_cell_value(cell)] += 1
+    return cells
+
+
+def xlsx2csv_cells(path, iso_dates):
+    """xlsx2csv's cells of every sheet (with ISO dates, or with its own date formats)."""
+    out = subprocess.run(["xlsx2csv", "-a", *(["-f", "%Y-%m-%d"] if iso_dates else []), path],
+                         capture_output=True, text=True, check=True, timeout=120).stdout
+    cells = collections.Counter()
+    for row in csv.reader(io.StringIO(out)):
+        if len(row) == 1 and row[0].startswith("-------- "):
+            continue
+        cells.update(_cell_value(c) for c in row if c.strip())
+    return cells
+
+
+def ods_cells(path):
+    """An ODS's cells read with the standard library: each cell's text:p paragraphs (its typed
+    value when it has none), repeated columns and rows counted as often as they repeat."""
+    ns = {"table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
+          "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0",
+          "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0"}
+    attr = lambda e, k, name: e.get("{%s}%s" % (ns[k], name))  # noqa: E731
+    with zipfile.ZipFile(path) as z:
+        root = ElementTree.fromstring(z.read("content.xml"))
+    cells = collections.Counter()
+    for row in root.iter("{%s}table-row" % ns["table"]):
+        rows = int(attr(row, "table", "number-rows-repeated") or 1)
+        for cell in row:
+            paragraphs = cell.findall("text:p", ns)
+            value = "\n".join("".join(p.itertext()) for p in paragraphs) if paragraphs else \
+                (attr(cell, "office", "value") or "")
+            if value.strip():
+                cells[_cell_value(value)] += rows * int(attr(cell, "table", "number-columns-repeated") or 1)
+    return cells
+
+
+def check_sheet(root, path, result, reference, arguments):
+    """reference: the least value agreement with xlsx2csv (XLSX; the better of ISO dates and its
+    own date formats, dates differing in form only) or with the standard library's reading of
+    content.xml (ODS)."""
+    if result.get("isError"):
+        return False, refusal(result)
+    text = "\n".join(texts(result))
+    if result.get("_meta", {}).get("next_offset") or "call read again" in text:
+        return False, "the workbook does not fit one answer; the check compares whole workbooks"
+    ours = sheet_cells(text)
+    try:
+        refs = [ods_cells(path)] if path.endswith(".ods") else \
+            [xlsx2csv_cells(path, True), xlsx2csv_cells(path, False)]
+    except (OSError, subprocess.SubprocessError, zipfile.BadZipFile, ElementTree.ParseError) as error:
+        return False, f"reference failed: {error}"
+    def agree(theirs):
+        total = sum(ours.values()) + sum(theirs.values())
+        return 1.0 if total == 0 else 2 * sum((ours & theirs).values()) / total
+    theirs = max(refs, key=agree)
+    if agree(theirs) < float(reference):
+        missing = list((theirs - ours).elements())[:8]
+        return False, f"value agreement {agree(theirs):.3f} < {reference}; cells missing: {missing}"
+    return True, f"{sum(theirs.values())} cells, value agreement {agree(theirs):.3f}"
+
+
 CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
           "notebook": check_notebook, "audio": check_audio, "binary": check_binary,
-          "docx": check_office, "odt": check_office,
+          "docx": check_office, "odt": check_office, "xlsx": check_sheet, "ods": check_sheet,
           "epub": check_epub, "pptx": check_slides, "odp": check_slides}

@@ -208,6 +208,29 @@ class Checks(unittest.TestCase):
         self.assertFalse(checks.check_slides(self.root, path, answer("not a presentation", error=True),
                                              "0.97", {})[0])
 
+    def test_sheet(self):
+        content = ('<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+                   'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+                   'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>'
+                   '<table:table table:name="T"><table:table-row><table:table-cell><text:p>a|b</text:p>'
+                   '</table:table-cell><table:table-cell office:value-type="float" office:value="2.50" '
+                   'table:number-columns-repeated="2"/></table:table-row></table:table>'
+                   '</office:spreadsheet></office:body></office:document-content>')
+        import io as _io
+        import zipfile as _zipfile
+        data = _io.BytesIO()
+        with _zipfile.ZipFile(data, "w") as z:
+            z.writestr("content.xml", content)
+        path = self.file("t.ods", data.getvalue())
+        table = ("OpenDocument spreadsheet t.ods: 1 sheet: 1 \"T\".\n\n## Sheet 1: T\n\n| Row | A | B | C |\n"
+                 "| ---: | --- | --- | --- |\n| 1 | a\\|b | 2.5 | 2.5 |\n\n[Rows 1-1 of sheet 1. End of sheet.]")
+        ok = checks.check_sheet(self.root, path, answer(table), "0.97", {})
+        self.assertEqual(ok[0], True, ok[1])
+        self.assertFalse(checks.check_sheet(self.root, path, answer(table.replace("2.5 |", "3 |")), "0.97", {})[0])
+        self.assertFalse(checks.check_sheet(self.root, path, answer(table.replace(
+            "End of sheet.", "To read more, call read again with pages=\"1\" offset=2.")), "0.97", {})[0])
+        self.assertFalse(checks.check_sheet(self.root, path, answer("refused", error=True), "0.97", {})[0])
+
 
 if __name__ == "__main__":
     unittest.main()

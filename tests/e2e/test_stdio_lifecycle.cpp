@@ -105,8 +105,8 @@ TEST_CASE("tools/list") {
               json{{"type", "integer"}, {"minimum", 1},
                    {"description", "First character of each line, 1-based."}});
         CHECK(tool["inputSchema"]["properties"]["file_type"]["enum"] ==
-              json::array({"auto", "text", "json", "image", "pdf", "notebook", "audio", "docx", "odt", "html",
-                           "pptx", "odp", "epub"}));
+              json::array({"auto", "text", "json", "image", "pdf", "notebook", "audio", "docx", "odt", "xlsx", "ods",
+                           "html",                           "pptx", "odp", "epub"}));
         CHECK_FALSE(tool.contains("outputSchema"));
         const bool annotated = std::string(version) >= "2025-03-26";
         CHECK(tool.contains("annotations") == annotated);

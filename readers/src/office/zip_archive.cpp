@@ -218,6 +218,62 @@ std::optional<std::string> ZipArchive::read(std::string_view name, std::string* 
   return out;
 }
 
+bool ZipArchive::stream(std::string_view name, const std::function<bool(std::string_view)>& sink,
+                        std::string* error) {
+  const Api& a = opened();
+  const ZipEntry* entry = find(name);
+  const std::string quoted = "\"" + std::string(name) + "\"";
+  if (entry == nullptr) {
+    *error = "its package has no " + quoted;
+    return false;
+  }
+  if (entry->encrypted) {
+    *error = quoted + " is encrypted (password-protected)";
+    return false;
+  }
+  const std::uint64_t limit = limits_.max_streamed_bytes;
+  const std::uint64_t compressed = std::max<std::uint64_t>(entry->compressed_size, 1);
+  const auto over_ratio = [&](std::uint64_t size) { return size > (1u << 20) && size / compressed > limits_.max_ratio; };
+  if (entry->size > limit || over_ratio(entry->size)) {
+    *error = entry->size > limit ? quoted + " unpacks to " + human_size(entry->size) + ", over the " + human_size(limit) + " limit"
+                                 : quoted + " is compressed " + std::to_string(entry->size / compressed) +
+                                       " to 1, over the ratio of " + std::to_string(limits_.max_ratio) + " allowed (a zip bomb?)";
+    return false;
+  }
+  zip_file_t* f = a.fopen_index(handle_->zip, entry->index, 0);
+  if (f == nullptr) {
+    const int code = a.error_code(a.get_error(handle_->zip));
+    *error = code == ZIP_ER_NOPASSWD || code == ZIP_ER_WRONGPASSWD
+                 ? quoted + " is encrypted (password-protected)"
+                 : quoted + " cannot be opened (" + utf8::sanitized(a.error_text(a.get_error(handle_->zip))) + ")";
+    return false;
+  }
+  // The declared sizes may lie: the limits apply to what comes out, whatever they say.
+  std::uint64_t done = 0;
+  std::vector<char> buffer(64 * 1024);
+  bool ok = true;
+  for (;;) {
+    const zip_int64_t got = a.fread(f, buffer.data(), buffer.size());
+    if (got < 0) {
+      *error = quoted + " is corrupt (" + utf8::sanitized(a.error_text(a.file_error(f))) + ")";
+      ok = false;
+      break;
+    }
+    if (got == 0) break;
+    done += static_cast<std::uint64_t>(got);
+    if (done > limit || over_ratio(done)) {
+      *error = done > limit ? quoted + " unpacks to more than the " + human_size(limit) + " limit (more than it declares)"
+                            : quoted + " is compressed more than " + std::to_string(limits_.max_ratio) +
+                                  " to 1 (more than it declares; a zip bomb?)";
+      ok = false;
+      break;
+    }
+    if (!sink(std::string_view(buffer.data(), static_cast<std::size_t>(got)))) break;
+  }
+  a.fclose(f);
+  return ok;
+}
+
 std::string resolve_part(std::string_view base_folder, std::string_view target) {
   if (target.find("://") != std::string_view::npos || target.starts_with("mailto:")) return {};
   std::string path;

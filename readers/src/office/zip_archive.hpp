@@ -6,6 +6,7 @@
 // Internal to the readers library.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +20,7 @@ struct ZipLimits {
   std::uint64_t max_total_bytes = 256ull << 20;     // all entries read for one document
   std::uint64_t max_ratio = 200;                    // inflated / compressed, for entries over 1 MiB
   std::size_t max_entries = 20000;                  // entries in the archive
+  std::uint64_t max_streamed_bytes = 4ull << 30;    // one entry read by stream() (never held whole)
 };
 
 struct ZipEntry {
@@ -46,6 +48,11 @@ class ZipArchive {
   // a limit, corrupt). `cap` lowers max_entry_bytes for this entry when not 0.
   std::optional<std::string> read(std::string_view name, std::string* error, std::uint64_t cap = 0);
   std::uint64_t bytes_read() const { return total_; }
+  // Inflates `name` piece by piece into `sink` (64 KiB at a time), never holding it whole: for
+  // parts too large to read at once (a spreadsheet's rows). `sink` returns false to stop early,
+  // which is no error. The ratio limit applies as in read(), to what is actually inflated, and
+  // max_streamed_bytes in place of max_entry_bytes. False with a sentence in *error otherwise.
+  bool stream(std::string_view name, const std::function<bool(std::string_view)>& sink, std::string* error);
 
  private:
   struct Handle;

@@ -12,6 +12,8 @@ void register_notebook_reader(ReaderRegistry&);
 void register_audio_reader(ReaderRegistry&);
 void register_docx_reader(ReaderRegistry&);
 void register_odt_reader(ReaderRegistry&);
+void register_xlsx_reader(ReaderRegistry&);
+void register_ods_reader(ReaderRegistry&);
 void register_html_reader(ReaderRegistry&);
 void register_pptx_reader(ReaderRegistry&);
 void register_odp_reader(ReaderRegistry&);
@@ -26,6 +28,8 @@ void register_readers(ReaderRegistry& registry) {
   register_audio_reader(registry);
   register_docx_reader(registry);
   register_odt_reader(registry);
+  register_xlsx_reader(registry);
+  register_ods_reader(registry);
   register_html_reader(registry);
   register_pptx_reader(registry);
   register_odp_reader(registry);

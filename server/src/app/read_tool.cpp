@@ -43,7 +43,7 @@ json read_input_schema() {
       "offset": {"type": "integer", "minimum": 1, "description": "First line (notebooks: cell), 1-based."},
       "limit": {"type": "integer", "minimum": 1, "description": "Number of lines (notebooks: cells)."},
       "column": {"type": "integer", "minimum": 1, "description": "First character of each line, 1-based."},
-      "pages": {"type": "string", "description": "PDF pages, presentation slides or EPUB chapters, e.g. \"1-5\"."},
+      "pages": {"type": "string", "description": "PDF pages, presentation slides or EPUB chapters, e.g. \"1-5\"; spreadsheet sheets by number or name."},
       "file_type": {"type": "string", "default": "auto"},
       "encoding": {"type": "string", "description": "Charset, e.g. \"windows-1252\", \"shift_jis\"."}
     },

@@ -45,9 +45,14 @@ TEST_CASE("classify sniff: zip packages by their entries") {
     CHECK(cls("x", bytes).kind.name() == "docx");
   }
   SUBCASE("[Content_Types].xml alone is a Word document only when the name says so") {
-    const std::string bytes = zip_bytes({{"[Content_Types].xml", "<Types/>"}, {"xl/workbook.xml", "<w/>"}});
+    const std::string bytes = zip_bytes({{"[Content_Types].xml", "<Types/>"}, {"custom/data.xml", "<w/>"}});
     CHECK(cls("x.docx", bytes).kind.name() == "docx");
     CHECK(cls("x", bytes).kind.name() != "docx");
+  }
+  SUBCASE("what the entries say wins over the name: an Excel package named .docx is a workbook") {
+    const std::string bytes = zip_bytes({{"[Content_Types].xml", "<Types/>"}, {"xl/workbook.xml", "<w/>"}});
+    CHECK(cls("x.docx", bytes).kind.name() == "xlsx");
+    CHECK(cls("x", bytes).kind.name() == "xlsx");
   }
   SUBCASE("an ODT without an extension is an OpenDocument text, by its mimetype entry") {
     const Classification c = cls("letter", odt_bytes("<text:p>Hi</text:p>"));

@@ -341,7 +341,7 @@ TEST_CASE("resources: reading") {
     CHECK(r.status == ResourceStatus::unsupported);
     CHECK(r.message.rfind((dir.path() / "x.bin").string() + " is a binary file (", 0) == 0);
     CHECK(r.message.find("Resources serve text, images, PDFs, notebooks, audio, Word documents, OpenDocument "
-                         "texts, HTML pages, PowerPoint presentations, OpenDocument presentations, EPUB books and directories; "
+                         "texts, Excel workbooks, OpenDocument spreadsheets, HTML pages, PowerPoint presentations, OpenDocument presentations, EPUB books and directories; "
                          "other binary files cannot be read.") != std::string::npos);
   }
   SUBCASE("a damaged image is a failure that names the file") {

@@ -44,6 +44,8 @@ struct ReadLimits {
   std::size_t max_directory_entries = 1000;
   // DOCX and ODT: bytes unpacked from one document's zip at most (zip bombs are refused).
   std::uint64_t office_max_unpacked_bytes = 256ull << 20;
+  // XLSX: bytes of the shared-strings table held in memory at most (it is needed whole).
+  std::uint64_t sheet_max_shared_strings_bytes = 32ull << 20;
 };
 
 // Cap on the text of an answer that may hold images (PDFs, notebooks).

@@ -1,0 +1,88 @@
+// fuzz_sheets: the XLSX and ODS readers on arbitrary input. The first byte picks what the rest
+// is: 0 a whole XLSX package, 1 a whole ODS package (zip-level mutations), 2 the worksheet XML,
+// 3 the shared strings and 4 the styles of an XLSX built here around it, 5 the content.xml of an
+// ODS (XML-level mutations: the SAX handlers, references, repeats, spans, number formats,
+// nesting, entities). Each input is read twice: with the defaults, and with a small output cap,
+// `pages` and an offset/limit picked from a hash of the input.
+//
+// Checked: every text block is valid UTF-8; an error is one text block; an answer names its
+// sheets; next_offset, when given, lies past the offset asked for.
+#include "fuzz_check.hpp"
+#include "mcpread/readers/utf8.hpp"
+#include "sheets/reader.hpp"
+#include "stored_zip.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace {
+
+using mcpread::fuzz::check;
+using mcpread::fuzz::stored_zip;
+namespace readers = mcpread::readers;
+namespace sheets = mcpread::readers::sheets;
+
+constexpr std::string_view kRels =
+    "<Relationships><Relationship Id=\"rId1\" Type=\"x/worksheet\" Target=\"worksheets/sheet1.xml\"/>"
+    "<Relationship Id=\"rId2\" Type=\"x/sharedStrings\" Target=\"sharedStrings.xml\"/>"
+    "<Relationship Id=\"rId3\" Type=\"x/styles\" Target=\"styles.xml\"/></Relationships>";
+constexpr std::string_view kWorkbook =
+    "<workbook><sheets><sheet name=\"S\" r:id=\"rId1\"/><sheet name=\"H\" state=\"hidden\" r:id=\"rId1\"/></sheets></workbook>";
+constexpr std::string_view kSheet =
+    "<worksheet><sheetData><row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c><c r=\"B1\" s=\"1\"><v>45292.25</v></c></row>"
+    "<row r=\"3\"><c r=\"C3\" s=\"2\"><v>-1234.5</v></c></row></sheetData>"
+    "<mergeCells><mergeCell ref=\"A1:B1\"/></mergeCells></worksheet>";
+constexpr std::string_view kShared = "<sst><si><t>a|b</t></si><si><r><t>x</t></r><rPh><t>y</t></rPh></si></sst>";
+constexpr std::string_view kStyles =
+    "<styleSheet><numFmts><numFmt numFmtId=\"164\" formatCode=\"#,##0.00;[Red]\\(0.0\\)\"/></numFmts>"
+    "<cellXfs><xf numFmtId=\"0\"/><xf numFmtId=\"22\"/><xf numFmtId=\"164\"/></cellXfs></styleSheet>";
+
+void check_outcome(const readers::ReadOutcome& o, std::uint64_t offset) {
+  check(!o.blocks.empty(), "an outcome has content");
+  for (const auto& block : o.blocks)
+    if (const auto* text = std::get_if<readers::TextBlock>(&block))
+      check(readers::utf8::is_valid(text->text), "text blocks are valid UTF-8");
+  if (o.is_error) {
+    check(o.blocks.size() == 1, "an error is one text block");
+    return;
+  }
+  check(o.meta.at("sheets").get<std::uint64_t>() >= 1, "an answer names its sheets");
+  if (o.meta.contains("next_offset"))
+    check(o.meta.at("next_offset").get<std::uint64_t>() > offset, "next_offset lies past the offset asked for");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const std::string_view rest(reinterpret_cast<const char*>(data + 1), size - 1);
+  const unsigned mode = data[0] % 6;
+  std::string package;
+  if (mode >= 2 && mode <= 4)
+    package = stored_zip({{"xl/workbook.xml", kWorkbook},
+                          {"xl/_rels/workbook.xml.rels", kRels},
+                          {"xl/worksheets/sheet1.xml", mode == 2 ? rest : kSheet},
+                          {"xl/sharedStrings.xml", mode == 3 ? rest : kShared},
+                          {"xl/styles.xml", mode == 4 ? rest : kStyles}});
+  else if (mode == 5)
+    package = stored_zip({{"mimetype", "application/vnd.oasis.opendocument.spreadsheet"}, {"content.xml", rest}});
+  const std::string_view bytes = mode < 2 ? rest : std::string_view(package);
+  const sheets::Format format = mode == 1 || mode == 5 ? sheets::Format::ods : sheets::Format::xlsx;
+
+  std::uint32_t h = 2166136261u;  // FNV-1a
+  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+  const readers::CancelToken never;
+  sheets::SheetOptions defaults;
+  check_outcome(sheets::read_spreadsheet_bytes(bytes, "/fuzz/book", format, defaults, never), 1);
+  sheets::SheetOptions tight = defaults;
+  tight.max_output_bytes = std::size_t{700} << (h & 3);
+  tight.offset = 1 + (h >> 2) % 3;
+  if ((h >> 4) % 3 != 0) tight.limit = (h >> 4) % 3;
+  tight.pages = (h >> 6) % 3 == 0 ? "2" : (h >> 6) % 3 == 1 ? "S" : "";
+  tight.max_shared_string_bytes = 1 << 12;
+  check_outcome(sheets::read_spreadsheet_bytes(bytes, "/fuzz/book", format, tight, never), tight.offset);
+  return 0;
+}

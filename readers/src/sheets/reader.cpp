@@ -1,0 +1,192 @@
+#include "sheets/reader.hpp"
+
+#include "file_io.hpp"
+#include "mcpread/readers/utf8.hpp"
+#include "sheets/ods.hpp"
+#include "sheets/selection.hpp"
+#include "sheets/xlsx.hpp"
+
+#include <algorithm>
+
+namespace mcpread::readers::sheets {
+namespace {
+
+constexpr std::size_t kFooterReserve = 600;  // bytes of the cap kept for closing lines
+constexpr std::size_t kMinSheetBudget = 1024;
+constexpr char kCompoundMagic[] = "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1";
+
+std::string n2s(std::uint64_t v) { return std::to_string(v); }
+
+std::string_view noun(Format f) { return f == Format::xlsx ? "Excel workbook" : "OpenDocument spreadsheet"; }
+
+ReadOutcome failure(std::string message, nlohmann::json meta) {
+  ReadOutcome o = ReadOutcome::error(std::move(message));
+  o.meta = std::move(meta);
+  return o;
+}
+
+// An OLE2 compound file named .xlsx or .ods: Office's password-protected workbooks are such files
+// (an EncryptionInfo stream beside the EncryptedPackage), and so are legacy .xls files.
+std::string compound_file_message(std::string_view path, std::string_view bytes, Format f) {
+  static constexpr char kEncryptionInfo[] = "E\0n\0c\0r\0y\0p\0t\0i\0o\0n\0I\0n\0f\0o";
+  const std::string_view marker(kEncryptionInfo, sizeof kEncryptionInfo - 1);
+  if (bytes.find(marker) != std::string_view::npos)
+    return std::string(path) + " is a password-protected (encrypted) " + std::string(noun(f)) +
+           ": its cells cannot be read without the password.";
+  return std::string(path) + " is an OLE2 compound file (a legacy Excel .xls?), not " +
+         (f == Format::xlsx ? "an XLSX" : "an ODS") + " spreadsheet; it cannot be read as one.";
+}
+
+// "A1:B2" whose first row lies in [first, last].
+bool merge_starts_within(std::string_view ref, std::uint64_t first, std::uint64_t last) {
+  std::uint32_t column = 0;
+  std::uint64_t row = 0;
+  return parse_reference(ref.substr(0, ref.find(':')), &column, &row) && row >= first && row <= last;
+}
+
+ReadOutcome render(Workbook& book, std::string_view path, Format format, const SheetOptions& options,
+                   const CancelToken& cancel, nlohmann::json meta) {
+  const auto& sheets = book.sheets();
+  const std::size_t n = sheets.size();
+  auto selected = select_sheets(options.pages, sheets, path);
+  if (auto* e = std::get_if<std::string>(&selected)) return failure(std::move(*e), std::move(meta));
+  const auto& chosen = std::get<std::vector<std::size_t>>(selected);
+  meta["sheets"] = n;
+
+  std::string out = std::string(noun(format)) + " " + std::string(path) + ": " + n2s(n) +
+                    (n == 1 ? " sheet: " : " sheets: ") + sheet_list(sheets) + ".";
+  const std::size_t cap = options.max_output_bytes;
+  const std::uint64_t offset = std::max<std::uint64_t>(1, options.offset);
+  bool truncated = false;
+  nlohmann::json shown = nlohmann::json::array();
+  std::optional<std::uint64_t> next_offset;
+  std::size_t failed = 0;
+  std::string last_error;
+  for (std::size_t k = 0; k < chosen.size(); ++k) {
+    const std::size_t i = chosen[k];
+    const std::string number = n2s(i + 1);
+    const std::size_t used = out.size() + kFooterReserve;
+    if (k > 0 && used + kMinSheetBudget > cap) {
+      std::vector<int> rest;
+      for (std::size_t j = k; j < chosen.size(); ++j) rest.push_back(static_cast<int>(chosen[j] + 1));
+      std::string list;
+      for (std::size_t j = 0; j < rest.size(); ++j) list += (j == 0 ? "" : ",") + std::to_string(rest[j]);
+      out += "\n\n[" + std::string(rest.size() == 1 ? "Sheet " : "Sheets ") + list + " not shown: the output cap of " +
+             n2s(cap) + " bytes is reached. To read " + (rest.size() == 1 ? "it" : "them") +
+             ", call read again with pages=\"" + list + "\".]";
+      truncated = true;
+      break;
+    }
+    Page page(offset, options.limit, cap > used ? cap - used : kMinSheetBudget);
+    std::vector<std::string> merges;
+    std::string error;
+    const bool ok = book.rows(i, offset, [&](Row&& row) { return !cancel.cancelled() && page.add(std::move(row)); }, &merges,
+                              &error);
+    if (cancel.cancelled()) return ReadOutcome::stopped();
+    // Its declared extent tells how far paging goes ("A1" is what an empty sheet declares).
+    const auto& extent = sheets[i].extent;
+    const bool spans = extent && extent->find(':') != std::string::npos;
+    out += "\n\n## Sheet " + number + ": " + sheets[i].name + (sheets[i].hidden ? " (hidden)" : "") +
+           (spans ? " (cells " + *extent + ")" : "") + "\n\n";
+    if (!ok) {
+      out += "[This sheet cannot be read: " + error + ".]";
+      ++failed;
+      last_error = error;
+      continue;
+    }
+    const auto& rows = page.rows();  // a reference: table() below may shorten them
+    shown.push_back(i + 1);
+    if (rows.empty()) {
+      out += page.last_seen() == 0 ? "[The sheet has no values.]"
+                                   : "[No rows with values from row " + n2s(offset) +
+                                         " on: the last row with values is " + n2s(page.last_seen()) + ".]";
+      continue;
+    }
+    out += page.table();  // may give rows back to the next call: first and last after it
+    const std::uint64_t first = rows.front().number, last = rows.back().number;
+    std::string merged;
+    std::size_t listed = 0;
+    for (const auto& m : merges)
+      if (merge_starts_within(m, first, last) && listed++ < 50) merged += (merged.empty() ? "" : ", ") + m;
+    // Merged cells keep their value in the first (top-left) cell and leave the others empty: a
+    // Markdown table has no spans, and a value repeated into every covered cell would read as
+    // that many values (and be counted so by anyone summing a column).
+    if (!merged.empty()) out += "\n\nMerged cells (the value is in the first cell of each): " + merged + ".";
+    const std::string range = "[Rows " + n2s(first) + "-" + n2s(last) + " of sheet " + number;
+    if (page.next_row()) {
+      out += "\n\n" + range + (page.capped() ? " (the output cap of " + n2s(cap) + " bytes is reached)" : "") +
+             ". To read more, call read again with pages=\"" + number + "\" offset=" + n2s(*page.next_row()) + ".]";
+      if (chosen.size() == 1) next_offset = *page.next_row();
+      truncated = truncated || page.capped();
+      if (page.capped()) {
+        // Later sheets would not fit either: say so instead of starting them.
+        if (k + 1 < chosen.size()) {
+          std::string list;
+          for (std::size_t j = k + 1; j < chosen.size(); ++j) list += (j == k + 1 ? "" : ",") + n2s(chosen[j] + 1);
+          out += "\n[Sheets not shown: " + list + ". To read them, call read again with pages=\"" + list + "\".]";
+        }
+        break;
+      }
+    } else {
+      out += "\n\n" + range + ". End of sheet.]";
+    }
+  }
+  if (failed == chosen.size() && chosen.size() == 1)
+    return failure(std::string(path) + " cannot be read as " +
+                       (format == Format::xlsx ? "an Excel workbook" : "an OpenDocument spreadsheet") + ": " +
+                       last_error + ".",
+                   std::move(meta));
+  if (!utf8::is_valid(out)) out = utf8::sanitized(out);
+  ReadOutcome o;
+  o.blocks.emplace_back(TextBlock{std::move(out)});
+  meta["sheets_shown"] = std::move(shown);
+  if (next_offset) meta["next_offset"] = *next_offset;
+  meta["truncated"] = truncated;
+  o.meta = std::move(meta);
+  return o;
+}
+
+ReadOutcome read_archive(std::unique_ptr<office::ZipArchive> zip, const std::string& zip_error, std::string_view path,
+                         Format format, const SheetOptions& options, const CancelToken& cancel, nlohmann::json meta) {
+  const std::string cannot = std::string(path) + " cannot be read as " +
+                             (format == Format::xlsx ? "an Excel workbook" : "an OpenDocument spreadsheet") + ": ";
+  if (zip == nullptr) return failure(cannot + zip_error + ".", std::move(meta));
+  std::string error;
+  std::unique_ptr<Workbook> book = format == Format::xlsx ? open_xlsx(*zip, options.max_shared_string_bytes, &error)
+                                                          : open_ods(*zip, &error);
+  if (cancel.cancelled()) return ReadOutcome::stopped();
+  if (!book) return failure(cannot + error + ".", std::move(meta));
+  return render(*book, path, format, options, cancel, std::move(meta));
+}
+
+}  // namespace
+
+ReadOutcome read_spreadsheet_bytes(std::string_view bytes, std::string_view name, Format format,
+                                   const SheetOptions& options, const CancelToken& cancel) {
+  nlohmann::json meta = {{"path", utf8::sanitized(name)}, {"size", bytes.size()}};
+  if (bytes.starts_with(std::string_view(kCompoundMagic, 8)))
+    return failure(compound_file_message(name, bytes, format), std::move(meta));
+  std::string error;
+  auto zip = office::ZipArchive::open_memory(bytes, options.zip, &error);
+  return read_archive(std::move(zip), error, utf8::sanitized(name), format, options, cancel, std::move(meta));
+}
+
+ReadOutcome read_spreadsheet(const OpenedFile& file, Format format, const SheetOptions& options,
+                             const CancelToken& cancel) {
+  const std::string path = utf8::sanitized(file.path.string());
+  const auto size = static_cast<std::uint64_t>(file.st.st_size);
+  nlohmann::json meta = {{"path", path}, {"size", size}};
+  char magic[8] = {};
+  const auto got = file_io::pread_full(file.fd.get(), magic, sizeof magic, 0);
+  if (got && *got == sizeof magic && std::string_view(magic, 8) == std::string_view(kCompoundMagic, 8)) {
+    // The stream directory may lie anywhere: look through the first 8 MiB for its name.
+    std::string bytes(static_cast<std::size_t>(std::min<std::uint64_t>(size, 8ull << 20)), '\0');
+    bytes.resize(file_io::pread_full(file.fd.get(), bytes.data(), bytes.size(), 0).value_or(0));
+    return failure(compound_file_message(path, bytes, format), std::move(meta));
+  }
+  std::string error;
+  auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
+  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
+}
+
+}  // namespace mcpread::readers::sheets

@@ -1,0 +1,35 @@
+#pragma once
+// XLSX and ODS read for a model: each sheet a Markdown table of the values its cells show;
+// `pages` picks sheets by number or name, `offset`/`limit` page a sheet's rows. Sheets are
+// streamed, so a sheet of a million rows costs memory for one page only. Internal to the readers
+// library.
+#include "mcpread/readers/access.hpp"
+#include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/outcome.hpp"
+#include "office/zip_archive.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace mcpread::readers::sheets {
+
+enum class Format { xlsx, ods };
+
+struct SheetOptions {
+  std::uint64_t offset = 1;                             // first row, as the sheet numbers it
+  std::optional<std::uint64_t> limit;                   // rows with values at most, per sheet
+  std::string pages;                                    // sheets: "2", "1-3", "Summary"; all when empty
+  std::size_t max_output_bytes = 100 * 1024;            // cap on the text of one answer
+  std::size_t max_shared_string_bytes = 32ull << 20;    // XLSX shared strings kept in memory
+  office::ZipLimits zip;
+};
+
+ReadOutcome read_spreadsheet(const OpenedFile& file, Format format, const SheetOptions& options,
+                             const CancelToken& cancel);
+
+// The same from bytes in memory (tests, fuzzing); `name` stands for the path in messages.
+ReadOutcome read_spreadsheet_bytes(std::string_view bytes, std::string_view name, Format format,
+                                   const SheetOptions& options, const CancelToken& cancel);
+
+}  // namespace mcpread::readers::sheets

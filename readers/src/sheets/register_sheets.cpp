@@ -1,0 +1,111 @@
+// The spreadsheet readers: XLSX and ODS, each sheet a Markdown table of what its cells show;
+// `pages` picks sheets, `offset`/`limit` page rows. Either also serves file_type="text" (the same
+// tables: there is nothing else to leave out).
+#include "mcpread/readers/registry.hpp"
+#include "office/zip_head.hpp"
+#include "resource_contents.hpp"
+#include "sheets/reader.hpp"
+
+namespace mcpread::readers {
+
+inline constexpr FileKind kXlsxKind{"xlsx"};
+inline constexpr FileKind kOdsKind{"ods"};
+
+namespace {
+
+sheets::SheetOptions sheet_options(const ReadLimits& limits) {
+  sheets::SheetOptions options;
+  options.zip.max_total_bytes = limits.office_max_unpacked_bytes;
+  options.zip.max_entry_bytes = std::min(options.zip.max_entry_bytes, limits.office_max_unpacked_bytes);
+  options.max_shared_string_bytes = static_cast<std::size_t>(limits.sheet_max_shared_strings_bytes);
+  return options;
+}
+
+template <sheets::Format F>
+ReadOutcome read_as_sheets(const ReaderCall& call) {
+  sheets::SheetOptions options = sheet_options(call.limits);
+  if (call.request.offset) options.offset = *call.request.offset;
+  options.limit = call.request.limit;
+  options.pages = call.request.pages;
+  options.max_output_bytes = call.limits.text.max_output_bytes;  // text only: the cap of text answers
+  ReadOutcome outcome = sheets::read_spreadsheet(call.file, F, options, call.cancel);
+  if (!outcome.is_error) outcome.meta["kind"] = std::string(call.kind.name());
+  return outcome;
+}
+
+// As a resource: every sheet up to the text cap.
+template <sheets::Format F>
+ResourceReadResult sheets_resource(const ResourceCall& call) {
+  sheets::SheetOptions options = sheet_options(call.limits);
+  options.max_output_bytes = call.limits.text.max_output_bytes;
+  return resource_from_outcome(sheets::read_spreadsheet(call.file, F, options, call.cancel), true);
+}
+
+std::string describe_sheets(const ReadLimits&) {
+  return "- Excel (.xlsx) and OpenDocument (.ods) spreadsheets: each sheet a Markdown table of the values "
+         "its cells show (formula results, formatted numbers and dates); `pages` picks sheets by number or "
+         "name (\"2\", \"1-3\", \"Summary\"), `offset`/`limit` count rows.";
+}
+
+const std::vector<ReaderOption> kSheetOptions = {
+    limit_option<&ReadLimits::sheet_max_shared_strings_bytes>(
+        "--sheet-max-shared-strings-bytes", "bytes of an XLSX's shared strings held in memory at most", 1 << 16,
+        1ull << 31)};
+
+constexpr std::string_view kXlsxMime = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+constexpr std::string_view kOdsMime = "application/vnd.oasis.opendocument.spreadsheet";
+
+// An Excel package by its entries (xl/workbook.xml, or [Content_Types].xml with parts under xl/);
+// an OLE2 compound file named .xlsx is an encrypted (or legacy) workbook: the reader says which.
+std::optional<Sniffed> sniff_xlsx(const SniffInput& in) {
+  const bool named = in.extension == "xlsx" || in.extension == "xlsm";
+  const zip_head::ZipHead z = zip_head::scan(in.head);
+  if (z.ole2 && named) return Sniffed{kXlsxMime, "OLE2 compound file (an encrypted or legacy Office document)"};
+  if (!z.zip) return std::nullopt;
+  constexpr std::string_view kName = "Microsoft Excel workbook (XLSX)";
+  if (z.has("xl/workbook.xml") || z.ooxml("xl/")) return Sniffed{kXlsxMime, kName};
+  if (named && z.has("[Content_Types].xml")) return Sniffed{kXlsxMime, kName, false};
+  return std::nullopt;
+}
+
+// An OpenDocument spreadsheet by the `mimetype` entry it stores first (a template too).
+std::optional<Sniffed> sniff_ods(const SniffInput& in) {
+  const zip_head::ZipHead z = zip_head::scan(in.head);
+  if (z.ole2 && in.extension == "ods") return Sniffed{kOdsMime, "OLE2 compound file (an encrypted or legacy Office document)"};
+  if (z.mimetype == kOdsMime || z.mimetype == "application/vnd.oasis.opendocument.spreadsheet-template")
+    return Sniffed{kOdsMime, "OpenDocument spreadsheet"};
+  return std::nullopt;
+}
+
+}  // namespace
+
+void register_xlsx_reader(ReaderRegistry& registry) {
+  registry.add(Reader{
+      .kind = kXlsxKind,
+      .article = "an Excel workbook",
+      .noun = "Excel workbooks",
+      .describe = describe_sheets,
+      .extensions = {{"xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
+                     {"xlsm", "application/vnd.ms-excel.sheet.macroEnabled.12"}},
+      .sniff = sniff_xlsx,
+      .also_serves = {FileKind::text},
+      .options = kSheetOptions,
+      .read = read_as_sheets<sheets::Format::xlsx>,
+      .resource = sheets_resource<sheets::Format::xlsx>,
+  });
+}
+
+void register_ods_reader(ReaderRegistry& registry) {
+  registry.add(Reader{
+      .kind = kOdsKind,
+      .article = "an OpenDocument spreadsheet",
+      .noun = "OpenDocument spreadsheets",
+      .extensions = {{"ods", "application/vnd.oasis.opendocument.spreadsheet"}},
+      .sniff = sniff_ods,
+      .also_serves = {FileKind::text},
+      .read = read_as_sheets<sheets::Format::ods>,
+      .resource = sheets_resource<sheets::Format::ods>,
+  });
+}
+
+}  // namespace mcpread::readers

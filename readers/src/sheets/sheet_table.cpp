@@ -1,0 +1,142 @@
+#include "sheets/sheet_table.hpp"
+
+#include "mcpread/readers/utf8.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace mcpread::readers::sheets {
+
+std::string column_name(std::uint32_t column) {
+  std::string out;
+  for (std::uint64_t c = std::uint64_t{column} + 1; c > 0; c = (c - 1) / 26)
+    out.insert(out.begin(), static_cast<char>('A' + (c - 1) % 26));
+  return out;
+}
+
+bool parse_reference(std::string_view ref, std::uint32_t* column, std::uint64_t* row) {
+  std::size_t i = 0;
+  std::uint64_t col = 0;
+  if (i < ref.size() && ref[i] == '$') ++i;
+  for (; i < ref.size() && ((ref[i] >= 'A' && ref[i] <= 'Z') || (ref[i] >= 'a' && ref[i] <= 'z')); ++i) {
+    col = col * 26 + static_cast<std::uint64_t>((ref[i] | 0x20) - 'a' + 1);
+    if (col > kMaxColumns) return false;  // "ZZZZZZ1", and absurd references
+  }
+  if (col == 0) return false;
+  if (i < ref.size() && ref[i] == '$') ++i;
+  std::uint64_t r = 0;
+  const std::size_t digits = i;
+  for (; i < ref.size() && ref[i] >= '0' && ref[i] <= '9'; ++i) {
+    r = r * 10 + static_cast<std::uint64_t>(ref[i] - '0');
+    if (r > kMaxRows) return false;
+  }
+  if (i != ref.size() || i == digits || r == 0) return false;
+  *column = static_cast<std::uint32_t>(col - 1);
+  *row = r;
+  return true;
+}
+
+std::string cell_text(std::string_view text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+  std::string_view shown = text;
+  bool cut = false;
+  if (shown.size() > kMaxCellBytes) {
+    shown = shown.substr(0, utf8::prefix_bytes(shown, kMaxCellBytes));
+    cut = true;
+  }
+  std::string out;
+  out.reserve(shown.size() + 8);
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    const char c = shown[i];
+    if (c == '|') out += "\\|";
+    else if (c == '\r' && i + 1 < shown.size() && shown[i + 1] == '\n') continue;
+    else if (c == '\n' || c == '\r') out += "<br>";
+    else if (c == '\t') out += ' ';
+    else out += c;
+  }
+  if (cut) out += "\u2026 [" + std::to_string(utf8::count_chars(text.substr(shown.size()))) + " more characters]";
+  return out;
+}
+
+void add_cell(Row& row, Cell cell) {
+  if (row.bytes + cell.text.size() > kMaxRowBytes) {
+    row.cut = true;
+    return;
+  }
+  row.bytes += cell.text.size();
+  row.cells.push_back(std::move(cell));
+}
+
+bool Page::add(Row&& row) {
+  // Rows ascend; one numbered again or out of order (only a hostile file writes that) is left
+  // out, so that the way on always lies past the rows shown.
+  if (row.number <= last_seen_) return true;
+  last_seen_ = row.number;
+  if (row.number < offset_) return true;
+  if ((limit_ && rows_.size() >= std::max<std::uint64_t>(*limit_, 1)) || capped_) {
+    next_ = row.number;
+    return false;
+  }
+  std::size_t bytes = 12;
+  for (const Cell& c : row.cells) bytes += c.text.size() + 3;
+  if (!rows_.empty() && bytes_ + bytes > budget_) {
+    capped_ = true;
+    next_ = row.number;
+    return false;
+  }
+  bytes_ += bytes;
+  rows_.push_back(std::move(row));
+  return true;
+}
+
+std::string Page::table() {
+  std::set<std::uint32_t> used;
+  for (const Row& r : rows_)
+    for (const Cell& c : r.cells) used.insert(c.column);
+  if (used.empty()) return {};
+  std::vector<std::uint32_t> columns;
+  const std::uint32_t first = *used.begin(), last = *used.rbegin();
+  // Gaps are kept (a sheet's layout often has a blank column between blocks), unless the sheet
+  // is so sparse that the table would be mostly empty cells: then only columns with values.
+  if (last - first + 1 <= 64 || last - first + 1 <= 2 * used.size()) {
+    for (std::uint32_t c = first; c <= last; ++c) columns.push_back(c);
+  } else {
+    columns.assign(used.begin(), used.end());
+  }
+  std::string out = "| Row |";
+  for (std::uint32_t c : columns) out += " " + column_name(c) + " |";
+  out += "\n| ---: |";
+  for (std::size_t i = 0; i < columns.size(); ++i) out += " --- |";
+  std::string notes;
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    const Row& r = rows_[i];
+    const std::size_t before = out.size();
+    out += "\n| " + std::to_string(r.number) + " |";
+    std::size_t k = 0;
+    bool cut = r.cut;
+    for (std::uint32_t c : columns) {
+      // A first row this wide: its remaining cells are left out rather than the cap passed
+      // (a later row goes back to the next call instead).
+      if (i == 0 && out.size() > budget_) {
+        out += " \u2026 |";
+        cut = true;
+        break;
+      }
+      while (k < r.cells.size() && r.cells[k].column < c) ++k;
+      if (k < r.cells.size() && r.cells[k].column == c) out += " " + cell_text(r.cells[k].text) + " |";
+      else out += "  |";
+    }
+    if (i > 0 && out.size() > budget_) {  // this row and the rest go back to the next call
+      out.resize(before);
+      next_ = r.number;
+      capped_ = true;
+      rows_.resize(i);
+      break;
+    }
+    if (cut) notes += "\n[Row " + std::to_string(r.number) + " is cut: it holds more text than one answer shows.]";
+  }
+  if (!notes.empty()) out += "\n" + notes;
+  return out;
+}
+
+}  // namespace mcpread::readers::sheets

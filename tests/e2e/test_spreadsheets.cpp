@@ -1,0 +1,67 @@
+// Excel and OpenDocument spreadsheets through the binary: sheets as Markdown tables, `pages` by
+// name, rows paged with the way on, an unknown sheet and a hostile workbook refused with a
+// sentence; every message schema-valid.
+#include "fixtures.hpp"
+#include "mcp_client.hpp"
+#include "office_fixtures.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace mcpread::test;
+using nlohmann::json;
+
+namespace {
+
+std::string budget_xlsx() {
+  std::string rows = "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c><c r=\"B1\" t=\"s\"><v>1</v></c></row>";
+  for (int r = 2; r <= 5; ++r)
+    rows += "<row r=\"" + std::to_string(r) + "\"><c r=\"A" + std::to_string(r) + "\" t=\"inlineStr\"><is><t>item " +
+            std::to_string(r - 1) + "</t></is></c><c r=\"B" + std::to_string(r) + "\" s=\"1\"><v>" +
+            std::to_string(r * 1000 + 0.5) + "</v></c></row>";
+  return xlsx_bytes({{"Budget", rows}, {"Notes", "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>draft</t></is></c></row>", "hidden"}},
+                    {"Item", "Cost"}, "<cellXfs count=\"2\"><xf numFmtId=\"0\"/><xf numFmtId=\"4\"/></cellXfs>");
+}
+
+}  // namespace
+
+TEST_CASE("an Excel workbook through the binary") {
+  TempDir root;
+  root.write("budget.xlsx", budget_xlsx());
+  for (const char* version : {"2024-11-05", "2025-06-18", "2025-11-25"}) {
+    CAPTURE(version);
+    McpClient client({{root.path().string()}});
+    client.initialize(version);
+    const json r = client.call("read", {{"file_path", "budget.xlsx"}, {"pages", "Budget"}, {"limit", 3}});
+    CHECK_FALSE(r.contains("isError"));
+    REQUIRE(r["content"].size() == 1);
+    CHECK(r["content"][0]["text"] ==
+          "Excel workbook " + (root.path() / "budget.xlsx").string() +
+              ": 2 sheets: 1 \"Budget\", 2 \"Notes\" (hidden).\n\n## Sheet 1: Budget\n\n| Row | A | B |\n"
+              "| ---: | --- | --- |\n| 1 | Item | Cost |\n| 2 | item 1 | 2,000.50 |\n| 3 | item 2 | 3,000.50 |\n\n"
+              "[Rows 1-3 of sheet 1. To read more, call read again with pages=\"1\" offset=4.]");
+    CHECK(r["_meta"]["next_offset"] == 4);
+    CHECK(r["_meta"]["kind"] == "xlsx");
+  }
+}
+
+TEST_CASE("spreadsheets refused with a sentence through the binary") {
+  TempDir root;
+  root.write("budget.xlsx", budget_xlsx());
+  root.write("bomb.ods", ods_bytes("<table:table table:name=\"T\"><table:table-row><table:table-cell><text:p>" +
+                                   std::string(8u << 20, ' ') + "</text:p></table:table-cell></table:table-row></table:table>"));
+  McpClient client({{root.path().string()}});
+  client.initialize("2025-11-25");
+  const json unknown = client.call("read", {{"file_path", "budget.xlsx"}, {"pages", "Totals"}});
+  CHECK(unknown["isError"] == true);
+  CHECK(unknown["content"][0]["text"] == "pages=\"Totals\" names no sheet of " + (root.path() / "budget.xlsx").string() +
+                                             ". Its sheets: 1 \"Budget\", 2 \"Notes\" (hidden). Give sheets by number "
+                                             "(\"2\", \"1-3\") or by name.");
+  const json bomb = client.call("read", {{"file_path", "bomb.ods"}});
+  CHECK(bomb["isError"] == true);
+  const std::string message = bomb["content"][0]["text"];
+  CHECK(message.starts_with((root.path() / "bomb.ods").string() +
+                            " cannot be read as an OpenDocument spreadsheet: \"content.xml\" is compressed "));
+  CHECK(message.find(" to 1, over the ratio of 200 allowed (a zip bomb?).") != std::string::npos);
+}
