@@ -24,7 +24,7 @@ struct PdfPage {
   double width = 612;              // points (US Letter)
   double height = 792;
   int rotate = 0;  // /Rotate
-  std::string scan;  // Kind::scan
+  std::string scan = {};  // Kind::scan
   int scan_width = 0, scan_height = 0;
 };
 

@@ -90,10 +90,10 @@ bool PageOcr::read(const Api& api, mcpread_pdf_doc* doc, int page, const CancelT
   }
   const OcrPage& p = std::get<OcrPage>(result);
   *label = ocr_label(p, langs);
+  // Without text from OCR the page keeps what it had (the label says OCR found none), and so
+  // its note on how to see it.
   if (p.blank) *body = "[Page " + k + " is blank.]";
-  else if (p.textured) *body = "[Page " + k + " has no text: it is texture all over (noise or a photograph).]";
-  else if (p.text.empty()) *body = "[Page " + k + ": OCR found no legible text.]";
-  else *body = p.text;
+  else if (!p.text.empty()) *body = p.text;
   if (!p.note.empty()) *body += "\n[" + p.note + "]";
   (*meta)["ocr_pages"].push_back({{"page", page}, {"confidence", p.confidence}, {"cached", p.cached}, {"blank", p.blank}});
   return true;
