@@ -107,6 +107,9 @@ std::variant<Reading, std::string> recognize(const Api& a, ::Pix* pix, const std
   const std::string dir = ocr::tessdata_directory();
   if (a.init3(t.h, dir.c_str(), langs.c_str()) != 0)
     return "Tesseract could not load the language data " + langs + " from " + dir + ".";
+  // The library's default is one uniform block of text; the command line's (and a page's) is
+  // full layout analysis: columns, paragraphs, reading order.
+  a.set_page_seg_mode(t.h, tesseract::PSM_AUTO);
   a.set_image2(t.h, pix);
   if (dpi > 0) a.set_source_resolution(t.h, static_cast<int>(dpi));
   std::unique_ptr<ETEXT_DESC, decltype(a.monitor_delete)> monitor(a.monitor_create(), a.monitor_delete);

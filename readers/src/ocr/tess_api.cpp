@@ -44,6 +44,7 @@ Loaded load() {
       bind(lib, "TessBaseAPICreate", &a.create, &e) && bind(lib, "TessBaseAPIDelete", &a.destroy, &e) &&
       bind(lib, "TessBaseAPIInit3", &a.init3, &e) &&
       bind(lib, "TessBaseAPISetVariable", &a.set_variable, &e) &&
+      bind(lib, "TessBaseAPISetPageSegMode", &a.set_page_seg_mode, &e) &&
       bind(lib, "TessBaseAPISetImage2", &a.set_image2, &e) &&
       bind(lib, "TessBaseAPISetSourceResolution", &a.set_source_resolution, &e) &&
       bind(lib, "TessBaseAPIRecognize", &a.recognize, &e) &&

@@ -18,6 +18,7 @@ struct Api {
   decltype(&::TessBaseAPIDelete) destroy;
   decltype(&::TessBaseAPIInit3) init3;
   decltype(&::TessBaseAPISetVariable) set_variable;
+  decltype(&::TessBaseAPISetPageSegMode) set_page_seg_mode;
   decltype(&::TessBaseAPISetImage2) set_image2;
   decltype(&::TessBaseAPISetSourceResolution) set_source_resolution;
   decltype(&::TessBaseAPIRecognize) recognize;
