@@ -54,22 +54,29 @@ std::string tidy(const char* raw) {
 enum class Look { blank, textured, inked };
 
 // Blank: one flat colour, give or take a speck: no ink worth a Tesseract run (which takes as
-// long on a white page as on a full one to find nothing). Textured: no background colour at all
-// and most pixels far from the commonest one (noise, a photograph's grain), where Tesseract
-// spends seconds finding no text. Text needs a ground to stand on.
+// long on a white page as on a full one to find nothing). Textured: a quarter or more of the
+// pixels differ sharply from their right-hand neighbour (noise, grain), where Tesseract spends
+// seconds finding no text; a page of text has such edges only along its strokes (a few %).
 Look look_of(const Api& a, ::Pix* pix) {
   ocr::Pix grey(&a, a.pix_convert_to8(pix, 0));
   if (!grey) return Look::inked;
   const int w = a.pix_get_width(grey.get()), h = a.pix_get_height(grey.get()), wpl = a.pix_get_wpl(grey.get());
   const auto* data = reinterpret_cast<const unsigned char*>(a.pix_get_data(grey.get()));
   std::uint64_t histogram[256] = {};
+  std::uint64_t edges = 0;
   for (int y = 0; y < h; ++y) {
     const unsigned char* row = data + static_cast<std::ptrdiff_t>(y) * wpl * 4;
     // Leptonica keeps pixels in native 32-bit words, the first pixel in the most significant
     // byte: on a little-endian machine pixel x is byte x ^ 3 (the row's padding bytes are not
     // pixels, and are zero).
     constexpr int swap = std::endian::native == std::endian::little ? 3 : 0;
-    for (int x = 0; x < w; ++x) ++histogram[row[x ^ swap]];
+    int left = row[0 ^ swap];
+    for (int x = 0; x < w; ++x) {
+      const int v = row[x ^ swap];
+      ++histogram[v];
+      if (v - left > 64 || left - v > 64) ++edges;
+      left = v;
+    }
   }
   int background = 0;
   for (int v = 1; v < 256; ++v)
@@ -79,7 +86,7 @@ Look look_of(const Api& a, ::Pix* pix) {
     if (v < background - 48 || v > background + 48) ink += histogram[v];
   const auto total = static_cast<std::uint64_t>(w) * static_cast<std::uint64_t>(h);
   if (ink * 20000 < total) return Look::blank;  // under 0.005 %: a speck of dust, not a full stop
-  if (histogram[background] * 50 < total && ink * 2 > total) return Look::textured;
+  if (edges * 4 > total) return Look::textured;
   return Look::inked;
 }
 
