@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 
 namespace mcpread::readers {
 namespace {
@@ -97,7 +98,11 @@ struct Handle {
 };
 
 // Tesseract prints warnings ("Invalid resolution 0 dpi") on stderr, which is the server's log.
-void quiet(const Api& a, TessBaseAPI* h) { a.set_variable(h, "debug_file", "/dev/null"); }
+// debug_file is one process-wide setting (tprintf's), so it is set once, not by every thread.
+void quiet(const Api& a, TessBaseAPI* h) {
+  static std::once_flag once;
+  std::call_once(once, [&] { a.set_variable(h, "debug_file", "/dev/null"); });
+}
 
 bool cancel_check(void* token, int) { return static_cast<const CancelToken*>(token)->cancelled(); }
 
