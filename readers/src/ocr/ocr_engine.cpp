@@ -191,9 +191,8 @@ OcrPage read_pixels(const Api& a, ::Pix* pix, const OcrLanguages& langs, unsigne
           }
         }
       }
-      // Only a reading that failed says the script may be the cause (OSD names a script for
-      // anything, noise included).
-      if (osd->script_confidence > 1.0f && best.confidence < legible_confidence && best.text.size() >= doubtful_chars)
+      // Only a poor reading says the script may be the cause (OSD names a script for anything).
+      if (osd->script_confidence > 1.0f && best.confidence < doubtful_confidence && best.text.size() >= doubtful_chars)
         page.note = ocr::script_note(osd->script, langs.used);
     }
   }

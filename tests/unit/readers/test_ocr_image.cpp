@@ -104,3 +104,19 @@ TEST_CASE("ocr image: file_type=text reads the text in an image") {
           d + "/f.svg has no legible text. [OCR, eng: no legible text, mean confidence 0%]");
   }
 }
+
+TEST_CASE("ocr image: a script the languages do not read gets a note on its language data") {
+  ocr_cache_clear();
+  TempDir dir;
+  const std::string d = dir.path().string();
+  dir.write("ru.png", text_png(TextPicture{{"Съешь же ещё этих мягких французских булок, да выпей же чаю.",
+                                            "Широкая электрификация южных губерний даст мощный толчок."}}));
+  const auto o = read_text(dir, "ru.png");
+  // What eng makes of Cyrillic is kept (it may still help), with the note saying what to install.
+  CHECK(text(o) ==
+        "Text of " + d + "/ru.png read with OCR [OCR, eng, mean confidence 33%]:\n\n"
+        "Cbelb Ke ELLE STUX MAKUX CbpaHuy3ckux byNoK, Ja BbINeN Ke Halo.\n"
+        "LUnpokaa anekTpucpukalivA tOrKHbIX TYOEPHUM DacT MOLHbIN TONYOK.\n\n"
+        "[The page looks like Cyrillic script, which eng does not read: install its language data (e.g. "
+        "Debian's tesseract-ocr-rus) and pass ocr_lang=\"rus\".]");
+}
