@@ -10,6 +10,8 @@ build_packages=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3
   libicu72 libzip4)  # libicu72, libzip4: opened with dlopen at run time (HZ-GB-2312 text; DOCX/ODT), like libvips42
 # poppler-data: the CMaps poppler reads at run time (CJK PDFs lose their text without them).
 build_packages+=(poppler-data)
+# libtesseract-dev: OCR's headers (libtesseract5 and Leptonica are opened with dlopen at run time).
+build_packages+=(libtesseract-dev)
 # groff-base: the man page check (tests/packaging). clang-14 and its runtimes: the libFuzzer
 # targets (scripts/fuzz.sh); llvm-14: llvm-symbolizer for sanitizer reports. libvips-tools: the
 # `vips` command making the host suite's images; util-linux and iproute2: `unshare -n` and `ip`,
@@ -19,6 +21,9 @@ build_packages+=(poppler-data)
 # xlsx2csv: for XLSX (and bench/sheets-agreement.py).
 test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-dev llvm-14
   libvips-tools util-linux iproute2 python3 mupdf-tools pandoc xlsx2csv)
+# The OCR tests: English and the orientation/script model; `tesseract`, the command line the
+# OCR is compared with (tests and bench/).
+test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
 
 wanted=("${build_packages[@]}")
 if [[ "${1:-}" == "--test" ]]; then

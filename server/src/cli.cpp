@@ -129,6 +129,21 @@ const auto server_options = std::to_array<Option>({
      3600000, MCPREAD_COUNT(task_after_ms)},
     {"--idle-release-ms", "N", "quiet time after which memory the reads took goes back to the system (0: never)", 0,
      3600000, MCPREAD_COUNT(idle_release_ms)},
+    {"--ocr", "MODE", "OCR of PDF pages: off, auto (pages without usable text) or always (every page)", 0, 0,
+     nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       if (v == "off") c.limits.ocr_mode = readers::OcrMode::off;
+       else if (v == "auto") c.limits.ocr_mode = readers::OcrMode::automatic;
+       else if (v == "always") c.limits.ocr_mode = readers::OcrMode::always;
+       else return false;
+       return true;
+     }},
+    {"--ocr-lang", "LANGS", "OCR languages when a call names none, e.g. eng+deu (default: every installed one)",
+     0, 0, nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       c.limits.ocr_langs = v;
+       return !v.empty();
+     }},
     {"--max-directory-entries", "N", "entries listed of a directory", 1, UINT64_MAX,
      MCPREAD_COUNT(limits.max_directory_entries)},
     {"--structured-content", "", "also send structuredContent and an outputSchema (some hosts then "
@@ -218,6 +233,7 @@ Options (each can also be set with the environment variable shown; the command l
     if (o.name == "--transport") text += " (default: stdio)";
     if (o.name == "--stateless-roots") text += " (default: ignore)";
     if (o.name == "--host-profile") text += " (default: auto)";
+    if (o.name == "--ocr") text += " (default: auto)";
     text += "\n" + std::string(28, ' ') + "[" + env_name(o.name) + "]\n";
   }
   text += "  -h, --help                show this help\n  -V, --version             show the version\n";

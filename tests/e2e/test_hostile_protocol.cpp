@@ -170,7 +170,7 @@ TEST_CASE("hostile protocol: wrong types in every read argument") {
       {"file_type a number", {{"file_path", "a.txt"}, {"file_type", 7}}, "The \"file_type\" argument must be one of auto, text, json, image, pdf, notebook, audio, docx, odt, xlsx, ods, html, pptx, odp, epub; got \"7\"."},
       {"encoding unknown", {{"file_path", "a.txt"}, {"encoding", "klingon"}}, "Unknown encoding \"klingon\" for @. Use a name iconv knows, for example UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, WINDOWS-1252, ISO-8859-1, SHIFT_JIS, EUC-JP, GB18030, GBK, BIG5, EUC-KR, KOI8-R; or omit encoding to detect it."},
       {"encoding a number", {{"file_path", "a.txt"}, {"encoding", 1252}}, "The \"encoding\" argument must be a charset name such as \"windows-1252\"."},
-      {"an unknown argument", {{"file_path", "a.txt"}, {"mode", "w"}}, "Unknown argument \"mode\". The read tool accepts: file_path, offset, limit, column, pages, file_type, encoding."},
+      {"an unknown argument", {{"file_path", "a.txt"}, {"mode", "w"}}, "Unknown argument \"mode\". The read tool accepts: file_path, offset, limit, column, pages, file_type, encoding, ocr_lang."},
   };
   for (const Case& c : cases) {
     SUBCASE(c.name) {

@@ -75,6 +75,10 @@ std::string content_of(const PdfPage& p) {
       return {};
     case PdfPage::Kind::text:
       break;
+    case PdfPage::Kind::scan:  // an inline image, uncompressed
+      return "q " + number(p.width) + " 0 0 " + number(p.height) + " 0 0 cm\nBI /W " +
+             std::to_string(p.scan_width) + " /H " + std::to_string(p.scan_height) +
+             " /CS /G /BPC 8 ID\n" + p.scan + "\nEI Q\n";
     case PdfPage::Kind::unmapped_text: {
       std::string s = "BT /F2 12 Tf 14 TL 72 " + number(p.height - 72) + " Td\n";
       for (std::size_t i = 0; i < p.lines.size(); ++i) {

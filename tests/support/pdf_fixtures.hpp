@@ -15,12 +15,17 @@ struct PdfPage {
     // `lines` drawn with a composite font (Identity-H) that has no /ToUnicode and no font file:
     // every glyph is shown, none maps to a character (text extraction gets nothing).
     unmapped_text,
+    // `scan` (8-bit grey pixels, scan_width × scan_height) drawn over the whole page, and no
+    // text: a scanned page (ocr_fixtures.hpp makes such pages of text).
+    scan,
   };
   Kind kind = Kind::text;
   std::vector<std::string> lines;  // ASCII
   double width = 612;              // points (US Letter)
   double height = 792;
   int rotate = 0;  // /Rotate
+  std::string scan = {};  // Kind::scan
+  int scan_width = 0, scan_height = 0;
 };
 
 // A complete PDF 1.4 file. `title` (UTF-8; stored as UTF-16BE when not ASCII) goes into /Info.

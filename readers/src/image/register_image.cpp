@@ -3,12 +3,15 @@
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/registry.hpp"
 #include "image/image_signatures.hpp"
+#include "ocr/image_ocr.hpp"
 #include "resource_contents.hpp"
 
 namespace mcpread::readers {
 namespace {
 
 ReadOutcome read_as_image(const ReaderCall& call) {
+  if (call.kind == FileKind::text)
+    return read_image_text(call.file, call.classification, call.limits, call.request.ocr_lang, call.cancel);
   return read_image(call.file, call.classification, call.limits.image, call.cancel);
 }
 
@@ -19,7 +22,8 @@ ResourceReadResult image_resource(const ResourceCall& call) {
 
 std::string describe_image(const ReadLimits&) {
   return "- Images: sent as images, downscaled or converted when too large or in a format models do "
-         "not take; a note gives the original size and the coordinate scale.";
+         "not take; a note gives the original size and the coordinate scale. file_type=\"text\" reads "
+         "the text in them (OCR).";
 }
 
 }  // namespace
@@ -37,6 +41,7 @@ void register_image_reader(ReaderRegistry& registry) {
                      {"heic", "image/heic"},     {"heif", "image/heif"},  {"avif", "image/avif"},
                      {"jxl", "image/jxl"},       {"svg", "image/svg+xml"}},
       .sniff = image_signatures::sniff,
+      .also_serves = {FileKind::text},  // OCR
       .options = {limit_option<&ReadLimits::image, &ImageLimits::max_edge>(
                       "--image-max-edge", "longest side of an image sent, in pixels", 16, 8000),
                   limit_option<&ReadLimits::image, &ImageLimits::max_base64_bytes>(

@@ -12,6 +12,7 @@
 #include "mcpread/readers/utf8.hpp"
 #include "page_ranges.hpp"
 #include "pdf_loader.hpp"
+#include "pdf_ocr.hpp"
 #include "pdf_text_loss.hpp"
 #include "pdf/pdf_pages.hpp"
 
@@ -96,9 +97,28 @@ struct PageImage {
   std::size_t text_end = 0;
 };
 
+// The OCR budget of the call is spent and page sel.pages[i] needs OCR: the answer ends before
+// it, saying where to go on (the rest of the selection, or of a default one, the next
+// max_pages pages).
+void stop_for_ocr_budget(const Selection& sel, std::size_t i, int count, const PdfOptions& o,
+                         std::size_t budget, std::string* text, nlohmann::json* meta) {
+  std::vector<int> rest(sel.pages.begin() + static_cast<std::ptrdiff_t>(i), sel.pages.end());
+  if (!sel.next.empty()) {
+    rest.clear();
+    const int last = std::min(count, sel.pages[i] + static_cast<int>(std::max<std::size_t>(o.max_pages, 1)) - 1);
+    for (int p = sel.pages[i]; p <= last; ++p) rest.push_back(p);
+  }
+  const std::string next = format_page_ranges(rest);
+  *text += "\n\n[Page " + std::to_string(sel.pages[i]) + " and later need OCR, and " +
+           std::to_string(budget) + (budget == 1 ? " page is" : " pages are") +
+           " OCR'd per call at most; call read with pages=\"" + next + "\" to continue.]";
+  (*meta)["truncated"] = true;
+  (*meta)["next_pages"] = next;
+}
+
 // Header and page texts (text modes); in text_and_page_images mode also which pages to render.
 // Returns false when cancelled.
-bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
+bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o, pdf::PageOcr& ocr,
                   const CancelToken& cancel, std::string* text, nlohmann::json* meta,
                   std::vector<PageImage>* page_images) {
   const std::size_t budget =
@@ -110,13 +130,22 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
     pdf::ErrorBuffer e;
     std::string body;
     std::size_t image_note_at = std::string::npos;  // where "an image of the page follows" starts
+    std::string label;  // beside the page marker: "[OCR, eng, mean confidence 91%]"
     if (d.api->page_text(d.doc.get(), k, pdf::append_to_string, &raw, e.text, sizeof e.text) !=
         MCPREAD_PDF_OK) {
       body = "[Page " + std::to_string(k) + " could not be read: " + e.str() + ".]";
     } else {
       body = clean_page_text(raw);
-      const pdf::TextLoss loss = pdf::measure_text_loss(*d.api, d.doc.get(), k, body);
+      pdf::TextLoss loss = pdf::measure_text_loss(*d.api, d.doc.get(), k, body);
       if (loss.lost) (*meta)["pages_text_lost"].push_back(k);
+      if (ocr.wanted(body, loss.lost)) {
+        if (!ocr.affordable(k)) {
+          stop_for_ocr_budget(sel, i, d.pages, o, ocr.budget(), text, meta);
+          return true;
+        }
+        if (!ocr.read(*d.api, d.doc.get(), k, cancel, &body, &label, meta)) return false;
+        if (!label.empty()) loss.lost = false;  // the OCR text stands in for the lost text
+      }
       const bool sparse = loss.lost || utf8::count_chars(body) < o.sparse_text_chars;
       const bool render = o.mode == PdfMode::text_and_page_images && sparse &&
                           page_images->size() < o.max_page_images;
@@ -138,7 +167,7 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o,
                " has no text layer; " + say({.as = FileKind::image, .pages = std::to_string(k)}) + " to see it.]";
       }
     }
-    const std::string head = "\n\n" + marker(k, d.pages) + "\n";
+    const std::string head = "\n\n" + marker(k, d.pages) + (label.empty() ? "" : " " + label) + "\n";
     if (text->size() + head.size() + body.size() > budget) {
       // The page's text is cut here, and its image is not sent: no note promises one.
       if (image_note_at != std::string::npos) {
@@ -311,7 +340,12 @@ ReadOutcome read_pdf(const OpenedFile& file, const PdfOptions& options, const Ca
     return out;
   }
   std::vector<PageImage> page_images;
-  if (!append_texts(d, sel, options, cancel, &text, &out.meta, &page_images)) return ReadOutcome::stopped();
+  pdf::PageOcr ocr(file, options);
+  if (!append_texts(d, sel, options, ocr, cancel, &text, &out.meta, &page_images)) return ReadOutcome::stopped();
+  if (out.meta.contains("ocr_pages")) {
+    out.meta["ocr_languages"] = ocr.languages().used;
+    if (!ocr.languages().note.empty() && !ocr.languages().used.empty()) text += "\n\n[" + ocr.languages().note + "]";
+  }
   if (options.mode == PdfMode::text_and_page_images) {
     if (!interleave_page_images(d, page_images, options, cancel, std::move(text), &out))
       return ReadOutcome::stopped();

@@ -14,6 +14,11 @@ PdfOptions pdf_options(const ReadLimits& limits) {
   options.whole_document_pages = limits.pdf_max_pages;
   options.max_blob_base64_bytes = limits.pdf_max_blob_bytes;
   options.image = limits.image;
+  options.ocr = limits.ocr_mode;
+  options.ocr_lang_config = limits.ocr_langs;
+  options.ocr_max_pages = limits.ocr_max_pages;
+  options.ocr_dpi = static_cast<unsigned>(limits.ocr_dpi);
+  options.ocr_max_pixels = limits.ocr_max_pixels;
   return options;
 }
 
@@ -27,6 +32,7 @@ ReadOutcome read_as_pdf(const ReaderCall& call) {
   options.max_page_images = call.limits.pdf_max_page_images;
   options.render_dpi = static_cast<double>(call.limits.pdf_render_dpi);
   options.progress = call.request.progress;
+  options.ocr_lang = call.request.ocr_lang;
   return read_pdf(call.file, options, call.cancel);
 }
 
@@ -37,7 +43,7 @@ ResourceReadResult pdf_resource(const ResourceCall& call) {
 }
 
 std::string describe_pdf(const ReadLimits& limits) {
-  return "- PDFs: each page's text, plus the pages as a PDF or (scans, figures) as images; `pages` "
+  return "- PDFs: each page's text (scanned pages OCR'd), plus the pages as a PDF or (scans, figures) as images; `pages` "
          "picks pages (\"3\", \"1-5\", \"2,4\", \"10-\"), at most " +
          std::to_string(limits.pdf_max_pages) + " per call.";
 }
@@ -64,6 +70,9 @@ void register_pdf_reader(ReaderRegistry& registry) {
       .options = {limit_option<&ReadLimits::pdf_max_pages>("--pdf-max-pages", "PDF pages per call", 1, 100),
                   limit_option<&ReadLimits::pdf_render_dpi>(
                       "--pdf-dpi", "resolution of PDF pages rendered as images", 36, 600),
+                  limit_option<&ReadLimits::ocr_max_pages>(
+                      "--ocr-max-pages", "pages OCR'd per call at most (cached pages are free)", 1, 1000),
+                  limit_option<&ReadLimits::ocr_dpi>("--ocr-dpi", "resolution of PDF pages rendered for OCR", 50, 600),
                   limit_option<&ReadLimits::pdf_max_blob_bytes>(
                       "--pdf-max-blob-bytes", "largest PDF attached, measured on its base64 text", 0, UINT64_MAX)},
       .read = read_as_pdf,

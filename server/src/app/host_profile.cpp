@@ -36,6 +36,7 @@ std::string apply(const json& j, HostProfile* p) {
       else if (key == "image_max_tiles") p->image_max_tiles = value.get<std::size_t>();
       else if (key == "result_max_image_tokens") p->result_max_image_tokens = value.get<std::size_t>();
       else if (key == "images_after_text") p->images_after_text = value.get<bool>();
+      else if (key == "image_text") p->image_text = value.get<bool>();
       else if (key == "structured_content") p->structured_content = value.get<bool>();
       else if (key == "keeps_is_error") p->keeps_is_error = value.get<bool>();
       else if (key == "pdf") {

@@ -30,7 +30,7 @@ std::string read_description(const Config& config) {
   return d +
          "- Directories: sorted listings, paged by `offset`/`limit`; other binaries are refused with "
          "their type.\n"
-         "`file_type` forces a reading (\"text\": the source; \"image\": PDF pages rendered); "
+         "`file_type` forces a reading (\"text\": the source, or an image's text by OCR; \"image\": PDF pages rendered); "
          "`encoding` overrides the detected charset. Paths are absolute or relative to the first "
          "allowed root.";
 }
@@ -45,7 +45,8 @@ json read_input_schema() {
       "column": {"type": "integer", "minimum": 1, "description": "First character of each line, 1-based."},
       "pages": {"type": "string", "description": "PDF pages, presentation slides or EPUB chapters, e.g. \"1-5\"; spreadsheet sheets by number or name."},
       "file_type": {"type": "string", "default": "auto"},
-      "encoding": {"type": "string", "description": "Charset, e.g. \"windows-1252\", \"shift_jis\"."}
+      "encoding": {"type": "string", "description": "Charset, e.g. \"windows-1252\", \"shift_jis\"."},
+      "ocr_lang": {"type": "string", "description": "OCR languages, e.g. \"eng+deu\" (default: those installed)."}
     },
     "required": ["file_path"],
     "additionalProperties": false
@@ -110,7 +111,7 @@ std::vector<protocol::ToolDefinition> read_tool_definitions(const Config& config
 
 std::variant<readers::ReadRequest, std::string> parse_read_arguments(const json& args) {
   readers::ReadRequest r;
-  static const char* const accepted = "file_path, offset, limit, column, pages, file_type, encoding";
+  static const char* const accepted = "file_path, offset, limit, column, pages, file_type, encoding, ocr_lang";
   for (const auto& [key, value] : args.items()) {
     // `path` is not an alias: the input schema does not list it, so a client that checks
     // arguments against the schema would refuse what the server took.
@@ -118,7 +119,7 @@ std::variant<readers::ReadRequest, std::string> parse_read_arguments(const json&
       return std::string("Unknown argument \"path\": the read tool names the file with \"file_path\". "
                          "Call read with file_path instead.");
     if (key != "file_path" && key != "offset" && key != "limit" && key != "column" && key != "pages" &&
-        key != "file_type" && key != "encoding")
+        key != "file_type" && key != "encoding" && key != "ocr_lang")
       return "Unknown argument \"" + key + "\". The read tool accepts: " + accepted + ".";
   }
   const json* path = args.contains("file_path") ? &args["file_path"] : nullptr;
@@ -169,6 +170,11 @@ std::variant<readers::ReadRequest, std::string> parse_read_arguments(const json&
     if (!args["encoding"].is_string())
       return std::string("The \"encoding\" argument must be a charset name such as \"windows-1252\".");
     r.encoding = args["encoding"].get<std::string>();
+  }
+  if (args.contains("ocr_lang") && !args["ocr_lang"].is_null()) {
+    if (!args["ocr_lang"].is_string())
+      return std::string("The \"ocr_lang\" argument must be Tesseract language names such as \"eng\" or \"eng+deu\".");
+    r.ocr_lang = args["ocr_lang"].get<std::string>();
   }
   return r;
 }

@@ -4,6 +4,7 @@
 #include "read_task.hpp"
 
 #include "read_tool.hpp"
+#include "image_text.hpp"
 #include "result_shaper.hpp"
 
 #include "mcpread/protocol/pagination.hpp"
@@ -150,7 +151,9 @@ json ToolHost::run_call(const protocol::ToolCall& call) const {
   if (!roots) return shape(readers::ReadOutcome::stopped());
   readers::CancelToken cancel = readers::CancelToken::wrap(call.cancelled);
   const auto started = std::chrono::steady_clock::now();
-  readers::ReadOutcome outcome = readers::read_file(*roots, request, limits_for(config_.limits, profile), cancel);
+  const readers::ReadLimits limits = limits_for(config_.limits, profile);
+  readers::ReadOutcome outcome = readers::read_file(*roots, request, limits, cancel);
+  if (profile.image_text && !outcome.is_error) add_image_text(outcome, request, limits, cancel);
   const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                           std::chrono::steady_clock::now() - started).count();
   spdlog::debug("{} {} -> {} in {} us (host profile {}, client \"{}\" {})", call.name, request.file_path,

@@ -86,3 +86,25 @@ TEST_CASE("environment variables") {
     CHECK(parse({}, {{"MCP_READ_STRUCTURED_CONTENT", "maybe"}}).action == Action::fail);
   }
 }
+
+TEST_CASE("command line: OCR") {
+  SUBCASE("auto by default, every installed language") {
+    const auto r = parse({});
+    CHECK(r.config.limits.ocr_mode == mcpread::readers::OcrMode::automatic);
+    CHECK(r.config.limits.ocr_langs.empty());
+    CHECK(r.config.limits.ocr_max_pages == 10);
+    CHECK(r.config.limits.ocr_dpi == 150);
+  }
+  SUBCASE("--ocr, --ocr-lang, --ocr-max-pages, --ocr-dpi, and their variables") {
+    const auto r = parse({"--ocr", "always", "--ocr-lang=eng+deu", "--ocr-max-pages", "3"}, {{"MCP_READ_OCR_DPI", "300"}});
+    CHECK(r.action == Action::run);
+    CHECK(r.config.limits.ocr_mode == mcpread::readers::OcrMode::always);
+    CHECK(r.config.limits.ocr_langs == "eng+deu");
+    CHECK(r.config.limits.ocr_max_pages == 3);
+    CHECK(r.config.limits.ocr_dpi == 300);
+    CHECK(parse({}, {{"MCP_READ_OCR", "off"}}).config.limits.ocr_mode == mcpread::readers::OcrMode::off);
+  }
+  SUBCASE("a bad mode is refused") {
+    CHECK(parse({"--ocr", "sometimes"}).text == "mcp-read: unknown value 'sometimes' for --ocr\nTry 'mcp-read --help'.\n");
+  }
+}

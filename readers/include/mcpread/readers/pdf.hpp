@@ -5,6 +5,7 @@
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
 #include "mcpread/readers/image.hpp"
+#include "mcpread/readers/ocr.hpp"
 #include "mcpread/readers/outcome.hpp"
 
 #include <cstdint>
@@ -38,6 +39,15 @@ struct PdfOptions {
   std::size_t sparse_text_chars = 200;
   std::size_t max_page_images = 4;
   ImageLimits image;
+  // OCR of pages without usable text (no text layer, only blanks or U+FFFD, or glyphs without
+  // characters), or of every page with OcrMode::always; at most ocr_max_pages uncached pages per
+  // call, rendered at ocr_dpi.
+  OcrMode ocr = OcrMode::off;
+  std::string ocr_lang;         // the call's languages (see choose_ocr_languages)
+  std::string ocr_lang_config;  // the configured ones
+  std::size_t ocr_max_pages = 10;
+  unsigned ocr_dpi = 150;
+  std::uint64_t ocr_max_pixels = 40'000'000;
   // Called after each page: (pages done, pages in all, message). May be empty.
   std::function<void(double, double, const std::string&)> progress;
 };

@@ -5,6 +5,7 @@
 #include "mcpread/readers/cancel.hpp"
 #include "mcpread/readers/classify.hpp"
 #include "mcpread/readers/image.hpp"
+#include "mcpread/readers/ocr.hpp"
 #include "mcpread/readers/outcome.hpp"
 #include "mcpread/readers/pdf.hpp"
 #include "mcpread/readers/text.hpp"
@@ -26,6 +27,8 @@ struct ReadRequest {
   std::optional<std::uint64_t> column;
   // Told of progress through long reads (pages done, pages in all, message); may be empty.
   std::function<void(double, double, const std::string&)> progress;
+  // OCR languages ("eng+deu"); empty: the configured list, else every installed language.
+  std::string ocr_lang;
 };
 
 struct ReadLimits {
@@ -46,6 +49,14 @@ struct ReadLimits {
   std::uint64_t office_max_unpacked_bytes = 256ull << 20;
   // XLSX: bytes of the shared-strings table held in memory at most (it is needed whole).
   std::uint64_t sheet_max_shared_strings_bytes = 32ull << 20;
+  // OCR (ocr.hpp): when PDF pages are OCR'd, the languages used when the call names none (empty:
+  // every installed one), pages OCR'd per call, the resolution pages are rendered at for it, and
+  // the largest image (width x height) handed to it.
+  OcrMode ocr_mode = OcrMode::automatic;
+  std::string ocr_langs;
+  std::uint64_t ocr_max_pages = 10;
+  std::uint64_t ocr_dpi = 150;
+  std::uint64_t ocr_max_pixels = 40'000'000;
 };
 
 // Cap on the text of an answer that may hold images (PDFs, notebooks).

@@ -31,6 +31,8 @@ struct HostProfile {
   // characters / 4; images past it are left out with a note (0: no limit).
   std::size_t result_max_image_tokens = 0;
   bool images_after_text = false;  // the host moves images after all text: the text says so
+  // Some of the host's models get no images at all: each image comes with its text (OCR).
+  bool image_text = false;
   Pdf pdf = Pdf::blob;
   Audio audio = Audio::block;
   bool structured_content = true;  // may structuredContent be sent (when --structured-content)

@@ -1,0 +1,97 @@
+#include "tess_api.hpp"
+
+#include "lazy_library.hpp"
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace mcpread::readers::ocr {
+namespace {
+
+const LazyLibrary<Api>& library() {
+  static const LazyLibrary<Api> lib(
+      {.needs = "OCR needs libtesseract 5 (Debian packages libtesseract5 and tesseract-ocr-eng, or another "
+                "tesseract-ocr-* language)",
+       .candidates = {"libtesseract.so.5"}},
+      [](SymbolBinder& bind, Api& a) {
+        const bool ok =
+            bind(&a.version, "TessVersion") && bind(&a.delete_text, "TessDeleteText") &&
+            bind(&a.create, "TessBaseAPICreate") && bind(&a.destroy, "TessBaseAPIDelete") &&
+            bind(&a.init3, "TessBaseAPIInit3") && bind(&a.set_variable, "TessBaseAPISetVariable") &&
+            bind(&a.set_page_seg_mode, "TessBaseAPISetPageSegMode") && bind(&a.set_image2, "TessBaseAPISetImage2") &&
+            bind(&a.set_source_resolution, "TessBaseAPISetSourceResolution") &&
+            bind(&a.recognize, "TessBaseAPIRecognize") && bind(&a.get_utf8_text, "TessBaseAPIGetUTF8Text") &&
+            bind(&a.mean_text_conf, "TessBaseAPIMeanTextConf") &&
+            bind(&a.detect_orientation_script, "TessBaseAPIDetectOrientationScript") &&
+            bind(&a.monitor_create, "TessMonitorCreate") && bind(&a.monitor_delete, "TessMonitorDelete") &&
+            bind(&a.monitor_set_cancel_func, "TessMonitorSetCancelFunc") &&
+            bind(&a.monitor_set_cancel_this, "TessMonitorSetCancelThis") &&
+            // Leptonica, a dependency of libtesseract: dlsym on the tesseract handle finds it.
+            bind(&a.pix_read_mem, "pixReadMem") && bind(&a.pix_read_header_mem, "pixReadHeaderMem") &&
+            bind(&a.pix_destroy, "pixDestroy") && bind(&a.pix_convert_to8, "pixConvertTo8") &&
+            bind(&a.pix_rotate_orth, "pixRotateOrth") && bind(&a.pix_get_data, "pixGetData") &&
+            bind(&a.pix_get_wpl, "pixGetWpl") && bind(&a.pix_get_width, "pixGetWidth") &&
+            bind(&a.pix_get_height, "pixGetHeight") && bind(&a.pix_get_depth, "pixGetDepth") &&
+            bind(&a.pix_create, "pixCreate") && bind(&a.set_msg_severity, "setMsgSeverity");
+        // Leptonica writes its errors ("Error in pixReadMem: ...") to stderr, which belongs to the
+        // server's log; the failures are reported in the answer instead.
+        if (ok) a.set_msg_severity(L_SEVERITY_NONE);
+        return ok;
+      });
+  return lib;
+}
+
+bool is_directory(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+std::vector<std::string> traineddata_names() {
+  std::vector<std::string> out;
+  DIR* dir = ::opendir(tessdata_directory().c_str());
+  if (dir == nullptr) return out;
+  while (const dirent* entry = ::readdir(dir)) {
+    const std::string name = entry->d_name;
+    constexpr std::string_view suffix = ".traineddata";
+    if (name.size() > suffix.size() && name.ends_with(suffix)) out.push_back(name.substr(0, name.size() - suffix.size()));
+  }
+  ::closedir(dir);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+const Api* api(std::string* error) {
+  std::string why;
+  const Api* loaded = library().get(&why);
+  if (loaded == nullptr && error != nullptr) *error = why + ".";
+  return loaded;
+}
+
+std::string tessdata_directory() {
+  if (const char* prefix = std::getenv("TESSDATA_PREFIX"); prefix != nullptr && *prefix != '\0') {
+    std::string dir = prefix;
+    while (dir.size() > 1 && dir.ends_with('/')) dir.pop_back();
+    if (is_directory(dir + "/tessdata")) return dir + "/tessdata";
+    return dir;
+  }
+  return "/usr/share/tesseract-ocr/5/tessdata";
+}
+
+std::vector<std::string> installed_languages() {
+  std::vector<std::string> out;
+  for (auto& name : traineddata_names())
+    if (name != "osd" && name != "equ") out.push_back(std::move(name));
+  return out;
+}
+
+bool has_orientation_data() {
+  const auto names = traineddata_names();
+  return std::find(names.begin(), names.end(), "osd") != names.end();
+}
+
+}  // namespace mcpread::readers::ocr

@@ -1,0 +1,102 @@
+#include "pdf_ocr.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mcpread::readers::pdf {
+
+bool text_unusable(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f') {
+      ++i;
+    } else if (text.substr(i, 3) == "\xEF\xBF\xBD") {  // U+FFFD
+      i += 3;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+const OcrLanguages& PageOcr::languages() {
+  if (!chosen_) {
+    langs_ = choose_ocr_languages(o_.ocr_lang, o_.ocr_lang_config);
+    chosen_ = true;
+  }
+  return langs_;
+}
+
+OcrKey PageOcr::key(int page) {
+  OcrKey k;
+  k.dev = file_.st.st_dev;
+  k.ino = file_.st.st_ino;
+  k.mtime_ns = static_cast<std::int64_t>(file_.st.st_mtim.tv_sec) * 1'000'000'000 + file_.st.st_mtim.tv_nsec;
+  k.size = file_.st.st_size;
+  k.page = page;
+  k.langs = languages().spec();
+  k.dpi = o_.ocr_dpi;
+  return k;
+}
+
+bool PageOcr::affordable(int page) {
+  if (ran_ < o_.ocr_max_pages || languages().used.empty()) return true;
+  return ocr_cached(key(page)).has_value();
+}
+
+bool PageOcr::read(const Api& api, mcpread_pdf_doc* doc, int page, const CancelToken& cancel,
+                   std::string* body, std::string* label, nlohmann::json* meta) {
+  const std::string k = std::to_string(page);
+  const OcrLanguages& langs = languages();
+  const std::string separator = body->empty() ? "" : "\n";
+  if (langs.used.empty()) {
+    *body += separator + "[Page " + k + " was not OCR'd: " + langs.note + "]";
+    return true;
+  }
+  const OcrKey cache_key = key(page);
+  std::variant<OcrPage, std::string> result = std::string();
+  if (auto hit = ocr_cached(cache_key)) {
+    result = std::move(*hit);
+  } else {
+    ++ran_;
+    ErrorBuffer e;
+    double w = 0, h = 0;
+    if (api.page_size(doc, page, &w, &h, e.text, sizeof e.text) != MCPREAD_PDF_OK) {
+      *body += separator + "[Page " + k + " could not be OCR'd: " + e.str() + ".]";
+      return true;
+    }
+    // A page too large for the pixel limit at ocr_dpi (a poster, a 30,000-pixel scan) is drawn
+    // at the resolution that fits instead of being refused.
+    double dpi = o_.ocr_dpi;
+    const double pixels = std::max(w, 1.0) / 72 * dpi * std::max(h, 1.0) / 72 * dpi;
+    if (pixels > static_cast<double>(o_.ocr_max_pixels))
+      dpi = std::max(1.0, std::floor(dpi * std::sqrt(static_cast<double>(o_.ocr_max_pixels) / pixels) * 0.99));
+    std::string png;
+    int pw = 0, ph = 0;
+    if (api.render_png(doc, page, dpi, &pw, &ph, append_to_string, &png, e.text, sizeof e.text) != MCPREAD_PDF_OK) {
+      *body += separator + "[Page " + k + " could not be rendered for OCR: " + e.str() + ".]";
+      return true;
+    }
+    if (cancel.cancelled()) return false;
+    result = ocr_image({png, static_cast<unsigned>(std::lround(dpi)), o_.ocr_max_pixels, "Page " + k}, langs,
+                       cancel, &cache_key);
+  }
+  if (cancel.cancelled()) return false;
+  if (auto* why = std::get_if<std::string>(&result)) {
+    std::string reason = *why;
+    while (!reason.empty() && reason.back() == '.') reason.pop_back();
+    *body += separator + "[Page " + k + " could not be OCR'd: " + reason + ".]";
+    return true;
+  }
+  const OcrPage& p = std::get<OcrPage>(result);
+  *label = ocr_label(p, langs);
+  // Without text from OCR the page keeps what it had (the label says OCR found none), and so
+  // its note on how to see it.
+  if (p.blank) *body = "[Page " + k + " is blank.]";
+  else if (!p.text.empty()) *body = p.text;
+  if (!p.note.empty()) *body += "\n[" + p.note + "]";
+  (*meta)["ocr_pages"].push_back({{"page", page}, {"confidence", p.confidence}, {"cached", p.cached}, {"blank", p.blank}});
+  return true;
+}
+
+}  // namespace mcpread::readers::pdf

@@ -1,0 +1,104 @@
+#include "ocr_fixtures.hpp"
+
+#include "pdf_fixtures.hpp"
+
+#include <vips/vips.h>
+
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+
+namespace mcpread::test {
+namespace {
+
+struct Unref {
+  void operator()(VipsImage* im) const { g_object_unref(im); }
+};
+using Img = std::unique_ptr<VipsImage, Unref>;
+
+// `out` by reference: it is read after the call that fills it (argument order is unspecified).
+Img check(int rc, VipsImage*& out, const char* what) {
+  if (rc != 0 || out == nullptr) {
+    std::string e = vips_error_buffer();
+    vips_error_clear();
+    throw std::runtime_error(std::string(what) + ": " + e);
+  }
+  return Img(out);
+}
+
+Img render(const TextPicture& p) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (VIPS_INIT("mcpread-tests") != 0) throw std::runtime_error("vips_init failed");
+  });
+  if (p.noise || p.lines.empty()) {
+    std::string px(static_cast<std::size_t>(p.width) * static_cast<std::size_t>(p.height), '\xFF');
+    std::mt19937 rng(42);
+    if (p.noise)
+      for (char& c : px) c = static_cast<char>(rng() & 0xFF);
+    VipsImage* mem = vips_image_new_from_memory_copy(px.data(), px.size(), p.width, p.height, 1, VIPS_FORMAT_UCHAR);
+    return check(mem == nullptr ? -1 : 0, mem, "new_from_memory");
+  }
+  std::string markup;
+  for (const auto& line : p.lines) markup += (markup.empty() ? "" : "\n") + line;
+  VipsImage* ink = nullptr;
+  const std::string font = "DejaVu Sans " + std::to_string(p.points);
+  Img mask = check(vips_text(&ink, markup.c_str(), "font", font.c_str(), "dpi", p.dpi, nullptr), ink, "text");
+  VipsImage* out = nullptr;
+  Img paper = check(vips_invert(mask.get(), &out, nullptr), out, "invert");
+  double white[] = {255};
+  VipsArrayDouble* background = vips_array_double_new(white, 1);
+  const int w = vips_image_get_width(paper.get()) + 2 * p.margin;
+  const int h = vips_image_get_height(paper.get()) + 2 * p.margin;
+  const int rc = vips_embed(paper.get(), &out, p.margin, p.margin, w, h, "extend", VIPS_EXTEND_BACKGROUND,
+                            "background", background, nullptr);
+  vips_area_unref(VIPS_AREA(background));
+  Img page = check(rc, out, "embed");
+  const int turns = ((p.quarter_turns % 4) + 4) % 4;
+  if (turns != 0) {
+    const VipsAngle angle = turns == 1 ? VIPS_ANGLE_D90 : turns == 2 ? VIPS_ANGLE_D180 : VIPS_ANGLE_D270;
+    page = check(vips_rot(page.get(), &out, angle, nullptr), out, "rot");
+  }
+  return page;
+}
+
+}  // namespace
+
+std::string text_pixels(const TextPicture& picture, int* width, int* height) {
+  Img img = render(picture);
+  std::size_t size = 0;
+  void* mem = vips_image_write_to_memory(img.get(), &size);
+  if (mem == nullptr) throw std::runtime_error("write_to_memory failed");
+  std::string px(static_cast<const char*>(mem), size);
+  g_free(mem);
+  *width = vips_image_get_width(img.get());
+  *height = vips_image_get_height(img.get());
+  return px;
+}
+
+std::string text_png(const TextPicture& picture) {
+  Img img = render(picture);
+  void* buf = nullptr;
+  std::size_t len = 0;
+  if (vips_pngsave_buffer(img.get(), &buf, &len, nullptr) != 0) throw std::runtime_error("pngsave failed");
+  std::string png(static_cast<const char*>(buf), len);
+  g_free(buf);
+  return png;
+}
+
+std::string scanned_pdf(const std::vector<TextPicture>& pictures) {
+  std::vector<PdfPage> pages;
+  for (const auto& picture : pictures) {
+    PdfPage page;
+    page.kind = PdfPage::Kind::scan;
+    page.scan = text_pixels(picture, &page.scan_width, &page.scan_height);
+    page.width = page.scan_width * 72.0 / picture.dpi;
+    page.height = page.scan_height * 72.0 / picture.dpi;
+    pages.push_back(std::move(page));
+  }
+  return make_pdf(pages);
+}
+
+}  // namespace mcpread::test

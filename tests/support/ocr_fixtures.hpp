@@ -1,0 +1,27 @@
+#pragma once
+// Pictures of text for the OCR tests: lines drawn with libvips' text operation (Pango, DejaVu
+// Sans) as black ink on a white page, and PDFs whose pages are such pictures only (scans).
+#include <string>
+#include <vector>
+
+namespace mcpread::test {
+
+struct TextPicture {
+  std::vector<std::string> lines;
+  int points = 12;        // font size
+  int dpi = 150;
+  int margin = 60;        // white pixels around the text
+  int quarter_turns = 0;  // the picture turned clockwise by this many quarters (a sideways scan)
+  bool noise = false;     // random grey pixels instead of text
+  int width = 0, height = 0;  // noise, or no lines (a white page): its size
+};
+
+// 8-bit grey pixels, row by row; *width and *height receive the size.
+std::string text_pixels(const TextPicture& picture, int* width, int* height);
+// The picture as a PNG (8-bit grey).
+std::string text_png(const TextPicture& picture);
+// A PDF of one page per picture, each page showing only its picture (no text layer), sized at
+// the picture's DPI.
+std::string scanned_pdf(const std::vector<TextPicture>& pages);
+
+}  // namespace mcpread::test

@@ -1,0 +1,122 @@
+// file_type="text" on an image: its text read with Tesseract, lines in reading order; blank and
+// noisy images, sideways ones, the pixel guard, and languages without data.
+#include "fixtures.hpp"
+#include "image_fixtures.hpp"
+#include "ocr_fixtures.hpp"
+
+#include "mcpread/readers/read.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace mcpread::readers;
+using namespace mcpread::test;
+
+namespace {
+
+ReadOutcome read_text(const TempDir& dir, const std::string& name, const std::string& lang = "eng",
+                      ReadLimits limits = {}) {
+  Roots roots;
+  std::string error;
+  REQUIRE(Roots::from_paths({dir.path().string()}, &roots, &error));
+  ReadRequest request;
+  request.file_path = name;
+  request.forced_kind = FileKind::text;
+  request.ocr_lang = lang;
+  return read_file(roots, request, limits, CancelToken{});
+}
+
+const std::string& text(const ReadOutcome& o) {
+  REQUIRE(o.blocks.size() == 1);
+  REQUIRE(std::holds_alternative<TextBlock>(o.blocks[0]));
+  return std::get<TextBlock>(o.blocks[0]).text;
+}
+
+const std::vector<std::string> letter = {"The quick brown fox jumps over the lazy dog.",
+                                         "Pack my box with five dozen liquor jugs."};
+
+const std::string read_back = "The quick brown fox jumps over the lazy dog.\nPack my box with five dozen liquor jugs.";
+
+}  // namespace
+
+TEST_CASE("ocr image: file_type=text reads the text in an image") {
+  ocr_cache_clear();
+  TempDir dir;
+  const std::string d = dir.path().string();
+  SUBCASE("lines in reading order, the languages and the mean confidence") {
+    dir.write("a.png", text_png(TextPicture{letter}));
+    const auto o = read_text(dir, "a.png");
+    REQUIRE_FALSE(o.is_error);
+    CHECK(text(o) == "Text of " + d + "/a.png read with OCR [OCR, eng, mean confidence 95%]:\n\n" + read_back);
+    CHECK(o.meta["ocr"]["languages"] == nlohmann::json::array({"eng"}));
+    CHECK(o.meta["ocr"]["confidence"] == 95);
+    CHECK(o.meta["ocr"]["cached"] == false);
+    SUBCASE("the second read comes from the cache") {
+      const auto again = read_text(dir, "a.png");
+      CHECK(text(again) == text(o));
+      CHECK(again.meta["ocr"]["cached"] == true);
+    }
+    SUBCASE("a language without data is named, the others read") {
+      const auto mixed = read_text(dir, "a.png", "rus+eng");
+      CHECK(text(mixed) == text(o) +
+                               "\n\n[No OCR language data for rus is installed (Debian package "
+                               "tesseract-ocr-rus). Installed: eng.]");
+    }
+    SUBCASE("only languages without data: an error that says what to install") {
+      const auto none = read_text(dir, "a.png", "chi_sim");
+      CHECK(none.is_error);
+      CHECK(text(none) == "No OCR language data for chi_sim is installed (Debian package tesseract-ocr-chi-sim). "
+                          "Installed: eng.");
+    }
+    SUBCASE("a name that is no language never reaches Tesseract") {
+      const auto bad = read_text(dir, "a.png", "../../etc/passwd");
+      CHECK(bad.is_error);
+      CHECK(text(bad) == "\"../../etc/passwd\" is not a Tesseract language name (such as eng, deu, chi_sim). "
+                         "Installed: eng.");
+    }
+  }
+  SUBCASE("a sideways scan is read (Tesseract's layout analysis finds the vertical lines; a page "
+          "turned the other way needs orientation detection, test_ocr_pdf.cpp)") {
+    dir.write("b.png", text_png(TextPicture{letter, 12, 150, 60, 1}));
+    const auto o = read_text(dir, "b.png");
+    CHECK(text(o) == "Text of " + d + "/b.png read with OCR [OCR, eng, mean confidence 95%]:\n\n" + read_back);
+    CHECK(o.meta["ocr"]["rotated"] == 0);
+  }
+  SUBCASE("random noise: no text, said at once") {
+    dir.write("c.png", text_png(TextPicture{{}, 12, 150, 60, 0, true, 800, 600}));
+    CHECK(text(read_text(dir, "c.png")) ==
+          d + "/c.png has no text: it is texture all over (noise or a photograph). [OCR, eng: no text, only texture "
+              "(noise or a photograph)]");
+  }
+  SUBCASE("a blank image") {
+    dir.write("d.png", text_png(TextPicture{{}, 12, 150, 60, 0, false, 800, 600}));
+    CHECK(text(read_text(dir, "d.png")) == d + "/d.png has no text: the image is one flat colour. [OCR, eng: blank page]");
+  }
+  SUBCASE("the pixel guard refuses a 30,000 x 30,000 scan before decoding it") {
+    dir.write("e.png", png_claiming(30000, 30000));
+    const auto o = read_text(dir, "e.png");
+    CHECK(o.is_error);
+    CHECK(text(o) == d + "/e.png is 30000\u00D730000 px (900.0 megapixels), more than the limit of 40.0 megapixels "
+                         "for OCR, so it was not decoded.");
+  }
+  SUBCASE("a format Leptonica does not read goes through libvips") {
+    dir.write("f.svg", svg_text(200, 100));
+    CHECK(text(read_text(dir, "f.svg")) ==
+          d + "/f.svg has no legible text. [OCR, eng: no legible text, mean confidence 0%]");
+  }
+}
+
+TEST_CASE("ocr image: a script the languages do not read gets a note on its language data") {
+  ocr_cache_clear();
+  TempDir dir;
+  const std::string d = dir.path().string();
+  dir.write("ru.png", text_png(TextPicture{{"Съешь же ещё этих мягких французских булок, да выпей же чаю.",
+                                            "Широкая электрификация южных губерний даст мощный толчок."}}));
+  const auto o = read_text(dir, "ru.png");
+  // What eng makes of Cyrillic is kept (it may still help), with the note saying what to install.
+  CHECK(text(o) ==
+        "Text of " + d + "/ru.png read with OCR [OCR, eng, mean confidence 33%]:\n\n"
+        "Cbelb Ke ELLE STUX MAKUX CbpaHuy3ckux byNoK, Ja BbINeN Ke Halo.\n"
+        "LUnpokaa anekTpucpukalivA tOrKHbIX TYOEPHUM DacT MOLHbIN TONYOK.\n\n"
+        "[The page looks like Cyrillic script, which eng does not read: install its language data (e.g. "
+        "Debian's tesseract-ocr-rus) and pass ocr_lang=\"rus\".]");
+}
