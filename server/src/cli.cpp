@@ -105,6 +105,9 @@ const auto server_options = std::to_array<Option>({
      MCPREAD_COUNT(http.idle_timeout_s)},
     {"--session-timeout-s", "N", "seconds an unused HTTP session lives", 1, 604800,
      MCPREAD_COUNT(http.session_timeout_s)},
+    {"--drain-seconds", "N", "on SIGTERM, seconds HTTP calls in flight may take to finish while new "
+     "requests are refused (503) and /readyz fails; then the server exits", 0, 3600,
+     MCPREAD_COUNT(http.drain_seconds)},
     {"--log-level", "LEVEL", "stderr log level: trace, debug, info, warn, error, critical, off", 0, 0,
      nullptr, nullptr,
      [](Config& c, std::string_view v) {

@@ -23,6 +23,9 @@ struct HttpConfig {
   std::size_t max_sessions = 1000;
   unsigned idle_timeout_s = 60;      // a connection's time to send a whole request
   unsigned session_timeout_s = 1800;  // an unused session's lifetime
+  // SIGTERM: how long calls in flight may run on before the server stops them and exits (new
+  // requests are refused with 503 meanwhile, and /readyz says draining).
+  unsigned drain_seconds = 10;
 };
 
 enum class Transport { stdio, http };

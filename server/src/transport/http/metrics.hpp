@@ -34,6 +34,11 @@ class HttpMetrics {
   void stream_opened() { streams_open_.fetch_add(1, std::memory_order_relaxed); }
   void stream_closed() { streams_open_.fetch_sub(1, std::memory_order_relaxed); }
   void stream_bytes(std::size_t n) { bytes_.fetch_add(n, std::memory_order_relaxed); }
+  // POST exchanges whose work is not over: until their answer, or the end of the event stream
+  // their answer became. What a draining server waits for.
+  void work_started() { work_open_.fetch_add(1, std::memory_order_relaxed); }
+  void work_ended() { work_open_.fetch_sub(1, std::memory_order_relaxed); }
+  [[nodiscard]] std::int64_t work_open() const { return work_open_.load(std::memory_order_relaxed); }
 
   struct Gauges {
     std::size_t sessions_open = 0;
@@ -54,6 +59,7 @@ class HttpMetrics {
   std::atomic<std::uint64_t> bytes_{0};
   std::atomic<std::int64_t> in_flight_{0};
   std::atomic<std::int64_t> streams_open_{0};
+  std::atomic<std::int64_t> work_open_{0};
 };
 
 }  // namespace mcpread::server::http
