@@ -112,6 +112,7 @@ TEST_CASE("http: SIGTERM drains: the call in flight finishes, new work gets 503,
   REQUIRE(call.write(read_call_request(session)));
   Client ops(server.port());
   REQUIRE(eventually([&] { return gauge(ops.send("GET", "/metrics").body, "mcpread_http_requests_in_flight") == 1; }));
+  REQUIRE(eventually([&] { return gauge(ops.send("GET", "/metrics").body, "mcpread_calls_in_flight") == 1; }));
 
   server.signal(SIGTERM);
   REQUIRE(eventually([&] { return ops.send("GET", "/readyz").status == 503; }));

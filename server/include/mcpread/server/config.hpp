@@ -2,6 +2,7 @@
 // The server's settings: what the command line and the MCP_READ_* environment set (cli.hpp), and
 // what the transports, the tool host and the host profiles read.
 #include "mcpread/server/host_profile.hpp"
+#include "mcpread/server/work_counters.hpp"
 
 #include "mcpread/protocol/stateless.hpp"
 #include "mcpread/readers/read.hpp"
@@ -48,6 +49,8 @@ struct Config {
   std::string host_profile = "auto";  // a profile's name, or auto: chosen by the client's name
   std::string host_profiles_file;     // profiles added to (or replacing) the built-in ones
   HostProfiles host_profiles = HostProfiles::builtin();
+  // Where the tool host reports its work (set by the HTTP transport for /metrics; null: nowhere).
+  WorkCounters* counters = nullptr;
 };
 
 }  // namespace mcpread::server

@@ -29,10 +29,15 @@ AccessPolicy policy_of(const HttpConfig& http) {
   return policy;
 }
 
+Config with_counters(Config config, WorkCounters& counters) {
+  config.counters = &counters;
+  return config;
+}
+
 }  // namespace
 
 Service::Service(Config config, protocol::ServerInfo info, const MakeHandlers& make_handlers)
-    : config_(std::move(config)),
+    : config_(with_counters(std::move(config), metrics_)),
       signals_(io_, SIGINT, SIGTERM),
       sweep_timer_(io_),
       shutdown_timer_(io_),
@@ -143,7 +148,7 @@ void Service::drain(const char* why) {
 
 void Service::wait_for_work(std::chrono::steady_clock::time_point deadline) {
   if (stopping_) return;
-  if (metrics_.work_open() <= 0) {
+  if (metrics_.work_open() <= 0 && metrics_.calls_busy() <= 0) {
     spdlog::info("drained: no exchange in flight; shutting down");
     shutdown();
     return;

@@ -45,6 +45,7 @@ class Service {
   void sweep_sessions();
   void wait_for_connections();
 
+  HttpMetrics metrics_;  // first: the tool host reports to it from the start (Config::counters)
   Config config_;
   boost::asio::io_context io_;
   // The signal, timers and shutdown steps run here: two threads run io_.
@@ -59,7 +60,6 @@ class Service {
   SessionRegistry sessions_;
   McpEndpoint mcp_;
   SseEndpoint sse_;
-  HttpMetrics metrics_;
   std::atomic<bool> draining_{false};  // /readyz and new requests answer 503 once set
   bool stopping_ = false;              // on the io thread that handles signals
   OpsEndpoint ops_;
