@@ -15,9 +15,10 @@ build_packages+=(poppler-data)
 # `vips` command making the host suite's images; util-linux and iproute2: `unshare -n` and `ip`,
 # the host suite's loopback-only network namespace (tests/hosts/). python3 and mupdf-tools: the
 # real-file corpus (tests/corpus/) and its reference for PDFs (mutool; vipsheader for images);
-# pandoc: its reference for DOCX and ODT (and bench/office-agreement.py).
+# pandoc: its reference for DOCX and ODT (and bench/office-agreement.py). nginx-light: the
+# load balancer in front of three replicas (tests/service/, deploy/nginx/mcp-read.conf).
 test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-dev llvm-14
-  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc)
+  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc nginx-light)
 
 wanted=("${build_packages[@]}")
 if [[ "${1:-}" == "--test" ]]; then
