@@ -46,18 +46,20 @@ async function statelessRead() {
     return String(e);
   }
 }
-// `count` stateless reads, `concurrency` at a time; returns the failures.
-async function statelessLoad(count, concurrency, during = async () => {}) {
+// `count` stateless reads, `concurrency` at a time; `midway` runs once a third of them are done,
+// while the rest are in flight or to come. Returns the failures.
+async function statelessLoad(count, concurrency, midway = () => {}) {
   const failures = [];
-  let started = 0;
+  let started = 0, done = 0;
   const worker = async () => {
     while (started < count) {
       started++;
       const why = await statelessRead();
       if (why) failures.push(why);
+      if (++done === Math.floor(count / 3)) midway();
     }
   };
-  await Promise.all([...Array(concurrency)].map(worker).concat([during()]));
+  await Promise.all([...Array(concurrency)].map(worker));
   return failures;
 }
 
@@ -136,10 +138,7 @@ check(!called.error && called.stdout.includes("alpha: the service test"), "Inspe
       String(called.error ?? "") + called.stderr.slice(-500));
 
 // --- 5. the session's replica dies under stateless load: no stateless call fails
-const failures2 = await statelessLoad(300, 6, async () => {
-  await new Promise((r) => setTimeout(r, 100));  // the kill lands while the load runs
-  process.kill(home.pid, "SIGKILL");
-});
+const failures2 = await statelessLoad(300, 6, () => process.kill(home.pid, "SIGKILL"));
 check(!alive(home.pid) || (await exited(home.pid, 5000)), `replica ${home.id} was killed mid-run`);
 check(failures2.length === 0, "300 stateless reads while a replica dies: 0 failed", failures2.slice(0, 3).join("; "));
 
@@ -157,10 +156,7 @@ await again.client.close().catch(() => {});
 
 // --- 7. a replica drained with SIGTERM under load: no stateless call fails, it exits by itself
 const draining = replicas.find((r) => r !== home && r !== newHome) ?? replicas.find((r) => r !== home && alive(r.pid));
-const failures3 = await statelessLoad(200, 6, async () => {
-  await new Promise((r) => setTimeout(r, 100));
-  process.kill(draining.pid, "SIGTERM");
-});
+const failures3 = await statelessLoad(200, 6, () => process.kill(draining.pid, "SIGTERM"));
 check(failures3.length === 0, `200 stateless reads while replica ${draining.id} drains: 0 failed`, failures3.slice(0, 3).join("; "));
 check(await exited(draining.pid, 15000), `replica ${draining.id} exited by itself after SIGTERM`);
 console.log(`drained: ${draining.pid}`);  // run.sh checks its exit status
