@@ -11,7 +11,8 @@
 # The image fixtures and the notebook's images need the `vips` command (Debian package
 # libvips-tools), installed here with apt-get when missing; BENCH_IMAGES=0 leaves the image rows
 # out, BENCH_DOCS=0 the document rows (PDF, notebook), BENCH_HTTP=0 the HTTP load run
-# (bench/http-load.mjs), BENCH_MEMORY=0 the memory rows (bench/memory.mjs).
+# (bench/http-load.mjs), BENCH_NGINX=0 the nginx-against-direct row (bench/nginx-ratio.mjs),
+# BENCH_MEMORY=0 the memory rows (bench/memory.mjs).
 # Rows for Claude Code: BENCH_FIT=0 leaves out fitting photo.jpg and noise.png into its image
 # budget (against `vips thumbnail`; needs the image fixtures), BENCH_TOOLS_LIST=0 the tools/list
 # sizes, BENCH_HOSTS=0 the Claude Code round trip (bench/host-roundtrip.mjs, run here inside
@@ -152,6 +153,21 @@ if [[ "$only" != "peer" && "${BENCH_HTTP:-1}" != "0" && "$core" != "0" ]]; then
   { echo; echo '## HTTP load (mcp-read only)'; echo; echo '```'; cat "$here/results/http-load.txt"; echo '```'; } \
     >>"$here/results/latest.md"
   [[ $http_status -ne 0 ]] && status=$http_status
+fi
+
+# --- through nginx against direct, three replicas, the same load (mcp-read only)
+if [[ "$only" != "peer" && "${BENCH_NGINX:-1}" != "0" && "$core" != "0" ]]; then
+  if command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]]; then
+    echo
+    echo "Through nginx against direct (three replicas, deploy/nginx/mcp-read.conf):"
+    nginx_status=0
+    node "$here/nginx-ratio.mjs" "$mcp_read" --seconds 10 | tee "$here/results/nginx-ratio.txt" || nginx_status=$?
+    { echo; echo '## Through nginx against direct (mcp-read only)'; echo; echo '```'; cat "$here/results/nginx-ratio.txt"; echo '```'; } \
+      >>"$here/results/latest.md"
+    [[ $nginx_status -ne 0 ]] && status=$nginx_status
+  else
+    echo "bench: nginx not installed; the nginx row is left out (apt-get install nginx-light)" >&2
+  fi
 fi
 echo
 echo "bench: table written to bench/results/latest.md"

@@ -96,7 +96,7 @@ struct Server {
   mcpread::server::Config config;
   mcpread::readers::Roots roots;
   boost::asio::thread_pool pool{1};
-  http::SessionRegistry sessions{8};
+  http::SessionRegistry sessions{8, ""};
   std::shared_ptr<mcpread::server::HandlerFactory> handlers =
       std::make_shared<mcpread::server::ReadHandlers>(config, roots, false, pool);
   http::McpEndpoint mcp{config, sessions, mcpread::server::server_info(), handlers};
@@ -104,7 +104,7 @@ struct Server {
   http::HttpMetrics metrics;
   std::atomic<bool> draining{false};
   http::OpsEndpoint ops{metrics, sessions, draining};
-  http::Router router{http::AccessPolicy{true, {"https://app.example"}, "tok"}, "scrape", mcp, sse, ops, metrics};
+  http::Router router{http::AccessPolicy{true, {"https://app.example"}, "tok"}, "scrape", mcp, sse, ops, metrics, draining};
 };
 
 Server& server() {

@@ -4,7 +4,7 @@
 # official conformance suite over HTTP, the TypeScript SDK's client over stdio and HTTP, the real
 # hosts (Claude Code, Gemini CLI, Codex, the AI SDK) against loopback mocks of their model APIs
 # (tests/hosts/), real files from Debian packages checked against independent references
-# (tests/corpus/), and a bounded load test of the HTTP transport; then the whole suite again under ASan/UBSan, the
+# (tests/corpus/), three replicas behind nginx (tests/service/), and a bounded load test of the HTTP transport; then the whole suite again under ASan/UBSan, the
 # threaded tests under TSan (scripts/test-sanitizers.sh), and libFuzzer with a fixed seed and run
 # count per fuzz target (scripts/fuzz.sh; the same commit always gives the same verdict). About 50 minutes on 2 cores from a fresh machine, most of it the three
 # sanitizer builds.
@@ -58,6 +58,7 @@ phase "conformance suite" bash "$project/conformance/suite.sh" "$project/build/m
 phase "sdk client" bash "$project/conformance/sdk-client/run.sh" "$project/build/mcp-read"
 phase "hosts (Claude Code, Gemini CLI, Codex, AI SDK)" bash "$project/tests/hosts/run.sh" "$project/build/mcp-read"
 phase "real-file corpus" python3 "$project/tests/corpus/run.py" "$project/build/mcp-read"
+phase "replicas behind nginx" bash "$project/tests/service/run.sh" "$project/build/mcp-read"
 phase "http load" node "$project/bench/http-load.mjs" "$project/build/mcp-read" --seconds 5
 if [[ "${MCPREAD_QUICK_TESTS:-}" != 1 ]]; then
   phase "asan+ubsan (build and tests)" bash "$project/scripts/test-sanitizers.sh" asan

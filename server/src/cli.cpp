@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <optional>
@@ -105,6 +106,18 @@ const auto server_options = std::to_array<Option>({
      MCPREAD_COUNT(http.idle_timeout_s)},
     {"--session-timeout-s", "N", "seconds an unused HTTP session lives", 1, 604800,
      MCPREAD_COUNT(http.session_timeout_s)},
+    {"--drain-seconds", "N", "on SIGTERM, seconds HTTP calls in flight may take to finish while new "
+     "requests are refused (503) and /readyz fails; then the server exits", 0, 3600,
+     MCPREAD_COUNT(http.drain_seconds)},
+    {"--replica-id", "ID", "behind a load balancer: session ids start with \"ID.\", a key to route a "
+     "session to this replica (letters, digits and '-', at most 32)", 0, 0, nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       if (v.empty() || v.size() > 32) return false;
+       for (const char ch : v)
+         if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-') return false;
+       c.http.replica_id = v;
+       return true;
+     }},
     {"--log-level", "LEVEL", "stderr log level: trace, debug, info, warn, error, critical, off", 0, 0,
      nullptr, nullptr,
      [](Config& c, std::string_view v) {

@@ -71,6 +71,8 @@ TEST_CASE("http: /healthz, /readyz and /metrics") {
     McpHttp mcp(server.port());
     mcp.initialize();
     mcp.call("read", {{"file_path", "a.txt"}});
+    mcp.call("read", {{"file_path", "a.txt"}});
+    mcp.call("read", {{"file_path", "missing.txt"}});
     // A stateless request names its method in Mcp-Method; a made-up method is counted as "other".
     Client raw(server.port());
     const Reply bad = raw.send("POST", "/mcp", post_headers({{"Mcp-Method", "no/such-method"}}), "{");
@@ -80,15 +82,20 @@ TEST_CASE("http: /healthz, /readyz and /metrics") {
     REQUIRE(m.status == 200);
     CHECK(m.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8");
     CHECK(format_problem(m.body) == "");
-    CHECK(sample(m.body, R"(mcpread_http_requests_total{route="/mcp",method="-",outcome="2xx"})") >= 3);
+    CHECK(sample(m.body, R"(mcpread_http_requests_total{route="/mcp",method="-",outcome="2xx"})") >= 5);
     CHECK(sample(m.body, R"(mcpread_http_requests_total{route="/mcp",method="other",outcome="4xx"})") == 1);
-    CHECK(sample(m.body, R"(mcpread_http_request_duration_seconds_count{route="/mcp",method="-"})") >= 3);
+    CHECK(sample(m.body, R"(mcpread_http_request_duration_seconds_count{route="/mcp",method="-"})") >= 5);
     CHECK(sample(m.body, R"(mcpread_http_request_duration_seconds_bucket{route="/mcp",method="-",le="+Inf"})") ==
           sample(m.body, R"(mcpread_http_request_duration_seconds_count{route="/mcp",method="-"})"));
     CHECK(sample(m.body, "mcpread_sessions_open") == 1);
     CHECK(sample(m.body, "mcpread_ready") == 1);
     CHECK(sample(m.body, "mcpread_http_requests_in_flight") == 0);
     CHECK(sample(m.body, "mcpread_http_response_bytes_total") > 0);
+    // What the tool host reports: reads by kind and outcome, its queue and calls running.
+    CHECK(sample(m.body, R"(mcpread_read_calls_total{kind="text",outcome="ok"})") == 2);
+    CHECK(sample(m.body, R"(mcpread_read_calls_total{kind="none",outcome="error"})") == 1);
+    CHECK(sample(m.body, "mcpread_worker_queue_depth") == 0);
+    CHECK(sample(m.body, "mcpread_calls_in_flight") == 0);
     // The operator's own requests are not counted as MCP traffic.
     CHECK(m.body.find("route=\"/metrics\"") == std::string::npos);
   }

@@ -99,8 +99,10 @@ void ToolHost::call_tool(protocol::ToolCall call, std::function<void(protocol::T
                                                           : nullptr;
   auto budget = ReadBudget::arm(call, pool_.get_executor(), std::chrono::milliseconds(config_.task_after_ms),
                                 "reading " + (path != nullptr && path->is_string() ? path->get<std::string>() : "a file"));
+  if (config_.counters) config_.counters->call_queued();
   boost::asio::post(pool_, [this, call = std::move(call), done = std::move(done), budget]() {
     IdleMemory::Activity active(IdleMemory::instance());
+    if (config_.counters) config_.counters->call_started();
     if (budget) budget->check();  // a budget already spent (0: every read is a task)
     json result;
     try {
@@ -113,8 +115,18 @@ void ToolHost::call_tool(protocol::ToolCall call, std::function<void(protocol::T
     }
     if (budget) budget->finished();
     release_freed_memory();  // before the answer leaves: a client that has it sees the trimmed process
+    if (config_.counters) config_.counters->call_finished();
     done(std::move(result));
   });
+}
+
+void ToolHost::count_read(const readers::ReadOutcome& outcome) const {
+  if (!config_.counters) return;
+  // The kind comes from the registered readers' fixed names, never from the request.
+  const auto kind = outcome.meta.find("kind");
+  config_.counters->read_done(kind != outcome.meta.end() && kind->is_string() ? kind->get_ref<const std::string&>()
+                                                                              : std::string("none"),
+                              outcome.cancelled ? "cancelled" : outcome.is_error ? "error" : "ok");
 }
 
 const HostProfile& ToolHost::profile_for(const protocol::ClientInfo& client) const {
@@ -139,6 +151,7 @@ json ToolHost::run_call(const protocol::ToolCall& call) const {
   const auto features = protocol::features_of(call.protocol_version);
   const HostProfile& profile = profile_for(call.client);
   auto shape = [&](readers::ReadOutcome outcome) {
+    count_read(outcome);
     return shape_result(std::move(outcome), profile, features, config_.structured_content);
   };
   auto parsed = parse_read_arguments(call.arguments);
@@ -167,8 +180,10 @@ void ToolHost::post_resource_work(
     const char* what, protocol::ResourceRequest request,
     std::function<void(protocol::ResourceOutcome)> done,
     protocol::ResourceOutcome (ToolHost::*work)(const protocol::ResourceRequest&) const) {
+  if (config_.counters) config_.counters->call_queued();
   boost::asio::post(pool_, [this, what, work, request = std::move(request), done = std::move(done)]() {
     IdleMemory::Activity active(IdleMemory::instance());
+    if (config_.counters) config_.counters->call_started();
     protocol::ResourceOutcome outcome;
     try {
       outcome = (this->*work)(request);
@@ -178,6 +193,7 @@ void ToolHost::post_resource_work(
                         std::string("Internal error while reading: ") + e.what());
     }
     release_freed_memory();
+    if (config_.counters) config_.counters->call_finished();
     done(std::move(outcome));
   });
 }

@@ -65,6 +65,8 @@ class ToolHost : public protocol::ServerHandler {
                           std::function<void(protocol::ResourceOutcome)> done,
                           protocol::ResourceOutcome (ToolHost::*work)(const protocol::ResourceRequest&) const);
 
+  // Tells config_.counters, if any, how a read ended.
+  void count_read(const readers::ReadOutcome& outcome) const;
   // The profile for this call's client; logged (info) the first time a client name is seen.
   const HostProfile& profile_for(const protocol::ClientInfo& client) const;
 

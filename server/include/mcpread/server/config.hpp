@@ -2,6 +2,7 @@
 // The server's settings: what the command line and the MCP_READ_* environment set (cli.hpp), and
 // what the transports, the tool host and the host profiles read.
 #include "mcpread/server/host_profile.hpp"
+#include "mcpread/server/work_counters.hpp"
 
 #include "mcpread/protocol/stateless.hpp"
 #include "mcpread/readers/read.hpp"
@@ -23,6 +24,12 @@ struct HttpConfig {
   std::size_t max_sessions = 1000;
   unsigned idle_timeout_s = 60;      // a connection's time to send a whole request
   unsigned session_timeout_s = 1800;  // an unused session's lifetime
+  // SIGTERM: how long calls in flight may run on before the server stops them and exits (new
+  // requests are refused with 503 meanwhile, and /readyz says draining).
+  unsigned drain_seconds = 10;
+  // Starts every session id ("<replica_id>.<random>"), so that a load balancer in front of
+  // several replicas can send a session's requests to the replica that holds it. Empty: none.
+  std::string replica_id;
 };
 
 enum class Transport { stdio, http };
@@ -48,6 +55,8 @@ struct Config {
   std::string host_profile = "auto";  // a profile's name, or auto: chosen by the client's name
   std::string host_profiles_file;     // profiles added to (or replacing) the built-in ones
   HostProfiles host_profiles = HostProfiles::builtin();
+  // Where the tool host reports its work (set by the HTTP transport for /metrics; null: nowhere).
+  WorkCounters* counters = nullptr;
 };
 
 }  // namespace mcpread::server

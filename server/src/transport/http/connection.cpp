@@ -334,6 +334,8 @@ void Connection::close() {
 
 void Connection::exchange_respond(std::uint64_t id, Response response) {
   if (closed_ || id != exchange_id_ || !exchange_) return;
+  // An endpoint that sets "Connection: close" (a draining server's refusal) ends the connection.
+  keep_alive_ = keep_alive_ && response.keep_alive();
   response.keep_alive(keep_alive_);
   // Tells clients when an idle connection will be closed, so they do not send on one that is
   // being closed (a request lost to that race cannot be retried safely).

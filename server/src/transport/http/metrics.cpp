@@ -51,6 +51,11 @@ void HttpMetrics::finished(std::string_view route, std::string_view method, unsi
   h.sum += seconds;
 }
 
+void HttpMetrics::read_done(std::string_view kind, std::string_view outcome) {
+  const std::lock_guard lock(mutex_);
+  ++reads_[{std::string(kind), std::string(outcome)}];
+}
+
 std::string HttpMetrics::render(const Gauges& gauges) const {
   std::string out;
   out += "# HELP mcpread_http_requests_total HTTP exchanges by route, MCP method and outcome.\n"
@@ -83,6 +88,17 @@ std::string HttpMetrics::render(const Gauges& gauges) const {
   out += "# HELP mcpread_http_streams_open Server-Sent Event streams open.\n"
          "# TYPE mcpread_http_streams_open gauge\n"
          "mcpread_http_streams_open " + std::to_string(streams_open_.load(std::memory_order_relaxed)) + "\n";
+  out += "# HELP mcpread_read_calls_total read tool calls by the kind of file read and outcome.\n"
+         "# TYPE mcpread_read_calls_total counter\n";
+  for (const auto& [key, n] : reads_)
+    out += "mcpread_read_calls_total{kind=\"" + std::get<0>(key) + "\",outcome=\"" + std::get<1>(key) + "\"} " +
+           std::to_string(n) + "\n";
+  out += "# HELP mcpread_worker_queue_depth Tool calls and resource requests waiting for a worker.\n"
+         "# TYPE mcpread_worker_queue_depth gauge\n"
+         "mcpread_worker_queue_depth " + std::to_string(queued_.load(std::memory_order_relaxed)) + "\n";
+  out += "# HELP mcpread_calls_in_flight Tool calls and resource requests a worker is running.\n"
+         "# TYPE mcpread_calls_in_flight gauge\n"
+         "mcpread_calls_in_flight " + std::to_string(running_.load(std::memory_order_relaxed)) + "\n";
   out += "# HELP mcpread_sessions_open MCP sessions open (protocol versions before 2026-07-28).\n"
          "# TYPE mcpread_sessions_open gauge\n"
          "mcpread_sessions_open " + std::to_string(gauges.sessions_open) + "\n";

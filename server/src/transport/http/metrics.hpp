@@ -1,8 +1,11 @@
 #pragma once
 // What an operator scrapes at /metrics: HTTP exchanges by route, MCP method and outcome, their
-// latency, bytes sent, exchanges in flight and streams open, in the Prometheus text format
+// latency, bytes sent, exchanges in flight and streams open; from the tool host (WorkCounters):
+// calls waiting for a worker, calls running, `read` calls by file kind and outcome; in the Prometheus text format
 // (version 0.0.4). Label values come from fixed sets only (routes, known MCP methods, outcome
 // classes), so a client cannot grow the series without end.
+#include "mcpread/server/work_counters.hpp"
+
 #include <array>
 #include <atomic>
 #include <cstddef>
@@ -21,7 +24,7 @@ std::string_view method_label(std::string_view method);
 // "2xx", "4xx", "5xx"; "closed" when the peer went away before an answer (status 0).
 std::string_view outcome_label(unsigned status);
 
-class HttpMetrics {
+class HttpMetrics : public WorkCounters {
  public:
   static constexpr std::array<double, 12> buckets{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
                                                   0.1,   0.25,   0.5,   1.0,  2.5,   10.0};
@@ -34,6 +37,24 @@ class HttpMetrics {
   void stream_opened() { streams_open_.fetch_add(1, std::memory_order_relaxed); }
   void stream_closed() { streams_open_.fetch_sub(1, std::memory_order_relaxed); }
   void stream_bytes(std::size_t n) { bytes_.fetch_add(n, std::memory_order_relaxed); }
+  // POST exchanges whose work is not over: until their answer, or the end of the event stream
+  // their answer became. What a draining server waits for.
+  void work_started() { work_open_.fetch_add(1, std::memory_order_relaxed); }
+  void work_ended() { work_open_.fetch_sub(1, std::memory_order_relaxed); }
+  [[nodiscard]] std::int64_t work_open() const { return work_open_.load(std::memory_order_relaxed); }
+
+  void call_queued() override { queued_.fetch_add(1, std::memory_order_relaxed); }
+  void call_started() override {
+    queued_.fetch_sub(1, std::memory_order_relaxed);
+    running_.fetch_add(1, std::memory_order_relaxed);
+  }
+  void call_finished() override { running_.fetch_sub(1, std::memory_order_relaxed); }
+  void read_done(std::string_view kind, std::string_view outcome) override;
+  // Calls waiting for a worker or running: a draining server waits for them too (those of an
+  // HTTP+SSE session answer on its stream, after their POST was acknowledged).
+  [[nodiscard]] std::int64_t calls_busy() const {
+    return queued_.load(std::memory_order_relaxed) + running_.load(std::memory_order_relaxed);
+  }
 
   struct Gauges {
     std::size_t sessions_open = 0;
@@ -54,6 +75,10 @@ class HttpMetrics {
   std::atomic<std::uint64_t> bytes_{0};
   std::atomic<std::int64_t> in_flight_{0};
   std::atomic<std::int64_t> streams_open_{0};
+  std::atomic<std::int64_t> work_open_{0};
+  std::atomic<std::int64_t> queued_{0};
+  std::atomic<std::int64_t> running_{0};
+  std::map<std::tuple<std::string, std::string>, std::uint64_t> reads_;  // kind, outcome
 };
 
 }  // namespace mcpread::server::http

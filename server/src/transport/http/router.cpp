@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <optional>
 
 namespace mcpread::server::http {
 
@@ -48,18 +49,21 @@ class CorsSink : public ResponseSink {
 class MetricsSink : public ResponseSink {
  public:
   MetricsSink(std::shared_ptr<ResponseSink> inner, HttpMetrics& metrics, std::string_view route,
-              std::string_view method)
+              std::string_view method, bool work)
       : inner_(std::move(inner)), metrics_(metrics), route_(route), method_(method),
-        start_(std::chrono::steady_clock::now()) {
+        start_(std::chrono::steady_clock::now()), work_open_(work) {
     metrics_.started();
+    if (work) metrics_.work_started();
   }
   ~MetricsSink() override {
     if (!counted_) metrics_.finished(route_, method_, 0, 0, 0);
     if (streaming_) metrics_.stream_closed();
+    work_done();
   }
   void respond(Response response) override {
     count(response.result_int(), response.body().size());
     inner_->respond(std::move(response));
+    work_done();
   }
   void open_stream(Headers headers) override {
     if (!counted_ && !streaming_) {
@@ -73,11 +77,17 @@ class MetricsSink : public ResponseSink {
     metrics_.stream_bytes(text.size());
     return inner_->event(std::move(text));
   }
-  void end_stream() override { inner_->end_stream(); }
+  void end_stream() override {
+    inner_->end_stream();
+    work_done();
+  }
   void on_close(std::function<void()> callback) override { inner_->on_close(std::move(callback)); }
   [[nodiscard]] bool closed() const override { return inner_->closed(); }
 
  private:
+  void work_done() {
+    if (work_open_.exchange(false)) metrics_.work_ended();
+  }
   void count(unsigned status, std::size_t bytes) {
     if (counted_.exchange(true)) return;
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start_;
@@ -90,7 +100,30 @@ class MetricsSink : public ResponseSink {
   std::chrono::steady_clock::time_point start_;
   std::atomic<bool> counted_{false};
   bool streaming_ = false;
+  std::atomic<bool> work_open_;
 };
+
+// While draining, the refusal a request gets (nullopt: it passes). New work is refused: a
+// JSON-RPC request (a batch holding one), a new stream. What finishes work in flight passes: the
+// client's responses to the server's requests (roots/list), notifications (cancellations), DELETE.
+std::optional<Response> refused_while_draining(const Request& request) {
+  if (request.method() != bhttp::verb::get && request.method() != bhttp::verb::post) return std::nullopt;
+  nlohmann::json id;
+  if (request.method() == bhttp::verb::post) {
+    const auto body = nlohmann::json::parse(request.body(), nullptr, false);
+    auto is_request = [](const nlohmann::json& m) { return m.is_object() && m.contains("method") && m.contains("id"); };
+    bool any = is_request(body);
+    if (any && (body["id"].is_string() || body["id"].is_number_integer())) id = body["id"];
+    if (body.is_array())
+      for (const auto& m : body) any = any || is_request(m);
+    if (!any) return std::nullopt;
+  }
+  // Connection: close, so that a proxy's pool of connections lets go of this server.
+  return rpc_error_response_to(id, 503, protocol::error_code::invalid_request,
+                               "Service Unavailable: the server is shutting down; send the request to another "
+                               "replica (a session of this server ends with it: initialize again)",
+                               nullptr, {{"Retry-After", "1"}, {"Connection", "close"}});
+}
 
 }  // namespace
 
@@ -122,7 +155,14 @@ void Router::handle(Request request, std::shared_ptr<ResponseSink> sink) {
   if (mcp || path == SseEndpoint::stream_path || path == SseEndpoint::message_path) {
     // Made before the request moves on: the route and method are copied out of it.
     auto counted = std::make_shared<MetricsSink>(std::move(sink), metrics_, mcp ? "/mcp" : path,
-                                                 header(request, "Mcp-Method").value_or(""));
+                                                 header(request, "Mcp-Method").value_or(""),
+                                                 request.method() == bhttp::verb::post);
+    if (draining_.load(std::memory_order_acquire)) {
+      if (auto refusal = refused_while_draining(request)) {
+        counted->respond(std::move(*refusal));
+        return;
+      }
+    }
     if (mcp) mcp_.handle(std::move(request), std::move(counted));
     else if (path == SseEndpoint::stream_path) sse_.open(request, counted);
     else sse_.post(request, counted);

@@ -9,15 +9,20 @@
 #include "security.hpp"
 #include "sse_endpoint.hpp"
 
+#include <atomic>
+
 namespace mcpread::server::http {
 
 class Router : public RequestHandler {
  public:
   // `ops_token`: the bearer token the operator's endpoints take instead of the policy's (empty:
   // the policy's own).
+  // `draining`: once set, new MCP requests and streams are refused (503); what belongs to work
+  // already in flight (responses to the server's requests, notifications, DELETE) still passes.
   Router(AccessPolicy policy, std::string ops_token, McpEndpoint& mcp, SseEndpoint& sse,
-         const OpsEndpoint& ops, HttpMetrics& metrics)
-      : policy_(std::move(policy)), ops_policy_(policy_), mcp_(mcp), sse_(sse), ops_(ops), metrics_(metrics) {
+         const OpsEndpoint& ops, HttpMetrics& metrics, const std::atomic<bool>& draining)
+      : policy_(std::move(policy)), ops_policy_(policy_), mcp_(mcp), sse_(sse), ops_(ops), metrics_(metrics),
+        draining_(draining) {
     if (!ops_token.empty()) ops_policy_.auth_token = std::move(ops_token);
   }
   void handle(Request request, std::shared_ptr<ResponseSink> sink) override;
@@ -29,6 +34,7 @@ class Router : public RequestHandler {
   SseEndpoint& sse_;
   const OpsEndpoint& ops_;
   HttpMetrics& metrics_;
+  const std::atomic<bool>& draining_;
 };
 
 }  // namespace mcpread::server::http

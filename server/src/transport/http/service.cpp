@@ -2,6 +2,7 @@
 
 #include "mcpread/server/server_info.hpp"
 
+#include <boost/asio/bind_executor.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <spdlog/spdlog.h>
 
@@ -28,21 +29,28 @@ AccessPolicy policy_of(const HttpConfig& http) {
   return policy;
 }
 
+Config with_counters(Config config, WorkCounters& counters) {
+  config.counters = &counters;
+  return config;
+}
+
 }  // namespace
 
 Service::Service(Config config, protocol::ServerInfo info, const MakeHandlers& make_handlers)
-    : config_(std::move(config)),
+    : config_(with_counters(std::move(config), metrics_)),
       signals_(io_, SIGINT, SIGTERM),
       sweep_timer_(io_),
       shutdown_timer_(io_),
       poll_timer_(io_),
+      drain_timer_(io_),
       pool_(worker_count(config_.workers)),
       handlers_(make_handlers(config_, pool_)),
-      sessions_(config_.http.max_sessions),
+      sessions_(config_.http.max_sessions,
+                config_.http.replica_id.empty() ? std::string() : config_.http.replica_id + "."),
       mcp_(config_, sessions_, info, handlers_),
       sse_(config_, sessions_, info, handlers_),
       ops_(metrics_, sessions_, draining_),
-      router_(policy_of(config_.http), config_.http.metrics_token, mcp_, sse_, ops_, metrics_) {}
+      router_(policy_of(config_.http), config_.http.metrics_token, mcp_, sse_, ops_, metrics_, draining_) {}
 
 Service::~Service() {
   sessions_.end_all();
@@ -74,9 +82,9 @@ int Service::run() {
     spdlog::warn("listening on {} without --auth-token: anyone who can reach it can read the roots",
                  config_.http.host);
   listener_->start();
-  signals_.async_wait([this](const boost::system::error_code& e, int signal) {
-    if (!e) shutdown(signal == SIGINT ? "SIGINT" : "SIGTERM");
-  });
+  signals_.async_wait(asio::bind_executor(control_, [this](const boost::system::error_code& e, int signal) {
+    if (!e) on_signal(signal);
+  }));
   sweep_sessions();
 
   // Connections are cheap for the io threads; tool calls run on the pool. Two io threads let a
@@ -91,41 +99,89 @@ int Service::run() {
 
 void Service::sweep_sessions() {
   sweep_timer_.expires_after(std::chrono::seconds(std::min<unsigned>(30, config_.http.session_timeout_s)));
-  sweep_timer_.async_wait([this](const boost::system::error_code& ec) {
+  sweep_timer_.async_wait(asio::bind_executor(control_, [this](const boost::system::error_code& ec) {
     if (ec) return;
     const auto deadline = std::chrono::steady_clock::now() - std::chrono::seconds(config_.http.session_timeout_s);
     if (const auto ended = sessions_.end_idle(deadline); ended > 0)
       spdlog::info("http: ended {} unused session(s)", ended);
     sweep_sessions();
-  });
+  }));
 }
 
 // Once every connection is gone, only the shutdown timer keeps io_ running: cancel it then.
 void Service::wait_for_connections() {
   poll_timer_.expires_after(std::chrono::milliseconds(20));
-  poll_timer_.async_wait([this](const boost::system::error_code& ec) {
+  poll_timer_.async_wait(asio::bind_executor(control_, [this](const boost::system::error_code& ec) {
     if (ec) return;
     if (listener_->open_connections() == 0) {
       shutdown_timer_.cancel();
       return;
     }
     wait_for_connections();
-  });
+  }));
 }
 
-void Service::shutdown(const char* why) {
-  spdlog::info("{} received; shutting down", why);
+void Service::on_signal(int signal) {
+  const char* name = signal == SIGINT ? "SIGINT" : "SIGTERM";
+  if (draining_.load(std::memory_order_acquire)) {
+    spdlog::info("{} received again; stopping now", name);
+    shutdown();
+    return;
+  }
+  signals_.async_wait(asio::bind_executor(control_, [this](const boost::system::error_code& e, int again) {
+    if (!e) on_signal(again);
+  }));
+  drain(name);
+}
+
+// Draining: /readyz fails at once, so a load balancer stops sending work; new requests that
+// still arrive are refused with 503 (the router); the calls in flight run on, up to
+// --drain-seconds, before the shutdown cancels what is left.
+void Service::drain(const char* why) {
   draining_.store(true, std::memory_order_release);
   sweep_timer_.cancel();
+  mcp_.shutdown();  // subscriptions/listen streams end now: they are no work to wait for
+  const auto in_flight = metrics_.work_open();
+  spdlog::info("{} received; draining: new requests are refused, {} exchange(s) in flight get up to {} s",
+               why, in_flight, config_.http.drain_seconds);
+  wait_for_work(std::chrono::steady_clock::now() + std::chrono::seconds(config_.http.drain_seconds));
+}
+
+void Service::wait_for_work(std::chrono::steady_clock::time_point deadline) {
+  if (stopping_) return;
+  if (metrics_.work_open() <= 0 && metrics_.calls_busy() <= 0) {
+    spdlog::info("drained: no exchange in flight; shutting down");
+    shutdown();
+    return;
+  }
+  if (std::chrono::steady_clock::now() >= deadline) {
+    spdlog::warn("drain time over with {} exchange(s) in flight; cancelling them and shutting down",
+                 metrics_.work_open());
+    shutdown();
+    return;
+  }
+  drain_timer_.expires_after(std::chrono::milliseconds(20));
+  drain_timer_.async_wait(asio::bind_executor(control_, [this, deadline](const boost::system::error_code& ec) {
+    if (!ec) wait_for_work(deadline);
+  }));
+}
+
+void Service::shutdown() {
+  if (stopping_) return;
+  stopping_ = true;
+  draining_.store(true, std::memory_order_release);
+  drain_timer_.cancel();
+  sweep_timer_.cancel();
+  signals_.cancel();  // a pending wait would keep io_ running
   mcp_.shutdown();
   sessions_.end_all();  // cancels calls in flight, ends the sessions' streams
   mcp_.cancel_tasks();  // and the calls that became tasks
   listener_->stop();
   // Connections close once their last answer is written; do not wait forever for one.
   shutdown_timer_.expires_after(std::chrono::seconds(5));
-  shutdown_timer_.async_wait([this](const boost::system::error_code& ec) {
+  shutdown_timer_.async_wait(asio::bind_executor(control_, [this](const boost::system::error_code& ec) {
     if (!ec) io_.stop();
-  });
+  }));
   wait_for_connections();
 }
 

@@ -14,9 +14,11 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 
@@ -35,23 +37,31 @@ class Service {
   int run();
 
  private:
-  void shutdown(const char* why);
+  // A first signal drains (see --drain-seconds), a second stops at once.
+  void on_signal(int signal);
+  void drain(const char* why);
+  void wait_for_work(std::chrono::steady_clock::time_point deadline);
+  void shutdown();
   void sweep_sessions();
   void wait_for_connections();
 
+  HttpMetrics metrics_;  // first: the tool host reports to it from the start (Config::counters)
   Config config_;
   boost::asio::io_context io_;
+  // The signal, timers and shutdown steps run here: two threads run io_.
+  boost::asio::strand<boost::asio::io_context::executor_type> control_{io_.get_executor()};
   boost::asio::signal_set signals_;
   boost::asio::steady_timer sweep_timer_;
   boost::asio::steady_timer shutdown_timer_;
   boost::asio::steady_timer poll_timer_;
+  boost::asio::steady_timer drain_timer_;
   boost::asio::thread_pool pool_;
   std::shared_ptr<HandlerFactory> handlers_;  // after pool_, which they may post work to
   SessionRegistry sessions_;
   McpEndpoint mcp_;
   SseEndpoint sse_;
-  HttpMetrics metrics_;
-  std::atomic<bool> draining_{false};  // /readyz answers 503 once set
+  std::atomic<bool> draining_{false};  // /readyz and new requests answer 503 once set
+  bool stopping_ = false;              // on the io thread that handles signals
   OpsEndpoint ops_;
   Router router_;
   std::shared_ptr<Listener> listener_;

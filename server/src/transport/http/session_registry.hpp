@@ -12,14 +12,16 @@ namespace mcpread::server::http {
 
 class SessionRegistry {
  public:
-  explicit SessionRegistry(std::size_t max_sessions) : max_(max_sessions) {}
+  // `prefix` starts every id (--replica-id and a dot; empty: none).
+  SessionRegistry(std::size_t max_sessions, std::string prefix) : max_(max_sessions), prefix_(std::move(prefix)) {}
 
-  // A new session registered under a fresh unguessable id; nullptr when `max_sessions` are open.
+  // A new session registered under a fresh unguessable id (after the prefix); nullptr when
+  // `max_sessions` are open.
   template <class Make>
   std::shared_ptr<HttpSession> create(Make make) {
     std::lock_guard lock(mutex_);
     if (sessions_.size() >= max_) return nullptr;
-    std::string id = new_id();
+    std::string id = prefix_ + new_id();
     auto session = make(id);
     sessions_.emplace(std::move(id), session);
     return session;
@@ -36,6 +38,7 @@ class SessionRegistry {
   static std::string new_id();
 
   std::size_t max_;
+  std::string prefix_;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<HttpSession>> sessions_;
 };
