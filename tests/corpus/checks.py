@@ -165,7 +165,8 @@ def _reference_page(text):
     return "\n".join(lines)
 
 
-PAGE_MARKER = re.compile(r"^── Page (\d+) of (\d+) ──$", re.M)
+# A page marker; an OCR'd page's carries what the OCR was ("[OCR, eng, mean confidence 95%]").
+PAGE_MARKER = re.compile(r"^── Page (\d+) of (\d+) ──(?: \[[^\]\n]*\])?$", re.M)
 
 
 def check_pdf(root, path, result, reference, arguments):
@@ -191,9 +192,12 @@ def check_pdf(root, path, result, reference, arguments):
     if counts != {pages}:
         return False, f"page count {sorted(counts)}, mutool says {pages}"
     sections = {}
+    ocr_pages = set()  # pages whose text was read from their pixels: the marker says so
     for i, m in enumerate(markers):
         end = markers[i + 1].start() if i + 1 < len(markers) else len(text)
         sections[int(m.group(1))] = text[m.end():end]
+        if m.group(0).endswith("]") and "[OCR" in m.group(0):
+            ocr_pages.add(int(m.group(1)))
     shown = sorted(sections)
     if reference == "over-300" and pages <= 300:
         return False, f"manifest: {pages} pages, not over 300"
@@ -219,7 +223,7 @@ def check_pdf(root, path, result, reference, arguments):
                 images = _mutool("info", "-I", path, str(page)).stdout
                 if re.search(r"Images \(([1-9]\d*)\)", images):
                     image_only += 1
-                    if "file_type" not in sections[page] or "image" not in sections[page]:
+                    if page not in ocr_pages and ("file_type" not in sections[page] or "image" not in sections[page]):
                         return False, (f"page {page} is image-only and its section says nothing of "
                                        f"file_type=\"image\": {short(sections[page])}")
                 continue

@@ -110,6 +110,10 @@ class Checks(unittest.TestCase):
         self.assertFalse(checks.check_pdf(self.root, path, answer(page), "over-300", {})[0])
         self.assertFalse(checks.check_pdf(self.root, path, answer(page), "form", {})[0])
         self.assertFalse(checks.check_pdf(self.root, path, answer(page), "encrypted", {})[0])
+        ocr = "── Page 1 of 1 ── [OCR, eng, mean confidence 95%]\nHello corpus reference text\n"
+        ok = checks.check_pdf(self.root, path, answer(ocr), "-", {})
+        self.assertEqual(ok[0], True, ok[1])
+        self.assertFalse(checks.check_pdf(self.root, path, answer(ocr.replace("95%]", "95%")), "-", {})[0])
 
     def test_image(self):
         path = self.file("wide.png", png(40, 20))

@@ -17,12 +17,6 @@ namespace {
 
 std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
-ReadOutcome failure(std::string message, nlohmann::json meta) {
-  ReadOutcome o = ReadOutcome::error(std::move(message));
-  o.meta = std::move(meta);
-  return o;
-}
-
 }  // namespace
 
 ReadOutcome read(const OpenedFile& file, const Options& options, const CancelToken& cancel) {
@@ -31,12 +25,12 @@ ReadOutcome read(const OpenedFile& file, const Options& options, const CancelTok
   nlohmann::json meta = {{"path", path}, {"size", size}};
   const std::string as_text = " " + say({.as = FileKind::text}, HintForm::Call) + " to read its source.";
   if (size > options.max_file_bytes)
-    return failure(path + " is " + human_size(size) + ", over the " + human_size(options.max_file_bytes) +
+    return ReadOutcome::error(path + " is " + human_size(size) + ", over the " + human_size(options.max_file_bytes) +
                        " limit for HTML pages rendered as text." + as_text,
                    std::move(meta));
   auto bytes = file_io::read_whole(file.fd.get(), size, options.max_file_bytes);
   if (!bytes)
-    return failure(errno == EFBIG ? path + " grew past the " + human_size(options.max_file_bytes) +
+    return ReadOutcome::error(errno == EFBIG ? path + " grew past the " + human_size(options.max_file_bytes) +
                                         " limit for HTML pages while being read." + as_text
                                   : "Cannot read " + path + ": " + utf8::sanitized(std::strerror(errno)) + ".",
                    std::move(meta));
@@ -50,7 +44,7 @@ ReadOutcome read(const OpenedFile& file, const Options& options, const CancelTok
   } else {
     Utf8Converter converter(charset.name);
     if (!converter.ok())
-      return failure("Cannot decode " + path + " from " + describe_charset(charset) + ": " + converter.error() + "." +
+      return ReadOutcome::error("Cannot decode " + path + " from " + describe_charset(charset) + ": " + converter.error() + "." +
                          as_text,
                      std::move(meta));
     converter.convert(std::string_view(*bytes).substr(std::min(charset.bom_bytes, bytes->size())), html, true);
@@ -59,7 +53,7 @@ ReadOutcome read(const OpenedFile& file, const Options& options, const CancelTok
   meta["charset"] = charset.name;
   const html_text::Text page = html_text::to_text(html, true);
   if (cancel.cancelled()) return ReadOutcome::stopped();
-  if (!page.error.empty()) return failure("Cannot render " + path + " as text: " + page.error + "." + as_text, std::move(meta));
+  if (!page.error.empty()) return ReadOutcome::error("Cannot render " + path + " as text: " + page.error + "." + as_text, std::move(meta));
 
   // Lines of the rendered text.
   std::vector<std::string_view> lines;
@@ -84,7 +78,7 @@ ReadOutcome read(const OpenedFile& file, const Options& options, const CancelTok
     return o;
   }
   if (start > n)
-    return failure("Offset " + n2s(start) + " is past the end of " + path + ": its text has " + n2s(n) +
+    return ReadOutcome::error("Offset " + n2s(start) + " is past the end of " + path + ": its text has " + n2s(n) +
                        (n == 1 ? " line." : " lines.") + " Use an offset from 1 to " + n2s(n) + ".",
                    std::move(meta));
   const std::uint64_t last = std::min(n, start + std::max<std::uint64_t>(1, options.limit) - 1);

@@ -77,12 +77,6 @@ std::string cut_cell(std::string_view text, std::size_t budget, std::uint64_t in
   return out;
 }
 
-ReadOutcome failure(std::string message, const json& meta) {
-  ReadOutcome o = ReadOutcome::error(std::move(message));
-  o.meta = meta;
-  return o;
-}
-
 }  // namespace
 
 ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options,
@@ -93,13 +87,13 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   const std::string as_text =
       " " + say({.as = FileKind::text, .paged = true}, HintForm::Call) + " to read the raw JSON.";
   if (size > options.max_file_bytes)
-    return failure(path + " is " + human_size(size) + " (" + n2s(size) + " bytes), over the " +
+    return ReadOutcome::error(path + " is " + human_size(size) + " (" + n2s(size) + " bytes), over the " +
                        human_size(options.max_file_bytes) +
                        " limit for notebooks, so it was not parsed." + as_text, meta);
-  if (size == 0) return failure(path + " is empty (0 bytes), not a notebook.", meta);
+  if (size == 0) return ReadOutcome::error(path + " is empty (0 bytes), not a notebook.", meta);
   auto bytes = file_io::read_whole(file.fd.get(), size, options.max_file_bytes);
   if (!bytes)
-    return failure(errno == EFBIG ? path + " grew past the " + human_size(options.max_file_bytes) +
+    return ReadOutcome::error(errno == EFBIG ? path + " grew past the " + human_size(options.max_file_bytes) +
                                         " limit for notebooks while being read, so it was not parsed." + as_text
                                   : "Cannot read " + path + ": " + utf8::sanitized(std::strerror(errno)) + ".",
                    meta);
@@ -108,12 +102,12 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   if (repaired) *bytes = utf8::sanitized(*bytes);
   const std::string invalid = path + " is not a valid notebook: ";
   if (json_nesting_depth(*bytes, kMaxDepth) > kMaxDepth)
-    return failure(invalid + "its JSON is nested more than " + n2s(kMaxDepth) + " levels deep." + as_text, meta);
+    return ReadOutcome::error(invalid + "its JSON is nested more than " + n2s(kMaxDepth) + " levels deep." + as_text, meta);
   json doc = json::parse(*bytes, nullptr, false);
-  if (doc.is_discarded()) return failure(invalid + "it is not valid JSON" + json_error(*bytes) + "." + as_text, meta);
+  if (doc.is_discarded()) return ReadOutcome::error(invalid + "it is not valid JSON" + json_error(*bytes) + "." + as_text, meta);
   bytes.reset();
   if (cancel.cancelled()) return ReadOutcome::stopped();
-  if (!doc.is_object()) return failure(invalid + "its top level is not a JSON object." + as_text, meta);
+  if (!doc.is_object()) return ReadOutcome::error(invalid + "its top level is not a JSON object." + as_text, meta);
 
   const json* major_v = member(doc, "nbformat");
   const json* minor_v = member(doc, "nbformat_minor");
@@ -121,20 +115,20 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   const std::int64_t major = has_major ? major_v->get<std::int64_t>() : 0;
   const std::int64_t minor = minor_v != nullptr && minor_v->is_number_integer() ? minor_v->get<std::int64_t>() : 0;
   if (has_major && major < 2)
-    return failure(invalid + "nbformat " + std::to_string(major) + " is not supported (only 2, 3 and 4 are)." + as_text, meta);
+    return ReadOutcome::error(invalid + "nbformat " + std::to_string(major) + " is not supported (only 2, 3 and 4 are)." + as_text, meta);
   // nbformat 2 and 3 keep their cells in worksheets (2 is 3 without heading cells, as nbformat's
   // own v2 -> v3 step says); a notebook that says 2 or 3 but has "cells" is read as 4.
   const bool old_format = major == 2 || major == 3;
   const json* sheets = member(doc, "worksheets");
   if (sheets != nullptr && (old_format || member(doc, "cells") == nullptr)) {
-    if (!sheets->is_array()) return failure(invalid + "'worksheets' is not an array." + as_text, meta);
+    if (!sheets->is_array()) return ReadOutcome::error(invalid + "'worksheets' is not an array." + as_text, meta);
     notebook_cells::upgrade_v3(doc);
   } else if (old_format && member(doc, "cells") == nullptr) {
-    return failure(invalid + "'worksheets' is missing (nbformat " + std::to_string(major) + ")." + as_text, meta);
+    return ReadOutcome::error(invalid + "'worksheets' is missing (nbformat " + std::to_string(major) + ")." + as_text, meta);
   }
   const json* cells_v = member(doc, "cells");
-  if (cells_v == nullptr) return failure(invalid + "'cells' is missing." + as_text, meta);
-  if (!cells_v->is_array()) return failure(invalid + "'cells' is not an array." + as_text, meta);
+  if (cells_v == nullptr) return ReadOutcome::error(invalid + "'cells' is missing." + as_text, meta);
+  if (!cells_v->is_array()) return ReadOutcome::error(invalid + "'cells' is not an array." + as_text, meta);
   const json& cells = *cells_v;
 
   // Kernel and language.
@@ -182,7 +176,7 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
     return o;
   }
   if (start > n)
-    return failure("Offset " + n2s(start) + " is past the end of " + path +
+    return ReadOutcome::error("Offset " + n2s(start) + " is past the end of " + path +
                        (n == 0 ? std::string(": the notebook has no cells.")
                                : ": the notebook has " + n2s(n) + (n == 1 ? " cell." : " cells.") +
                                      " Use an offset from 1 to " + n2s(n) + "."),

@@ -4,8 +4,10 @@
 #include "human_size.hpp"
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
+#include "office/block_images.hpp"
 #include "office/builders.hpp"
 #include "office/document.hpp"
+#include "office/zip_head.hpp"
 
 #include <algorithm>
 #include <set>
@@ -20,34 +22,11 @@ std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
 std::string_view noun(Format f) { return f == Format::docx ? "Word document" : "OpenDocument text"; }
 
-std::string_view image_mime(std::string_view part) {
-  const auto dot = part.rfind('.');
-  std::string ext(dot == std::string_view::npos ? "" : part.substr(dot + 1));
-  for (char& c : ext) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  if (ext == "png") return "image/png";
-  if (ext == "jpg" || ext == "jpeg") return "image/jpeg";
-  if (ext == "gif") return "image/gif";
-  if (ext == "webp") return "image/webp";
-  if (ext == "bmp") return "image/bmp";
-  if (ext == "tif" || ext == "tiff") return "image/tiff";
-  if (ext == "svg") return "image/svg+xml";
-  if (ext == "emf") return "image/emf";
-  if (ext == "wmf") return "image/wmf";
-  return {};
-}
-
-ReadOutcome failure(std::string message, nlohmann::json meta) {
-  ReadOutcome o = ReadOutcome::error(std::move(message));
-  o.meta = std::move(meta);
-  return o;
-}
 
 // An OLE2 compound file named .docx or .odt: Office's password-protected documents are such
 // files (an EncryptionInfo stream beside the encrypted package), and so are legacy .doc files.
 std::string compound_file_message(std::string_view path, std::string_view bytes, Format f) {
-  static constexpr char kEncryptionInfo[] = "E\0n\0c\0r\0y\0p\0t\0i\0o\0n\0I\0n\0f\0o";
-  const std::string_view marker(kEncryptionInfo, sizeof kEncryptionInfo - 1);
-  if (bytes.find(marker) != std::string_view::npos)
+  if (zip_head::has_encryption_info(bytes))
     return std::string(path) + " is a password-protected (encrypted) " + std::string(noun(f)) +
            ": its text cannot be read without the password.";
   return std::string(path) + " is an OLE2 compound file (a legacy Word .doc?), not " +
@@ -81,7 +60,7 @@ ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, 
     return o;
   }
   if (start > n)
-    return failure("Offset " + n2s(start) + " is past the end of " + std::string(path) + ": the document has " +
+    return ReadOutcome::error("Offset " + n2s(start) + " is past the end of " + std::string(path) + ": the document has " +
                        n2s(n) + (n == 1 ? " paragraph." : " paragraphs.") + " Use an offset from 1 to " + n2s(n) + ".",
                    std::move(meta));
   const std::uint64_t wanted = std::min(std::max<std::uint64_t>(1, options.limit.value_or(n)), n - start + 1);
@@ -92,7 +71,7 @@ ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, 
   std::size_t sent_text = 0;
   std::uint64_t end = 0;
   bool capped = false, cut = false;
-  std::size_t images_sent = 0, images_unsent = 0;
+  ImageTally tally;
   std::uint64_t first_unsent = 0;
   std::set<std::size_t> notes;
   const std::size_t cap = options.max_output_bytes;
@@ -123,35 +102,11 @@ ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, 
     notes.insert(b.notes.begin(), b.notes.end());
     if (!b.images.empty()) {
       std::vector<Block> images;
-      for (const std::string& part : b.images) {
-        if (options.max_images == 0) break;  // text only: the "[Image N]" marker stays
-        if (images_sent >= options.max_images) {
-          if (first_unsent == 0) first_unsent = i;
-          ++images_unsent;
-          continue;
-        }
-        std::string error;
-        const auto bytes = zip.read(part, &error, options.image.max_input_bytes);
-        if (!bytes) {
-          current += "\n[Image " + part + " not shown: " + error + ".]";
-          continue;
-        }
-        auto encoded = encode_for_model(*bytes, image_mime(part), options.image, cancel);
-        if (cancel.cancelled()) return ReadOutcome::stopped();
-        if (auto* e = std::get_if<std::string>(&encoded)) {
-          current += "\n[Image " + part + " not shown: " + *e + "]";
-          continue;
-        }
-        auto& img = std::get<EncodedImage>(encoded);
-        images.emplace_back(ImageBlock{img.mime, std::move(img.base64)});
-        ++images_sent;
-      }
-      if (!images.empty()) {
-        sent_text += current.size();
-        o.blocks.emplace_back(TextBlock{std::move(current)});
-        current.clear();
-        for (auto& img : images) o.blocks.push_back(std::move(img));
-      }
+      const std::size_t unsent = tally.unsent;
+      if (!add_block_images(zip, b.images, options.image, options.max_images, tally, current, images, cancel))
+        return ReadOutcome::stopped();
+      if (tally.unsent > unsent && first_unsent == 0) first_unsent = i;
+      flush_before_images(o.blocks, current, images, sent_text);
     }
     if (cut) {
       capped = end < last;
@@ -172,8 +127,8 @@ ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, 
   const std::string range = n2s(start) + "-" + n2s(end) + " of " + n2s(n);
   const std::string next = "To read more, " + say({.offset = end + 1}, HintForm::call_again) + ".";
   footer += "\n\n" + (end < n ? "[Paragraphs " + range + ". " + next + "]" : "[Paragraphs " + range + ". End of document.]");
-  if (images_unsent > 0) {
-    footer += "\n[" + n2s(images_unsent) + (images_unsent == 1 ? " image was" : " images were") +
+  if (tally.unsent > 0) {
+    footer += "\n[" + n2s(tally.unsent) + (tally.unsent == 1 ? " image was" : " images were") +
               " not sent: at most " + n2s(options.max_images) + " images per answer.";
     if (first_unsent > start) footer += " To see them, " + say({.offset = first_unsent}, HintForm::call_again) + ".";
     footer += "]";
@@ -187,8 +142,8 @@ ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, 
   meta["end_paragraph"] = end;
   if (end < n) meta["next_offset"] = end + 1;
   meta["truncated"] = capped || cut;
-  meta["images"] = images_sent;
-  if (images_unsent > 0) meta["images_not_sent"] = images_unsent;
+  meta["images"] = tally.sent;
+  if (tally.unsent > 0) meta["images_not_sent"] = tally.unsent;
   o.meta = std::move(meta);
   return o;
 }
@@ -197,12 +152,12 @@ ReadOutcome read_archive(std::unique_ptr<ZipArchive> zip, const std::string& zip
                          Format format, const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta) {
   const std::string cannot = std::string(path) + " cannot be read as " +
                              (format == Format::docx ? "a Word document" : "an OpenDocument text") + ": ";
-  if (zip == nullptr) return failure(cannot + zip_error + ".", std::move(meta));
+  if (zip == nullptr) return ReadOutcome::error(cannot + zip_error + ".", std::move(meta));
   Document doc;
   std::string error;
   const bool ok = format == Format::docx ? read_docx(*zip, &doc, &error) : read_odt(*zip, &doc, &error);
   if (cancel.cancelled()) return ReadOutcome::stopped();
-  if (!ok) return failure(cannot + error + ".", std::move(meta));
+  if (!ok) return ReadOutcome::error(cannot + error + ".", std::move(meta));
   return render(doc, *zip, path, format, options, cancel, std::move(meta));
 }
 
@@ -212,7 +167,7 @@ ReadOutcome read_office_bytes(std::string_view bytes, std::string_view name, For
                               const OfficeOptions& options, const CancelToken& cancel) {
   nlohmann::json meta = {{"path", utf8::sanitized(name)}, {"size", bytes.size()}};
   if (bytes.starts_with("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1"))
-    return failure(compound_file_message(name, bytes, format), std::move(meta));
+    return ReadOutcome::error(compound_file_message(name, bytes, format), std::move(meta));
   std::string error;
   auto zip = ZipArchive::open_memory(bytes, options.zip, &error);
   return read_archive(std::move(zip), error, utf8::sanitized(name), format, options, cancel, std::move(meta));
@@ -229,7 +184,7 @@ ReadOutcome read_office(const OpenedFile& file, Format format, const OfficeOptio
     // The stream directory may lie anywhere: look through the first 8 MiB for its name.
     std::string bytes(static_cast<std::size_t>(std::min<std::uint64_t>(size, 8ull << 20)), '\0');
     bytes.resize(file_io::pread_full(file.fd.get(), bytes.data(), bytes.size(), 0).value_or(0));
-    return failure(compound_file_message(path, bytes, format), std::move(meta));
+    return ReadOutcome::error(compound_file_message(path, bytes, format), std::move(meta));
   }
   std::string error;
   auto zip = ZipArchive::open_fd(file.fd.get(), options.zip, &error);

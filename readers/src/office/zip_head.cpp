@@ -48,4 +48,9 @@ ZipHead scan(std::span<const unsigned char> b) {
   return z;
 }
 
+bool has_encryption_info(std::string_view compound_file) {
+  static constexpr char kEncryptionInfo[] = "E\0n\0c\0r\0y\0p\0t\0i\0o\0n\0I\0n\0f\0o";
+  return compound_file.find(std::string_view(kEncryptionInfo, sizeof kEncryptionInfo - 1)) != std::string_view::npos;
+}
+
 }  // namespace mcpread::readers::zip_head

@@ -23,4 +23,8 @@ struct ZipHead {
 
 ZipHead scan(std::span<const unsigned char> head);
 
+// Whether an OLE2 compound file holds an EncryptionInfo stream (its name in UTF-16): Office's
+// password-protected OOXML documents are such files, legacy .doc/.xls/.ppt files are not.
+bool has_encryption_info(std::string_view compound_file);
+
 }  // namespace mcpread::readers::zip_head

@@ -2,6 +2,7 @@
 
 #include "file_io.hpp"
 #include "mcpread/readers/utf8.hpp"
+#include "office/zip_head.hpp"
 #include "sheets/ods.hpp"
 #include "sheets/selection.hpp"
 #include "sheets/xlsx.hpp"
@@ -19,18 +20,10 @@ std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
 std::string_view noun(Format f) { return f == Format::xlsx ? "Excel workbook" : "OpenDocument spreadsheet"; }
 
-ReadOutcome failure(std::string message, nlohmann::json meta) {
-  ReadOutcome o = ReadOutcome::error(std::move(message));
-  o.meta = std::move(meta);
-  return o;
-}
-
 // An OLE2 compound file named .xlsx or .ods: Office's password-protected workbooks are such files
 // (an EncryptionInfo stream beside the EncryptedPackage), and so are legacy .xls files.
 std::string compound_file_message(std::string_view path, std::string_view bytes, Format f) {
-  static constexpr char kEncryptionInfo[] = "E\0n\0c\0r\0y\0p\0t\0i\0o\0n\0I\0n\0f\0o";
-  const std::string_view marker(kEncryptionInfo, sizeof kEncryptionInfo - 1);
-  if (bytes.find(marker) != std::string_view::npos)
+  if (zip_head::has_encryption_info(bytes))
     return std::string(path) + " is a password-protected (encrypted) " + std::string(noun(f)) +
            ": its cells cannot be read without the password.";
   return std::string(path) + " is an OLE2 compound file (a legacy Excel .xls?), not " +
@@ -49,7 +42,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
   const auto& sheets = book.sheets();
   const std::size_t n = sheets.size();
   auto selected = select_sheets(options.pages, sheets, path);
-  if (auto* e = std::get_if<std::string>(&selected)) return failure(std::move(*e), std::move(meta));
+  if (auto* e = std::get_if<std::string>(&selected)) return ReadOutcome::error(std::move(*e), std::move(meta));
   const auto& chosen = std::get<std::vector<std::size_t>>(selected);
   meta["sheets"] = n;
 
@@ -132,7 +125,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
     }
   }
   if (failed == chosen.size() && chosen.size() == 1)
-    return failure(std::string(path) + " cannot be read as " +
+    return ReadOutcome::error(std::string(path) + " cannot be read as " +
                        (format == Format::xlsx ? "an Excel workbook" : "an OpenDocument spreadsheet") + ": " +
                        last_error + ".",
                    std::move(meta));
@@ -150,12 +143,12 @@ ReadOutcome read_archive(std::unique_ptr<office::ZipArchive> zip, const std::str
                          Format format, const SheetOptions& options, const CancelToken& cancel, nlohmann::json meta) {
   const std::string cannot = std::string(path) + " cannot be read as " +
                              (format == Format::xlsx ? "an Excel workbook" : "an OpenDocument spreadsheet") + ": ";
-  if (zip == nullptr) return failure(cannot + zip_error + ".", std::move(meta));
+  if (zip == nullptr) return ReadOutcome::error(cannot + zip_error + ".", std::move(meta));
   std::string error;
   std::unique_ptr<Workbook> book = format == Format::xlsx ? open_xlsx(*zip, options.max_shared_string_bytes, &error)
                                                           : open_ods(*zip, &error);
   if (cancel.cancelled()) return ReadOutcome::stopped();
-  if (!book) return failure(cannot + error + ".", std::move(meta));
+  if (!book) return ReadOutcome::error(cannot + error + ".", std::move(meta));
   return render(*book, path, format, options, cancel, std::move(meta));
 }
 
@@ -165,7 +158,7 @@ ReadOutcome read_spreadsheet_bytes(std::string_view bytes, std::string_view name
                                    const SheetOptions& options, const CancelToken& cancel) {
   nlohmann::json meta = {{"path", utf8::sanitized(name)}, {"size", bytes.size()}};
   if (bytes.starts_with(std::string_view(kCompoundMagic, 8)))
-    return failure(compound_file_message(name, bytes, format), std::move(meta));
+    return ReadOutcome::error(compound_file_message(name, bytes, format), std::move(meta));
   std::string error;
   auto zip = office::ZipArchive::open_memory(bytes, options.zip, &error);
   return read_archive(std::move(zip), error, utf8::sanitized(name), format, options, cancel, std::move(meta));
@@ -182,7 +175,7 @@ ReadOutcome read_spreadsheet(const OpenedFile& file, Format format, const SheetO
     // The stream directory may lie anywhere: look through the first 8 MiB for its name.
     std::string bytes(static_cast<std::size_t>(std::min<std::uint64_t>(size, 8ull << 20)), '\0');
     bytes.resize(file_io::pread_full(file.fd.get(), bytes.data(), bytes.size(), 0).value_or(0));
-    return failure(compound_file_message(path, bytes, format), std::move(meta));
+    return ReadOutcome::error(compound_file_message(path, bytes, format), std::move(meta));
   }
   std::string error;
   auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);

@@ -2,6 +2,7 @@
 
 #include "mcpread/readers/pdf.hpp"
 #include "mcpread/readers/utf8.hpp"
+#include "office/block_images.hpp"
 #include "pdf/page_ranges.hpp"
 
 #include <algorithm>
@@ -23,12 +24,6 @@ std::string capital(std::string_view s) {
   std::string out(s);
   if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
   return out;
-}
-
-ReadOutcome failure(std::string message, nlohmann::json meta) {
-  ReadOutcome o = ReadOutcome::error(std::move(message));
-  o.meta = std::move(meta);
-  return o;
 }
 
 // "── Slide 3 of 12: Results (hidden) ──"
@@ -56,19 +51,6 @@ std::uint64_t line_count(std::string_view text) {
 
 }  // namespace
 
-std::string_view image_mime(std::string_view part) {
-  const auto dot = part.rfind('.');
-  std::string ext(dot == std::string_view::npos ? "" : part.substr(dot + 1));
-  for (char& c : ext) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  if (ext == "png") return "image/png";
-  if (ext == "jpg" || ext == "jpeg") return "image/jpeg";
-  if (ext == "gif") return "image/gif";
-  if (ext == "webp") return "image/webp";
-  if (ext == "bmp") return "image/bmp";
-  if (ext == "tif" || ext == "tiff") return "image/tiff";
-  if (ext == "svg") return "image/svg+xml";
-  return {};
-}
 
 std::string folder_of(std::string_view part) {
   const auto slash = part.rfind('/');
@@ -108,21 +90,22 @@ ReadOutcome render(const Deck& deck, office::ZipArchive& zip, const std::string&
     for (std::size_t k = 1; k <= n; ++k) selected.push_back(static_cast<int>(k));
   } else {
     auto parsed = parse_page_ranges(options.pages, static_cast<int>(n), unit);
-    if (auto* e = std::get_if<std::string>(&parsed)) return failure(*e, std::move(meta));
+    if (auto* e = std::get_if<std::string>(&parsed)) return ReadOutcome::error(*e, std::move(meta));
     selected = std::move(std::get<std::vector<int>>(parsed));
   }
   const std::uint64_t offset = std::max<std::uint64_t>(1, options.offset);
   {
     const std::uint64_t lines = line_count(deck.sections[static_cast<std::size_t>(selected.front() - 1)].text);
     if (offset > 1 && offset > lines)
-      return failure("Offset " + n2s(offset) + " is past the end of " + unit + " " + n2s(selected.front()) +
+      return ReadOutcome::error("Offset " + n2s(offset) + " is past the end of " + unit + " " + n2s(selected.front()) +
                          " of " + path + ": its text has " + count_of(lines, "line") + ".",
                      std::move(meta));
   }
 
   ReadOutcome o;
   std::string current = std::move(header);
-  std::size_t sent_text = 0, shown = 0, images_sent = 0, images_unsent = 0;
+  std::size_t sent_text = 0, shown = 0;
+  office::ImageTally tally;
   int first_unsent = 0;
   std::uint64_t cut_line = 0;  // the line of the last section shown where its text was cut
   const std::size_t cap = options.max_output_bytes;
@@ -157,35 +140,13 @@ ReadOutcome render(const Deck& deck, office::ZipArchive& zip, const std::string&
     current += "\n\n" + text;
     ++shown;
     std::vector<Block> blocks;
-    for (const std::string& part : s.images) {
-      if (options.max_images == 0 || cut_line != 0) break;  // text only, or a cut section: markers stay
-      if (images_sent >= options.max_images) {
-        if (first_unsent == 0) first_unsent = k;
-        ++images_unsent;
-        continue;
-      }
-      std::string error;
-      const auto bytes = zip.read(part, &error, options.image.max_input_bytes);
-      if (!bytes) {
-        current += "\n[Image " + part + " not shown: " + error + ".]";
-        continue;
-      }
-      auto encoded = encode_for_model(*bytes, image_mime(part), options.image, cancel);
-      if (cancel.cancelled()) return ReadOutcome::stopped();
-      if (auto* e = std::get_if<std::string>(&encoded)) {
-        current += "\n[Image " + part + " not shown: " + *e + "]";
-        continue;
-      }
-      auto& img = std::get<EncodedImage>(encoded);
-      blocks.emplace_back(ImageBlock{img.mime, std::move(img.base64)});
-      ++images_sent;
-    }
-    if (!blocks.empty()) {
-      sent_text += current.size();
-      o.blocks.emplace_back(TextBlock{std::move(current)});
-      current.clear();
-      for (auto& b : blocks) o.blocks.push_back(std::move(b));
-    }
+    const std::size_t unsent = tally.unsent;
+    // A section cut by the cap keeps its image markers: its images come with its last part.
+    if (cut_line == 0 &&
+        !office::add_block_images(zip, s.images, options.image, options.max_images, tally, current, blocks, cancel))
+      return ReadOutcome::stopped();
+    if (tally.unsent > unsent && first_unsent == 0) first_unsent = k;
+    office::flush_before_images(o.blocks, current, blocks, sent_text);
     if (cut_line != 0) break;
   }
 
@@ -207,8 +168,8 @@ ReadOutcome render(const Deck& deck, office::ZipArchive& zip, const std::string&
   } else {
     note += options.pages.find_first_not_of(" \t\r\n") == std::string::npos ? ". End of document.]" : ". End of the selection.]";
   }
-  if (images_unsent > 0) {
-    note += "\n[" + count_of(images_unsent, "image") + (images_unsent == 1 ? " was" : " were") + " not sent: at most " +
+  if (tally.unsent > 0) {
+    note += "\n[" + count_of(tally.unsent, "image") + (tally.unsent == 1 ? " was" : " were") + " not sent: at most " +
             n2s(options.max_images) + " images per answer. To see them, call read again with pages=\"" +
             n2s(first_unsent) + "\".]";
   }
@@ -219,8 +180,8 @@ ReadOutcome render(const Deck& deck, office::ZipArchive& zip, const std::string&
     if (auto* t = std::get_if<TextBlock>(&b); t != nullptr && !utf8::is_valid(t->text)) t->text = utf8::sanitized(t->text);
   meta["shown_" + units] = format_page_ranges(shown_list, ",");
   meta["truncated"] = cut_line != 0 || !rest.empty();
-  meta["images"] = images_sent;
-  if (images_unsent > 0) meta["images_not_sent"] = images_unsent;
+  meta["images"] = tally.sent;
+  if (tally.unsent > 0) meta["images_not_sent"] = tally.unsent;
   o.meta = std::move(meta);
   return o;
 }

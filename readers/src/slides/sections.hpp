@@ -46,9 +46,6 @@ struct Options {
 ReadOutcome render(const Deck& deck, office::ZipArchive& zip, const std::string& path, const Options& options,
                    const CancelToken& cancel, nlohmann::json meta);
 
-// The MIME type an image's package path implies ("a.png" -> "image/png"); empty when unknown.
-std::string_view image_mime(std::string_view part);
-
 // The folder part of a package path, with its slash ("ppt/slides/" for "ppt/slides/slide1.xml").
 std::string folder_of(std::string_view part);
 

@@ -35,10 +35,11 @@ struct ReadOutcome {
   bool is_error = false;
   bool cancelled = false;  // the work stopped because its CancelToken fired
 
-  static ReadOutcome error(std::string message) {
+  static ReadOutcome error(std::string message, nlohmann::json meta = nlohmann::json::object()) {
     ReadOutcome o;
     o.is_error = true;
     o.blocks.emplace_back(TextBlock{std::move(message)});
+    o.meta = std::move(meta);
     return o;
   }
   static ReadOutcome stopped() {

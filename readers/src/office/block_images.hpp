@@ -1,0 +1,37 @@
+#pragma once
+// The images of one block of a package (a paragraph, a slide, a chapter), sent as image blocks
+// right after its text: the office documents, the presentations and the e-books all do it.
+#include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/image.hpp"
+#include "mcpread/readers/outcome.hpp"
+#include "office/zip_archive.hpp"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mcpread::readers::office {
+
+// The MIME type an image part's name promises ("media/a.png": image/png); empty when unknown.
+std::string_view image_mime(std::string_view part);
+
+// Images sent and left out so far in one answer.
+struct ImageTally {
+  std::size_t sent = 0;
+  std::size_t unsent = 0;
+};
+
+// Reads the block's image parts from the package and makes each fit for the model, into
+// `images`, while `max_images` allows (the rest are counted as unsent). An image that cannot be
+// read or made fit leaves a line in `text` saying why. False when the call was cancelled.
+bool add_block_images(ZipArchive& zip, const std::vector<std::string>& parts, const ImageLimits& limits,
+                      std::size_t max_images, ImageTally& tally, std::string& text, std::vector<Block>& images,
+                      const CancelToken& cancel);
+
+// When the block has images: the text gathered so far (counted in `sent_text`), then the images,
+// go to `out`, and the text starts again. Without images the text keeps growing.
+void flush_before_images(std::vector<Block>& out, std::string& text, std::vector<Block>& images,
+                         std::size_t& sent_text);
+
+}  // namespace mcpread::readers::office
