@@ -18,13 +18,14 @@ RUN cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMCPREAD_BUILD_
  && cmake --build /build \
  && cmake --install /build --prefix /staging --strip
 
-# Runtime stage: only the runtime packages, from the same list as the .deb's Depends
-# (packaging/runtime-packages.txt; the list assumes the default static linking above).
+# Runtime stage: only the runtime packages, from the same lists as the .deb's Depends and
+# Recommends (packaging/runtime-packages.txt, which assumes the default static linking above, and
+# packaging/recommended-packages.txt: the OCR language data).
 FROM debian:bookworm-slim
-COPY packaging/runtime-packages.txt /tmp/runtime-packages.txt
+COPY packaging/runtime-packages.txt packaging/recommended-packages.txt /tmp/
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(sed -e 's/#.*//' /tmp/runtime-packages.txt) \
- && rm -rf /var/lib/apt/lists/* /tmp/runtime-packages.txt
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(sed -e 's/#.*//' /tmp/runtime-packages.txt /tmp/recommended-packages.txt) \
+ && rm -rf /var/lib/apt/lists/* /tmp/runtime-packages.txt /tmp/recommended-packages.txt
 # bin/mcp-read and lib/mcp-read/libmcpread_pdf.so: the plugin is found relative to the binary.
 COPY --from=build /staging/ /usr/local/
 RUN useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin mcp-read \

@@ -42,6 +42,11 @@ foreach(list_file IN LISTS MCPREAD_PACKAGE_LISTS)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${list_file}")
 endforeach()
 
+# Recommends: what mcp-read uses when installed and explains when not (the OCR language data).
+mcpread_read_package_list("${PROJECT_SOURCE_DIR}/packaging/recommended-packages.txt" MCPREAD_RECOMMENDED_PACKAGES)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/packaging/recommended-packages.txt")
+list(JOIN MCPREAD_RECOMMENDED_PACKAGES ", " CPACK_DEBIAN_PACKAGE_RECOMMENDS)
+
 set(MCPREAD_PACKAGE_MAINTAINER "mcp-read maintainers <mcp-read@localhost>" CACHE STRING
   "Maintainer field of the Debian package")
 
@@ -51,8 +56,9 @@ set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
   "MCP server whose read tool gives a model any file the way it needs it")
 set(CPACK_PACKAGE_DESCRIPTION "Text in any charset as numbered lines, images sized to what models
-accept, PDFs page by page, Jupyter notebooks, audio and directory listings, served
-over the Model Context Protocol (stdio, or HTTP with --transport http).")
+accept, PDFs page by page (scanned pages through OCR), Jupyter notebooks, Word, Excel,
+PowerPoint and OpenDocument files, EPUB books, HTML pages, audio and directory listings,
+served over the Model Context Protocol (stdio, or HTTP with --transport http).")
 set(CPACK_PACKAGE_CONTACT "${MCPREAD_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)

@@ -20,6 +20,14 @@ else
   fail "the .deb depends on '$(words "$depends")', not '$(words "$runtime")'"
 fi
 
+recommends=$(dpkg-deb -f "$deb" Recommends | tr ',' '\n' | package_list)
+want=$(package_list "$source_dir/packaging/recommended-packages.txt")
+if [[ -n $want && $recommends == "$want" ]]; then
+  ok "$(basename "$deb") recommends $(words "$recommends")"
+else
+  fail "the .deb recommends '$(words "$recommends")', not '$(words "$want")'"
+fi
+
 prefix=$(layout package_prefix)
 contents=$(dpkg-deb -c "$deb" | awk '{print $NF}')
 holds=1

@@ -29,6 +29,10 @@ fi
 # runtime-packages.txt. That command is run here on the repository's file: it must give exactly
 # the list, and no package may be named beside it.
 copy_to=$(awk '/^COPY / && / packaging\/runtime-packages\.txt / {print $NF}' <<<"$runtime_stage")
+# The recommended packages (OCR language data) come in the same COPY and the same install.
+recommended_to=$(awk '/^COPY / && / packaging\/recommended-packages\.txt / {print $NF}' <<<"$runtime_stage")
+[[ $recommended_to == */ ]] && recommended_to+="recommended-packages.txt"
+recommended=$(package_list "$source_dir/packaging/recommended-packages.txt")
 install_run=$(grep 'apt-get install' <<<"$runtime_stage" || true)
 if [[ -z $copy_to || -z $install_run || $(wc -l <<<"$install_run") -ne 1 ]]; then
   fail "the Dockerfile's runtime stage should COPY packaging/runtime-packages.txt and" \
@@ -46,12 +50,14 @@ fi
 if [[ $lister != *"$copy_to"* ]]; then
   fail "the Dockerfile's apt-get install does not read $copy_to"
 else
-  from_image=$(sh -c "${lister//"$copy_to"/"$source_dir/packaging/runtime-packages.txt"}" |
-    tr -s ' \t' '\n' | grep -v '^$' | sort -u)
-  if [[ $from_image == "$shipped" ]]; then
-    ok "the runtime stage installs packaging/runtime-packages.txt: $(words "$from_image")"
+  command=${lister//"$copy_to"/"$source_dir/packaging/runtime-packages.txt"}
+  [[ -n $recommended_to ]] && command=${command//"$recommended_to"/"$source_dir/packaging/recommended-packages.txt"}
+  from_image=$(sh -c "$command" | tr -s ' \t' '\n' | grep -v '^$' | sort -u)
+  expected=$(printf '%s\n%s\n' "$shipped" "$recommended" | grep -v '^$' | sort -u)
+  if [[ $from_image == "$expected" ]]; then
+    ok "the runtime stage installs packaging/runtime-packages.txt and recommended-packages.txt: $(words "$from_image")"
   else
-    fail "the image would install '$(words "$from_image")', not '$(words "$shipped")'"
+    fail "the image would install '$(words "$from_image")', not '$(words "$expected")'"
   fi
 fi
 # The image links statically, so a static build's .deb must depend on the same list.
