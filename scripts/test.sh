@@ -58,6 +58,10 @@ phase "conformance suite" bash "$project/conformance/suite.sh" "$project/build/m
 phase "sdk client" bash "$project/conformance/sdk-client/run.sh" "$project/build/mcp-read"
 phase "hosts (Claude Code, Gemini CLI, Codex, AI SDK)" bash "$project/tests/hosts/run.sh" "$project/build/mcp-read"
 phase "real-file corpus" python3 "$project/tests/corpus/run.py" "$project/build/mcp-read"
+# OCR's quality on a real born-digital PDF the corpus fetched (ctest skips it before the first
+# corpus run on a machine; here its absence fails).
+phase "ocr quality (real PDF)" env MCPREAD_REQUIRE_OCR_CORPUS=1 \
+  "$project/build/tests/mcpread_readers_tests" --test-case="ocr quality*"
 phase "replicas behind nginx" bash "$project/tests/service/run.sh" "$project/build/mcp-read"
 phase "http load" node "$project/bench/http-load.mjs" "$project/build/mcp-read" --seconds 5
 if [[ "${MCPREAD_QUICK_TESTS:-}" != 1 ]]; then
