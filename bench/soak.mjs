@@ -99,7 +99,7 @@ const statelessHeaders = { ...base, "MCP-Protocol-Version": "2026-07-28", "Mcp-M
 let httpId = 1;
 const check = (w, result) => {
   const text = result?.content?.find((c) => c.type === "text")?.text ?? "";
-  if (!result || !w.ok(text, result)) fail(`${w.name}: ${JSON.stringify(result).slice(0, 160)}`);
+  if (!result || !w.ok(text, result)) fail(`${w.name}: ${(result?.content?.[0]?.text ?? JSON.stringify(result)).slice(0, 400)}`);
   else calls++;
 };
 

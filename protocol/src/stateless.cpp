@@ -43,11 +43,12 @@ bool declares_version(const Message& m) {
   return meta != nullptr && meta->contains(meta_key::protocol_version);
 }
 
-StatelessDispatcher::StatelessDispatcher(ServerInfo info, ServerHandler& handler, ClientRoots client_roots)
+StatelessDispatcher::StatelessDispatcher(ServerInfo info, ServerHandler& handler, ClientRoots client_roots,
+                                         std::string task_id_prefix)
     : info_(std::move(info)),
       handler_(handler),
       client_roots_(client_roots),
-      tasks_(std::make_shared<TaskStore>()),
+      tasks_(std::make_shared<TaskStore>(std::chrono::system_clock::now, std::move(task_id_prefix))),
       subscriptions_(std::make_shared<SubscriptionHub>()) {
   handler_.watch_list_changes(subscriptions_);
 }

@@ -58,7 +58,7 @@ std::string iso8601(std::chrono::system_clock::time_point t) {
   return out;
 }
 
-TaskStore::TaskStore(Clock now) : now_(std::move(now)) {}
+TaskStore::TaskStore(Clock now, std::string id_prefix) : now_(std::move(now)), id_prefix_(std::move(id_prefix)) {}
 
 TaskStore::~TaskStore() { cancel_all(); }
 
@@ -109,6 +109,7 @@ std::optional<json> TaskStore::create(std::shared_ptr<std::atomic<bool>> cancell
                                       json client_capabilities) {
   auto id = random_id();
   if (!id) return std::nullopt;
+  id->insert(0, id_prefix_);
   Abandoned abandoned;
   std::optional<json> created;
   {

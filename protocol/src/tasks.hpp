@@ -27,7 +27,9 @@ class TaskStore {
   static constexpr long long ttl_ms = 60LL * 60 * 1000;
   static constexpr long long poll_interval_ms = 500;
 
-  explicit TaskStore(Clock now = std::chrono::system_clock::now);
+  // `id_prefix` starts every task id (a replica's routing key and a dot, as for session ids: a
+  // load balancer sends tasks/get, whose Mcp-Name header is the id, to the replica running it).
+  explicit TaskStore(Clock now = std::chrono::system_clock::now, std::string id_prefix = {});
   ~TaskStore();
   TaskStore(const TaskStore&) = delete;
   TaskStore& operator=(const TaskStore&) = delete;
@@ -87,6 +89,7 @@ class TaskStore {
   [[nodiscard]] json fields(const std::string& id, const Task& task) const;
 
   Clock now_;
+  std::string id_prefix_;
   std::mutex mutex_;
   std::map<std::string, Task> tasks_;
 };

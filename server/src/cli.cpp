@@ -109,8 +109,8 @@ const auto server_options = std::to_array<Option>({
     {"--drain-seconds", "N", "on SIGTERM, seconds HTTP calls in flight may take to finish while new "
      "requests are refused (503) and /readyz fails; then the server exits", 0, 3600,
      MCPREAD_COUNT(http.drain_seconds)},
-    {"--replica-id", "ID", "behind a load balancer: session ids start with \"ID.\", a key to route a "
-     "session to this replica (letters, digits and '-', at most 32)", 0, 0, nullptr, nullptr,
+    {"--replica-id", "ID", "behind a load balancer: session and task ids start with \"ID.\", a key to route "
+     "a session or a task to this replica (letters, digits and '-', at most 32)", 0, 0, nullptr, nullptr,
      [](Config& c, std::string_view v) {
        if (v.empty() || v.size() > 32) return false;
        for (const char ch : v)

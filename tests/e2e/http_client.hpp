@@ -208,6 +208,10 @@ nlohmann::json expect_rpc_error(const Reply& reply, unsigned status, int code, c
 // Headers of a Streamable HTTP POST: JSON in, JSON or an event stream out.
 Headers post_headers(Headers more = {});
 
+// In a /metrics body, the value of the sample `name{labels}` (labels exactly as written), or -1
+// when absent.
+double metric_sample(const std::string& metrics, const std::string& series);
+
 // Waits (polling every 20 ms, at most `timeout`) until `condition` holds; returns whether it did.
 bool eventually(const std::function<bool()>& condition, std::chrono::milliseconds timeout = 5s);
 

@@ -17,13 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-// The value of the sample `name{labels}` (labels exactly as written), or -1 when absent.
-double sample(const std::string& metrics, const std::string& series) {
-  std::istringstream lines(metrics);
-  for (std::string line; std::getline(lines, line);)
-    if (line.starts_with(series + " ")) return std::stod(line.substr(series.size() + 1));
-  return -1;
-}
+const auto sample = metric_sample;
 
 // Every line is a comment (# HELP / # TYPE) or a sample `name{label="v",...} number`, and every
 // sample's family was declared by a # TYPE line first: the text format's grammar.

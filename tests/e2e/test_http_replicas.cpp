@@ -1,5 +1,5 @@
-// --replica-id: every session id starts with the replica's id, the key a load balancer routes a
-// session by (deploy/nginx/mcp-read.conf); a bad id is refused at start.
+// --replica-id: every session id and task id starts with the replica's id, the key a load
+// balancer routes a session or a task by (deploy/nginx/mcp-read.conf); a bad id is refused at start.
 #include "fixtures.hpp"
 #include "http_client.hpp"
 
@@ -12,9 +12,10 @@ using namespace mcpread::test;
 using namespace mcpread::test::http;
 using nlohmann::json;
 
-TEST_CASE("http: --replica-id starts every session id") {
+TEST_CASE("http: --replica-id starts every session id and task id") {
   TempDir root;
-  ServerProcess server({root.path().string(), "--replica-id", "r2"});
+  root.write("a.txt", "alpha\n");
+  ServerProcess server({root.path().string(), "--replica-id", "r2", "--task-after-ms", "0"});
   SUBCASE("Streamable HTTP sessions") {
     McpHttp mcp(server.port());
     const std::string id = mcp.initialize();
@@ -33,6 +34,19 @@ TEST_CASE("http: --replica-id starts every session id") {
     const auto endpoint = stream.next_event(10s);
     REQUIRE(endpoint);
     CHECK(std::regex_match(endpoint->data, std::regex("/messages\\?sessionId=r2\\.[0-9a-f]{32}")));
+  }
+  SUBCASE("tasks (2026-07-28): the id tasks/get carries in Mcp-Name") {
+    McpHttp mcp(server.port());
+    json params = {{"name", "read"}, {"arguments", {{"file_path", "a.txt"}}}};
+    params["_meta"]["io.modelcontextprotocol/clientCapabilities"] = {
+        {"extensions", {{"io.modelcontextprotocol/tasks", json::object()}}}};
+    const json created = mcp.stateless("tools/call", params).last()["result"];
+    REQUIRE(created["resultType"] == "task");
+    const std::string id = created["taskId"];
+    CHECK(std::regex_match(id, std::regex("r2\\.[0-9a-f]{32}")));
+    json get = {{"taskId", id}};
+    get["_meta"] = params["_meta"];
+    CHECK(mcp.stateless("tasks/get", get).last()["result"]["taskId"] == id);
   }
 }
 

@@ -1,6 +1,7 @@
 // OCR through the built server: a scanned PDF's pages, an image's text with file_type="text", and
 // the text stand-in beside images for hosts whose models may get none.
 #include "fixtures.hpp"
+#include "http_client.hpp"
 #include "mcp_client.hpp"
 #include "ocr_fixtures.hpp"
 
@@ -51,6 +52,19 @@ TEST_CASE("ocr through the server") {
     const json r = client.call("read", {{"file_path", "note.png"}, {"file_type", "text"}});
     CHECK(r["content"][0]["text"] ==
           "Text of " + d + "/note.png read with OCR [OCR, eng, mean confidence 95%]:\n\n" + read_back);
+  }
+  SUBCASE("/metrics counts OCR'd pages and images, by the engine or from the cache") {
+    http::ServerProcess server({d});
+    http::McpHttp mcp(server.port());
+    mcp.initialize();
+    mcp.call("read", {{"file_path", "scan.pdf"}, {"file_type", "text"}});
+    mcp.call("read", {{"file_path", "scan.pdf"}, {"file_type", "text"}});  // the same page: cached
+    mcp.call("read", {{"file_path", "note.png"}, {"file_type", "text"}});
+    mcp.call("read", {{"file_path", "note.png"}});  // the image itself: no OCR
+    http::Client ops(server.port());
+    const std::string metrics = ops.send("GET", "/metrics").body;
+    CHECK(http::metric_sample(metrics, R"(mcpread_ocr_pages_total{source="engine"})") == 2);
+    CHECK(http::metric_sample(metrics, R"(mcpread_ocr_pages_total{source="cache"})") == 1);
   }
   SUBCASE("a bad ocr_lang is refused with what it must be") {
     McpClient client({{d}});

@@ -48,7 +48,10 @@ printf 'alpha: the service test%ss file\nbeta\n' "'" > "$tmp/docs/a.txt"
 # --- three replicas on free ports, each found in its log line
 replica_args=()
 for i in 1 2 3; do
-  "$bin" --transport http --port 0 --replica-id "r$i" --drain-seconds 5 "$tmp/docs" 2>"$tmp/r$i.log" &
+  # --task-after-ms 0: a read from a client declaring the tasks extension becomes a task at once
+  # (only service.mjs's task check declares it).
+  "$bin" --transport http --port 0 --replica-id "r$i" --drain-seconds 5 --task-after-ms 0 "$tmp/docs" \
+    2>"$tmp/r$i.log" &
   pids+=($!)
   port=""
   for _ in $(seq 1 500); do

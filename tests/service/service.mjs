@@ -118,6 +118,41 @@ const textReads = after.reduce((n, f) => n + sampleSum(f, "mcpread_read_calls_to
 check(textReads >= 60,
       "read calls counted by kind and outcome across the replicas", `counted: ${textReads}`);
 
+// --- 2b. stateless tasks: a read from a client declaring the tasks extension becomes a task on
+// the replica that took it (the replicas run with --task-after-ms 0); its tasks/get carries the
+// task id in Mcp-Name, which nginx routes to that replica. Without the routing, two polls in
+// three would reach a replica that knows no such task.
+const taskMeta = { ...meta, "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } } };
+async function statelessPost(method, name, params) {
+  const r = await fetch(front, { method: "POST", signal: AbortSignal.timeout(15000),
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream",
+      "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method, "Mcp-Name": name },
+    body: JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params: { ...params, _meta: taskMeta } }) });
+  const text = await r.text();
+  return r.status === 200 ? JSON.parse(text) : { status: r.status, text: text.slice(0, 200) };
+}
+const taskReplicas = new Set();
+let tasksOk = true, taskDetail = "";
+for (let i = 0; i < 6 && tasksOk; i++) {
+  const created = await statelessPost("tools/call", "read", { name: "read", arguments: { file_path: file } });
+  const id = created.result?.taskId;
+  const owner = replicas.find((r) => id?.startsWith(`${r.id}.`));
+  if (created.result?.resultType !== "task" || !owner) { tasksOk = false; taskDetail = JSON.stringify(created); break; }
+  taskReplicas.add(owner.id);
+  let task = null;
+  for (let poll = 0; poll < 1000; poll++) {  // bounded by count; each poll is answered at once
+    const got = await statelessPost("tasks/get", id, { taskId: id });
+    task = got.result;
+    if (!task || ["completed", "failed", "cancelled"].includes(task.status)) { if (!task) taskDetail = JSON.stringify(got); break; }
+  }
+  if (task?.status !== "completed" || !task.result?.content?.[0]?.text?.startsWith(firstLine)) {
+    tasksOk = false;
+    taskDetail ||= `task ${id}: ${JSON.stringify(task).slice(0, 300)}`;
+  }
+}
+check(tasksOk, "6 stateless reads that became tasks, each polled to completion through nginx", taskDetail);
+check(taskReplicas.size >= 2, "the tasks were made on several replicas (routing had work to do)", [...taskReplicas].join(","));
+
 // --- 3. the SDK client keeps its session on one replica
 const first = await sdkClient("service-sdk");
 const home = replicaOf(first.transport.sessionId);

@@ -127,6 +127,15 @@ void ToolHost::count_read(const readers::ReadOutcome& outcome) const {
   config_.counters->read_done(kind != outcome.meta.end() && kind->is_string() ? kind->get_ref<const std::string&>()
                                                                               : std::string("none"),
                               outcome.cancelled ? "cancelled" : outcome.is_error ? "error" : "ok");
+  // OCR, as the readers report it: a PDF's `ocr_pages` (one entry per page), an image's `ocr`.
+  std::size_t recognised = 0, cached = 0;
+  const auto count = [&](const nlohmann::json& page) {
+    ++(page.is_object() && page.value("cached", false) ? cached : recognised);
+  };
+  if (const auto pages = outcome.meta.find("ocr_pages"); pages != outcome.meta.end() && pages->is_array())
+    for (const auto& page : *pages) count(page);
+  if (const auto image = outcome.meta.find("ocr"); image != outcome.meta.end() && image->is_object()) count(*image);
+  if (recognised + cached > 0) config_.counters->ocr_done(recognised, cached);
 }
 
 const HostProfile& ToolHost::profile_for(const protocol::ClientInfo& client) const {

@@ -41,7 +41,10 @@ class TaskStore;
 
 class StatelessDispatcher {
  public:
-  StatelessDispatcher(ServerInfo info, ServerHandler& handler, ClientRoots client_roots = ClientRoots::ignore);
+  // `task_id_prefix` starts every task id (see TaskStore): a replica's routing key behind a load
+  // balancer, empty otherwise.
+  StatelessDispatcher(ServerInfo info, ServerHandler& handler, ClientRoots client_roots = ClientRoots::ignore,
+                      std::string task_id_prefix = {});
   ~StatelessDispatcher();  // cancels the tasks still running
   StatelessDispatcher(const StatelessDispatcher&) = delete;
   StatelessDispatcher& operator=(const StatelessDispatcher&) = delete;

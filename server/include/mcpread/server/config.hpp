@@ -27,9 +27,12 @@ struct HttpConfig {
   // SIGTERM: how long calls in flight may run on before the server stops them and exits (new
   // requests are refused with 503 meanwhile, and /readyz says draining).
   unsigned drain_seconds = 10;
-  // Starts every session id ("<replica_id>.<random>"), so that a load balancer in front of
-  // several replicas can send a session's requests to the replica that holds it. Empty: none.
+  // Starts every session id and task id ("<replica_id>.<random>"), so that a load balancer in
+  // front of several replicas can send a session's requests, and a task's tasks/get, to the
+  // replica that holds it. Empty: none.
   std::string replica_id;
+  // The prefix those ids start with: "<replica_id>." or empty.
+  [[nodiscard]] std::string routing_prefix() const { return replica_id.empty() ? std::string() : replica_id + "."; }
 };
 
 enum class Transport { stdio, http };

@@ -53,7 +53,8 @@ McpEndpoint::McpEndpoint(const Config& config, SessionRegistry& sessions, protoc
       sessions_(sessions),
       info_(info),
       handlers_(std::move(handlers)),
-      stateless_(std::move(info), handlers_->stateless_handler(), config.stateless_roots) {}
+      stateless_(std::move(info), handlers_->stateless_handler(), config.stateless_roots,
+                 config.http.routing_prefix()) {}
 
 void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink) {
   const auto version = header(request, "MCP-Protocol-Version");

@@ -56,6 +56,11 @@ void HttpMetrics::read_done(std::string_view kind, std::string_view outcome) {
   ++reads_[{std::string(kind), std::string(outcome)}];
 }
 
+void HttpMetrics::ocr_done(std::size_t recognised, std::size_t from_cache) {
+  ocr_recognised_.fetch_add(recognised, std::memory_order_relaxed);
+  ocr_cached_.fetch_add(from_cache, std::memory_order_relaxed);
+}
+
 std::string HttpMetrics::render(const Gauges& gauges) const {
   std::string out;
   out += "# HELP mcpread_http_requests_total HTTP exchanges by route, MCP method and outcome.\n"
@@ -93,6 +98,11 @@ std::string HttpMetrics::render(const Gauges& gauges) const {
   for (const auto& [key, n] : reads_)
     out += "mcpread_read_calls_total{kind=\"" + std::get<0>(key) + "\",outcome=\"" + std::get<1>(key) + "\"} " +
            std::to_string(n) + "\n";
+  out += "# HELP mcpread_ocr_pages_total PDF pages and images read with OCR: by the engine, or from its cache.\n"
+         "# TYPE mcpread_ocr_pages_total counter\n"
+         "mcpread_ocr_pages_total{source=\"engine\"} " + std::to_string(ocr_recognised_.load(std::memory_order_relaxed)) +
+         "\n"
+         "mcpread_ocr_pages_total{source=\"cache\"} " + std::to_string(ocr_cached_.load(std::memory_order_relaxed)) + "\n";
   out += "# HELP mcpread_worker_queue_depth Tool calls and resource requests waiting for a worker.\n"
          "# TYPE mcpread_worker_queue_depth gauge\n"
          "mcpread_worker_queue_depth " + std::to_string(queued_.load(std::memory_order_relaxed)) + "\n";

@@ -50,6 +50,7 @@ class HttpMetrics : public WorkCounters {
   }
   void call_finished() override { running_.fetch_sub(1, std::memory_order_relaxed); }
   void read_done(std::string_view kind, std::string_view outcome) override;
+  void ocr_done(std::size_t recognised, std::size_t from_cache) override;
   // Calls waiting for a worker or running: a draining server waits for them too (those of an
   // HTTP+SSE session answer on its stream, after their POST was acknowledged).
   [[nodiscard]] std::int64_t calls_busy() const {
@@ -78,6 +79,8 @@ class HttpMetrics : public WorkCounters {
   std::atomic<std::int64_t> work_open_{0};
   std::atomic<std::int64_t> queued_{0};
   std::atomic<std::int64_t> running_{0};
+  std::atomic<std::uint64_t> ocr_recognised_{0};  // OCR pages and images, by the engine
+  std::atomic<std::uint64_t> ocr_cached_{0};      // and from its cache
   std::map<std::tuple<std::string, std::string>, std::uint64_t> reads_;  // kind, outcome
 };
 
