@@ -67,18 +67,16 @@ inspector_ready() {
     timeout --kill-after=10 900 npx -y "$INSPECTOR_PKG" --help >"$tmp/inspector-fetch.out" 2>&1
 }
 
-# inspect NAME DIR [-e K=V]... -- COMMAND ARGS... -- INSPECTOR_ARGS... : one Inspector CLI run
-# without the network, from DIR, against the server COMMAND; output in $tmp/NAME.{out,err,status}.
+# inspect NAME DIR INSPECTOR_ARGS... : one Inspector CLI run without the network, from DIR,
+# against the server started as "${server_cmd[@]}" with the Inspector options "${server_env[@]}"
+# (-e K=V); output in $tmp/NAME.{out,err,status}.
+server_cmd=()
+server_env=()
 inspect() {
   local name=$1 dir=$2
   shift 2
-  local envs=() server=()
-  while [[ $1 != -- ]]; do envs+=("$1"); shift; done
-  shift
-  while [[ $1 != -- ]]; do server+=("$1"); shift; done
-  shift
   (cd "$dir" && offline env npm_config_offline=true timeout --kill-after=10 180 \
-    npx -y "$INSPECTOR_PKG" --cli "${envs[@]}" "${server[@]}" "$@") >"$tmp/$name.out" 2>"$tmp/$name.err"
+    npx -y "$INSPECTOR_PKG" --cli "${server_env[@]}" "${server_cmd[@]}" "$@") >"$tmp/$name.out" 2>"$tmp/$name.err"
   echo $? >"$tmp/$name.status"
 }
 

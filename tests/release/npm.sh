@@ -68,12 +68,13 @@ echo "# measured: npm install $((installed - start)) ms, then the first answer t
 
 # --- a real MCP client: the Inspector CLI starts `npx mcp-read DIR`
 if inspector_ready; then
-  inspect list "$project" -- npx mcp-read "$data" -- --method tools/list
+  server_cmd=(npx mcp-read "$data")
+  inspect list "$project" --method tools/list
   verify list "through npx: tools/list lists read and read_image" tools
-  inspect text "$project" -- npx mcp-read "$data" -- --method tools/call --tool-name read \
+  inspect text "$project" --method tools/call --tool-name read \
     --tool-arg "file_path=$data/hello.txt"
   verify text "through npx: read on a text file returns its numbered first line" first-line "$first_line"
-  inspect pdf "$project" -- npx mcp-read "$data" -- --method tools/call --tool-name read \
+  inspect pdf "$project" --method tools/call --tool-name read \
     --tool-arg "file_path=$data/sample.pdf" --tool-arg file_type=text
   verify pdf "through npx: read on a PDF returns its text (the plugin is found in the package)" contains "$pdf_text"
 else
