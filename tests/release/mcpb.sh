@@ -19,6 +19,23 @@ fi
 (cd "$packed" && sha256sum -c --quiet "$name.mcpb.sha256") && ok "its .sha256 matches" ||
   not_ok "its .sha256 matches"
 
+# The registry entry for this .mcpb: the committed one with the packed file's hash.
+if bash "$repo/scripts/release/registry-server-json.sh" "$packed" >"$tmp/registry.out" 2>&1 &&
+  reason=$(node -e '
+const fs = require("fs"), [made, committed, file, sum] = process.argv.slice(1);
+const m = JSON.parse(fs.readFileSync(made, "utf8")), c = JSON.parse(fs.readFileSync(committed, "utf8"));
+const p = m.packages.find((x) => x.identifier.endsWith("/" + file));
+if (!p) { console.log(`no package for ${file}`); process.exit(1); }
+if (p.fileSha256 !== sum) { console.log(`fileSha256 ${p.fileSha256}, the file has ${sum}`); process.exit(1); }
+p.fileSha256 = c.packages.find((x) => x.identifier === p.identifier).fileSha256;
+c.packages = c.packages.filter((x) => m.packages.some((y) => y.identifier === x.identifier));
+if (JSON.stringify(m) !== JSON.stringify(c)) { console.log("other fields differ from packaging/registry/server.json"); process.exit(1); }
+' "$packed/server.json" "$repo/packaging/registry/server.json" "$name.mcpb" "$(cut -d' ' -f1 "$packed/$name.mcpb.sha256")" 2>&1); then
+  ok "registry-server-json.sh writes the registry entry with this .mcpb's SHA-256"
+else
+  not_ok "registry-server-json.sh writes the registry entry with this .mcpb's SHA-256" "$(cat "$tmp/registry.out")" "${reason:-}"
+fi
+
 unpacked="$tmp/unpacked"
 if unzip -q "$packed/$name.mcpb" -d "$unpacked" 2>"$tmp/unzip.err"; then
   ok "the .mcpb unpacks as a zip"
