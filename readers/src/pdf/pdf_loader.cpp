@@ -1,6 +1,7 @@
 #include "pdf_loader.hpp"
 #include "lazy_library.hpp"
-#include "mcpread/common/platform.hpp"
+
+#include <unistd.h>
 
 #include <cstdlib>
 
@@ -21,9 +22,12 @@ constexpr const char* plugin_name = "libmcpread_pdf.so";
 constexpr const char* kRebuild = " (rebuild mcp-read and the plugin together)";
 
 std::string executable_directory() {
-  std::string exe = platform::executable_path();
-  const auto slash = exe.rfind('/');
-  return slash == std::string::npos ? std::string() : exe.substr(0, slash == 0 ? 1 : slash);
+  std::string buf(4096, '\0');
+  const ssize_t n = ::readlink("/proc/self/exe", buf.data(), buf.size() - 1);
+  if (n <= 0) return {};
+  buf.resize(static_cast<std::size_t>(n));
+  const auto slash = buf.rfind('/');
+  return slash == std::string::npos ? std::string() : buf.substr(0, slash == 0 ? 1 : slash);
 }
 
 bool bind_all(SymbolBinder& bind, Api& a) {
