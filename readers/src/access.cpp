@@ -1,7 +1,9 @@
 #include "mcpread/readers/access.hpp"
 
 #include <fcntl.h>
-#include <linux/openat2.h>
+#if __has_include(<linux/openat2.h>)
+#include <linux/openat2.h>  // openat2 (Linux 5.6); elsewhere plain open() below
+#endif
 #include <pwd.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -194,7 +196,7 @@ int open_resolved(const fs::path& p) {
   constexpr int kFlags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY;
   static std::atomic<bool> openat2_missing{false};
   int fd = -1;
-#ifdef SYS_openat2
+#if defined(SYS_openat2) && defined(RESOLVE_NO_SYMLINKS)
   if (!openat2_missing.load(std::memory_order_relaxed)) {
     open_how how{};
     how.flags = static_cast<std::uint64_t>(kFlags);

@@ -1,4 +1,5 @@
 #include "lazy_library.hpp"
+#include "mcpread/common/platform.hpp"
 
 namespace mcpread::readers::lazy_library_detail {
 
@@ -6,7 +7,9 @@ void* open(const LibrarySpec& spec, std::string* library, std::string* error) {
   std::string reasons;
   for (const std::string& name : spec.candidates) {
     // RTLD_LOCAL: the library's symbols are reached through dlsym only, never by other libraries.
-    if (void* handle = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL); handle != nullptr) {
+    // Sonames are Linux's; the system's own file name elsewhere (libvips.42.dylib on macOS).
+    if (void* handle = ::dlopen(platform::library_file_name(name).c_str(), RTLD_NOW | RTLD_LOCAL);
+        handle != nullptr) {
       *library = name;
       return handle;
     }

@@ -136,4 +136,28 @@ std::string server_message_errors(const std::string& version, const json& messag
   return "not a JSON-RPC message: " + message.dump();
 }
 
+std::string schema_file_errors(const std::string& schema_path, const json& instance) {
+  std::ifstream in(schema_path);
+  if (!in) return "cannot open the schema " + schema_path;
+  json doc = json::parse(in, nullptr, false);
+  if (doc.is_discarded()) return "the schema " + schema_path + " is not JSON";
+  doc.erase("$schema");
+  valijson::Schema schema;
+  valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+  valijson::adapters::NlohmannJsonAdapter schema_adapter(doc);
+  parser.populateSchema(schema_adapter, schema);
+  valijson::Validator validator;
+  valijson::ValidationResults results;
+  valijson::adapters::NlohmannJsonAdapter adapter(instance);
+  if (validator.validate(schema, adapter, &results)) return {};
+  std::string out;
+  valijson::ValidationResults::Error error;
+  while (results.popError(error)) {
+    if (!out.empty()) out += "\n";
+    for (const auto& part : error.context) out += part;
+    out += ": " + error.description;
+  }
+  return out;
+}
+
 }  // namespace mcpread::test

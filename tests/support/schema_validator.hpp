@@ -18,4 +18,9 @@ std::string schema_errors(const std::string& version, const std::string& definit
 std::string server_message_errors(const std::string& version, const nlohmann::json& message,
                                   const std::string& request_method = {});
 
+// Empty when `instance` is valid against the draft-07 schema in the file `schema_path` (its root
+// definition); otherwise the validator's errors, one per line. For schemas other than MCP's own,
+// such as the MCP Registry's server.json schema.
+std::string schema_file_errors(const std::string& schema_path, const nlohmann::json& instance);
+
 }  // namespace mcpread::test

@@ -3,7 +3,7 @@
 #include "image/image_signatures.hpp"
 #include "vips_api.hpp"
 
-#include <sys/mman.h>
+#include "mcpread/common/platform.hpp"
 #include <unistd.h>
 
 #include <algorithm>
@@ -106,7 +106,8 @@ bool is_magick(std::string_view loader) { return loader.starts_with("VipsForeign
 
 // The bytes in a memory file, for libvips' file loaders; false when that cannot be made.
 bool make_file(Input* in) {
-  const int fd = ::memfd_create("mcp-read-image", MFD_CLOEXEC);
+  platform::AnonymousFile anon = platform::anonymous_file("mcp-read-image");
+  const int fd = anon.fd;
   if (fd < 0) return false;
   UniqueFd file(fd);
   for (std::size_t done = 0; done < in->bytes.size();) {
@@ -115,7 +116,7 @@ bool make_file(Input* in) {
     if (n <= 0) return false;
     done += static_cast<std::size_t>(n);
   }
-  in->path = "/proc/self/fd/" + std::to_string(fd);
+  in->path = std::move(anon.path);
   in->file = std::move(file);
   return true;
 }

@@ -1,5 +1,6 @@
 #include "service.hpp"
 
+#include "mcpread/common/platform.hpp"
 #include "mcpread/server/server_info.hpp"
 
 #include <boost/asio/post.hpp>
@@ -60,7 +61,7 @@ int Service::run() {
   // in one write instead of several, each waiting for the client to drain the last.
   for (int fd : {STDIN_FILENO, STDOUT_FILENO}) {
     struct stat st {};
-    if (::fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) ::fcntl(fd, F_SETPIPE_SZ, 1 << 20);
+    if (::fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) platform::enlarge_pipe(fd, 1 << 20);
   }
 
   boost::system::error_code ec;

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Packs a Claude Desktop bundle (.mcpb, the anthropics/mcpb format) per portable bundle:
+# packaging/mcpb/manifest.json at its root, the bundle's bin/, lib/ and share/ under server/,
+# validated and packed with the pinned mcpb CLI.
+#
+#   scripts/release/mcpb-pack.sh [--out DIR] BUNDLE_DIR...
+#
+# BUNDLE_DIR: dist/mcp-read-<version>-linux-<x64|arm64>/ as scripts/release.sh makes it. Writes
+# DIR/mcp-read-<version>-linux-<arch>.mcpb and its .sha256 (DIR: dist). The manifest's version
+# must be the project's (CMakeLists.txt). Needs node; the first run fetches the mcpb CLI into
+# npx's cache.
+set -euo pipefail
+export LC_ALL=C
+
+MCPB_CLI="@anthropic-ai/mcpb@2.1.2"
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+out="$repo/dist"
+if [[ ${1:-} == --out ]]; then
+  out=$2
+  shift 2
+fi
+if [[ $# -eq 0 || ${1:-} == -h || ${1:-} == --help ]]; then
+  sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  exit 2
+fi
+die() {
+  echo "mcpb-pack: $*" >&2
+  exit 1
+}
+
+version=$(sed -n 's/^project(mcp-read VERSION \([0-9][0-9.]*\).*/\1/p' "$repo/CMakeLists.txt")
+manifest="$repo/packaging/mcpb/manifest.json"
+manifest_version=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).version' "$manifest")
+[[ $manifest_version == "$version" ]] ||
+  die "$manifest has version $manifest_version, the project is at $version"
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+export npm_config_loglevel=error npm_config_update_notifier=false npm_config_fund=false \
+  npm_config_audit=false
+mcpb() { npx -y "$MCPB_CLI" "$@"; }
+
+for bundle in "$@"; do
+  bundle=$(cd "$bundle" && pwd) || die "no bundle folder $bundle"
+  name=$(basename "$bundle")
+  [[ $name =~ ^mcp-read-(.+)-linux-(x64|arm64)$ ]] ||
+    die "$name: not a bundle folder (mcp-read-<version>-linux-<x64|arm64>)"
+  [[ ${BASH_REMATCH[1]} == "$version" ]] || die "$name: bundle of version ${BASH_REMATCH[1]}, the project is at $version"
+  [[ -x $bundle/bin/mcp-read ]] || die "$bundle/bin/mcp-read is missing or not executable"
+  dir="$stage/$name"
+  mkdir -p "$dir/server"
+  cp "$manifest" "$dir/manifest.json"
+  # A zip keeps no symbolic links: copy what they point to.
+  for part in bin lib share; do
+    [[ -d $bundle/$part ]] && cp -RL "$bundle/$part" "$dir/server/"
+  done
+  mcpb validate "$dir/manifest.json" >"$stage/validate.out" 2>&1 ||
+    die "mcpb validate failed: $(cat "$stage/validate.out")"
+  mcpb pack "$dir" "$out/$name.mcpb" >"$stage/pack.out" 2>&1 ||
+    die "mcpb pack failed: $(cat "$stage/pack.out")"
+  (cd "$out" && sha256sum "$name.mcpb" >"$name.mcpb.sha256")
+  echo "packed $out/$name.mcpb ($(du -h "$out/$name.mcpb" | cut -f1), sha256 $(cut -d' ' -f1 "$out/$name.mcpb.sha256"))"
+done

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Packs the npm packages from portable bundles: `mcp-read` (the launcher, packaging/npm/mcp-read)
+# and one `@mcp-read/linux-<arch>` per bundle given, holding that bundle (bin/, lib/, share/).
+#
+#   scripts/release/npm-pack.sh [--out DIR] BUNDLE_DIR...
+#
+# BUNDLE_DIR: dist/mcp-read-<version>-linux-<x64|arm64>/ as scripts/release.sh makes it. The
+# version is the project's (CMakeLists.txt); the launcher's package.json must carry the same and
+# name each platform package at it. Writes DIR/mcp-read-<version>.tgz and
+# DIR/mcp-read-linux-<arch>-<version>.tgz (DIR: dist/npm). Needs node and npm; no network.
+set -euo pipefail
+export LC_ALL=C
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+out="$repo/dist/npm"
+if [[ ${1:-} == --out ]]; then
+  out=$2
+  shift 2
+fi
+if [[ $# -eq 0 || ${1:-} == -h || ${1:-} == --help ]]; then
+  sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  exit 2
+fi
+die() {
+  echo "npm-pack: $*" >&2
+  exit 1
+}
+
+version=$(sed -n 's/^project(mcp-read VERSION \([0-9][0-9.]*\).*/\1/p' "$repo/CMakeLists.txt")
+[[ -n $version ]] || die "no project version in $repo/CMakeLists.txt"
+launcher="$repo/packaging/npm/mcp-read"
+# The launcher's manifest is committed; it must name this version everywhere.
+node - "$launcher/package.json" "$version" <<'EOF' || exit 1
+const [file, version] = process.argv.slice(2);
+const p = JSON.parse(require("fs").readFileSync(file, "utf8"));
+const wrong = [];
+if (p.version !== version) wrong.push(`version is ${p.version}`);
+for (const [name, v] of Object.entries(p.optionalDependencies || {}))
+  if (v !== version) wrong.push(`${name} is pinned at ${v}`);
+if (wrong.length) {
+  console.error(`npm-pack: ${file}: ${wrong.join(", ")}, not the project's ${version}`);
+  process.exit(1);
+}
+EOF
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+export npm_config_loglevel=error npm_config_update_notifier=false npm_config_fund=false \
+  npm_config_audit=false
+
+# ELF machine names (readelf -h) of the architectures npm calls x64 and arm64.
+declare -A machine=([x64]="X86-64" [arm64]="AArch64")
+for bundle in "$@"; do
+  bundle=$(cd "$bundle" && pwd) || die "no bundle folder $bundle"
+  name=$(basename "$bundle")
+  [[ $name =~ ^mcp-read-(.+)-linux-(x64|arm64)$ ]] ||
+    die "$name: not a bundle folder (mcp-read-<version>-linux-<x64|arm64>)"
+  [[ ${BASH_REMATCH[1]} == "$version" ]] || die "$name: bundle of version ${BASH_REMATCH[1]}, the project is at $version"
+  arch=${BASH_REMATCH[2]}
+  [[ -x $bundle/bin/mcp-read ]] || die "$bundle/bin/mcp-read is missing or not executable"
+  readelf -h "$bundle/bin/mcp-read" | grep -q "Machine:.*${machine[$arch]}" ||
+    die "$bundle/bin/mcp-read is not a ${machine[$arch]} executable"
+  pkg="$stage/linux-$arch"
+  mkdir -p "$pkg"
+  # npm pack leaves symbolic links out: copy what they point to.
+  for part in bin lib share; do
+    [[ -d $bundle/$part ]] && cp -RL "$bundle/$part" "$pkg/"
+  done
+  for doc in README.md LICENSE COPYING; do
+    [[ -f $bundle/$doc ]] && cp "$bundle/$doc" "$pkg/"
+  done
+  node - "$launcher/package.json" "$arch" >"$pkg/package.json" <<'EOF'
+const [file, arch] = process.argv.slice(2);
+const l = JSON.parse(require("fs").readFileSync(file, "utf8"));
+const p = {
+  name: `@mcp-read/linux-${arch}`,
+  version: l.version,
+  description: `The mcp-read server for Linux ${arch} (glibc 2.31 or newer); installed by the mcp-read package`,
+  homepage: l.homepage,
+  repository: l.repository,
+  os: ["linux"],
+  cpu: [arch],
+  files: ["bin", "lib", "share"],
+  preferUnplugged: true,
+};
+process.stdout.write(JSON.stringify(p, null, 2) + "\n");
+EOF
+  [[ -f $pkg/README.md ]] || printf '# @mcp-read/linux-%s\n\nThe native mcp-read for Linux %s, run by the `mcp-read` package (`npx mcp-read DIR`).\n' \
+    "$arch" "$arch" >"$pkg/README.md"
+  (cd "$pkg" && npm pack --pack-destination "$out" >/dev/null)
+  echo "packed $out/mcp-read-linux-$arch-$version.tgz ($(du -h "$out/mcp-read-linux-$arch-$version.tgz" | cut -f1))"
+done
+
+cp -R "$launcher" "$stage/mcp-read"
+(cd "$stage/mcp-read" && npm pack --pack-destination "$out" >/dev/null)
+echo "packed $out/mcp-read-$version.tgz ($(du -h "$out/mcp-read-$version.tgz" | cut -f1))"
