@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cfloat>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -321,8 +322,8 @@ std::string format_plain(double value, std::string_view s, bool explicit_sign_se
     const double scale = std::pow(10.0, decimals);
     if (v * scale < 9e15) v = std::round(v * scale * (1 + 4 * DBL_EPSILON)) / scale;
     char buf[400];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    std::string text = buf;
+    const auto done = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, decimals);  // as "%.*f"
+    std::string text = done.ec == std::errc() ? std::string(buf, done.ptr) : general_number(v);
     const auto dot = text.find('.');
     std::string whole = text.substr(0, dot);
     std::string frac = dot == std::string::npos ? "" : text.substr(dot + 1);
@@ -373,8 +374,10 @@ std::string general_number(double value) {
   if (std::isnan(value)) return "#NUM!";
   if (std::isinf(value)) return "#NUM!";
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.15g", value);
-  std::string s = buf;
+  // As printf's "%.15g" (the standard says so), without its locale and format-string cost: this
+  // runs for every number shown.
+  const auto done = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 15);
+  std::string s(buf, done.ptr);
   if (const auto e = s.find('e'); e != std::string::npos) {
     s[e] = 'E';
     // "1.5E+020" never happens with %g, but "1E+20" wants no leading zeros in the exponent.
@@ -384,8 +387,10 @@ std::string general_number(double value) {
   return s == "-0" ? "0" : s;
 }
 
+bool is_general_format(std::string_view code) { return code.empty() || is_general(code) || code == "@"; }
+
 std::string format_number(double value, std::string_view code, bool date1904) {
-  if (code.empty() || is_general(code) || code == "@") return general_number(value);
+  if (is_general_format(code)) return general_number(value);
   const auto parts = sections(code);
   std::string_view s = parts[0];
   bool explicit_sign = false;

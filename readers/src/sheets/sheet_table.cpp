@@ -123,8 +123,13 @@ std::string Page::table() {
         break;
       }
       while (k < r.cells.size() && r.cells[k].column < c) ++k;
-      if (k < r.cells.size() && r.cells[k].column == c) out += " " + cell_text(r.cells[k].text) + " |";
-      else out += "  |";
+      if (k < r.cells.size() && r.cells[k].column == c) {
+        out += ' ';
+        out += cell_text(r.cells[k].text);
+        out += " |";
+      } else {
+        out += "  |";
+      }
     }
     if (i > 0 && out.size() > budget_) {  // this row and the rest go back to the next call
       out.resize(before);
