@@ -2,6 +2,7 @@
 
 #include "file_io.hpp"
 #include "mcpread/readers/utf8.hpp"
+#include "office/part_cache.hpp"
 #include "office/zip_head.hpp"
 #include "sheets/ods.hpp"
 #include "sheets/selection.hpp"
@@ -179,6 +180,8 @@ ReadOutcome read_spreadsheet(const OpenedFile& file, Format format, const SheetO
   }
   std::string error;
   auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
+  // A model pages through a workbook in several calls: each would inflate its sheet again.
+  if (zip) zip->cache_parts(office::PartCache::key_of(file.st));
   return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
 }
 
