@@ -1,4 +1,3 @@
-#include "file_io.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "office/zip_head.hpp"
 #include "slides/readers.hpp"
@@ -7,8 +6,6 @@
 
 namespace mcpread::readers::sections {
 namespace {
-
-constexpr std::string_view kOle2 = "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1";
 
 std::string_view article(Format f) {
   switch (f) {
@@ -19,15 +16,7 @@ std::string_view article(Format f) {
   return "a document";
 }
 
-// An OLE2 compound file named like a presentation: Office's password-protected documents are
-// such files (an EncryptionInfo stream beside the encrypted package), and so are legacy .ppt files.
-std::string compound_file_message(std::string_view path, std::string_view bytes, Format f) {
-  if (zip_head::has_encryption_info(bytes))
-    return std::string(path) + " is a password-protected (encrypted) presentation: its text cannot be read "
-                               "without the password.";
-  return std::string(path) + " is an OLE2 compound file (a legacy PowerPoint .ppt?), not " +
-         std::string(article(f)) + "; it cannot be read as one.";
-}
+zip_head::CompoundFileWords compound_words(Format f) { return {"presentation", "text", "PowerPoint .ppt", article(f)}; }
 
 ReadOutcome read_archive(std::unique_ptr<office::ZipArchive> zip, const std::string& zip_error, const std::string& path,
                          Format format, const Options& options, const CancelToken& cancel, nlohmann::json meta) {
@@ -49,7 +38,8 @@ ReadOutcome read_bytes(std::string_view bytes, std::string_view name, Format for
                        const CancelToken& cancel) {
   const std::string path = utf8::sanitized(name);
   nlohmann::json meta = {{"path", path}, {"size", bytes.size()}};
-  if (bytes.starts_with(kOle2)) return ReadOutcome::error(compound_file_message(path, bytes, format), std::move(meta));
+  if (zip_head::is_compound_file(bytes))
+    return ReadOutcome::error(zip_head::compound_file_message(path, bytes, compound_words(format)), std::move(meta));
   std::string error;
   auto zip = office::ZipArchive::open_memory(bytes, options.zip, &error);
   return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
@@ -59,14 +49,8 @@ ReadOutcome read_file(const OpenedFile& file, Format format, const Options& opti
   const std::string path = utf8::sanitized(file.path.string());
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
   nlohmann::json meta = {{"path", path}, {"size", size}};
-  char magic[8] = {};
-  const auto got = file_io::pread_full(file.fd.get(), magic, sizeof magic, 0);
-  if (got && *got == sizeof magic && std::string_view(magic, 8) == kOle2) {
-    // The stream directory may lie anywhere: look through the first 8 MiB for its name.
-    std::string bytes(static_cast<std::size_t>(std::min<std::uint64_t>(size, 8ull << 20)), '\0');
-    bytes.resize(file_io::pread_full(file.fd.get(), bytes.data(), bytes.size(), 0).value_or(0));
-    return ReadOutcome::error(compound_file_message(path, bytes, format), std::move(meta));
-  }
+  if (const auto head = zip_head::compound_file_head(file.fd.get(), size))
+    return ReadOutcome::error(zip_head::compound_file_message(path, *head, compound_words(format)), std::move(meta));
   std::string error;
   auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
   return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
