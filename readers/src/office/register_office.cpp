@@ -72,7 +72,7 @@ std::optional<Sniffed> sniff_odt(const SniffInput& in) {
 }
 
 const std::vector<ReaderOption> kOfficeOptions = {
-    {"--office-max-unpacked-bytes", "bytes unpacked from one DOCX or ODT at most (zip bombs)", 1 << 20,
+    {"--office-max-unpacked-bytes", "bytes unpacked from one zip-based document (DOCX, ODT, XLSX, ODS, PPTX, ODP, EPUB) at most (zip bombs)", 1 << 20,
      UINT64_MAX, [](const ReadLimits& l) { return l.office_max_unpacked_bytes; },
      [](ReadLimits& l, std::uint64_t v) { l.office_max_unpacked_bytes = v; }}};
 
