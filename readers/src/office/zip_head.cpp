@@ -2,6 +2,7 @@
 
 #include "byte_signatures.hpp"
 #include "file_io.hpp"
+#include "mcpread/readers/registry.hpp"
 
 #include <algorithm>
 
@@ -74,3 +75,12 @@ std::string compound_file_message(std::string_view path, std::string_view bytes,
 }
 
 }  // namespace mcpread::readers::zip_head
+
+namespace mcpread::readers {
+
+const zip_head::ZipHead& SniffInput::zip() const {
+  if (zip_scanned == nullptr) zip_scanned = std::make_shared<const zip_head::ZipHead>(zip_head::scan(head));
+  return *zip_scanned;
+}
+
+}  // namespace mcpread::readers
