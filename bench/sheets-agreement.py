@@ -116,22 +116,11 @@ def fetch(workdir):
     return files
 
 
-def read_all(client, path):
-    """Every sheet and every row, as a model paging through would: each call's ways on are
-    followed in order (the rest of a sheet, then the sheets the output cap left out)."""
-    text, todo, calls = "", [({"file_path": path}, True)], 0
-    while todo:
-        args, _ = todo.pop(0)
-        r = client.read(args)
-        calls += 1
-        chunk = "\n".join(b["text"] for b in r["content"] if b["type"] == "text")
-        text += chunk + "\n"
-        if r.get("isError"):
-            continue
-        ways = [({"file_path": path, "pages": m.group(1), **({"offset": int(m.group(2))} if m.group(2) else {})}, True)
-                for m in re.finditer(r'call read again with pages="([^"]+)"(?: offset=(\d+))?', chunk)]
-        todo = ways + todo
-    return text, calls
+def text_ways(_result, text):
+    """The ways on an answer's text names (the rest of a sheet, then the sheets the output cap left
+    out), in order: a workbook's meta gives only one."""
+    return [{"pages": m.group(1), **({"offset": int(m.group(2))} if m.group(2) else {})}
+            for m in re.finditer(r'call read again with pages="([^"]+)"(?: offset=(\d+))?', text)]
 
 
 def hwm_kib(pid):
@@ -182,7 +171,7 @@ def main():
             # differ only in presentation (ISO here, the locale's order there).
             ref2 = ref if path.endswith(".ods") else xlsx2csv_cells(path, iso_dates=False)
             t0 = time.perf_counter()
-            text, calls = read_all(client, path)
+            text, calls, _ = client.read_all({"file_path": path}, text_ways)
             t_ours = time.perf_counter() - t0
             ours = ours_cells(text)
             best = max((ref, ref2), key=lambda r: agreement(ours, r))
