@@ -182,7 +182,9 @@ class SheetReader : public XmlHandler {
         return;
       }
       if (row_.cells.empty()) return;
-      std::sort(row_.cells.begin(), row_.cells.end(), [](const Cell& x, const Cell& y) { return x.column < y.column; });
+      const auto by_column = [](const Cell& x, const Cell& y) { return x.column < y.column; };
+      if (!std::is_sorted(row_.cells.begin(), row_.cells.end(), by_column))  // as writers write them
+        std::sort(row_.cells.begin(), row_.cells.end(), by_column);
       if (!sink_(std::move(row_))) stream->stop();
       row_.cells.clear();
     }
