@@ -22,14 +22,9 @@
 #include "mcpread/readers/access.hpp"
 
 namespace fs = std::filesystem;
-using mcpread::readers::AccessError;
-using mcpread::readers::AccessResult;
-using mcpread::readers::DirectoryTarget;
 using mcpread::readers::open_in_roots;
-using mcpread::readers::OpenedFile;
 using mcpread::readers::Roots;
 using mcpread::readers::similar_names;
-using mcpread::readers::UniqueFd;
 using mcpread::test::TempDir;
 using namespace mcpread::test::access_util;
 

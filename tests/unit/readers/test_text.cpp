@@ -18,12 +18,10 @@ using mcpread::readers::TextBlock;
 using mcpread::readers::TextOptions;
 using mcpread::test::TempDir;
 
-using mcpread::test::iconv_encode;
 using mcpread::test::text_util::open_file;
 using mcpread::test::text_util::read;
 using mcpread::test::text_util::text_of;
 using mcpread::test::text_util::kEllipsis;
-using mcpread::test::text_util::R;
 using mcpread::test::text_util::repeat;
 
 namespace {

@@ -2,29 +2,14 @@
 #include "text_test_util.hpp"
 
 #include <doctest/doctest.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include <ctime>
-#include <stdexcept>
 #include <string>
 
-using namespace std::string_literals;
 using mcpread::readers::CancelToken;
-using mcpread::readers::OpenedFile;
-using mcpread::readers::ReadOutcome;
-using mcpread::readers::TextBlock;
 using mcpread::readers::TextOptions;
-using mcpread::test::TempDir;
-
 using mcpread::test::iconv_encode;
-using mcpread::test::text_util::open_file;
-using mcpread::test::text_util::read;
-using mcpread::test::text_util::text_of;
-using mcpread::test::text_util::kEllipsis;
-using mcpread::test::text_util::R;
-using mcpread::test::text_util::repeat;
+using mcpread::test::TempDir;
+using namespace mcpread::test::text_util;
 
 TEST_CASE("text UTF-8 handling") {
   TempDir dir;
