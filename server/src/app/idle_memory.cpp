@@ -74,8 +74,8 @@ void IdleMemory::run() {
     malloc_trim(0);
 #endif
     const Released released = release_library_pages();
-    spdlog::debug("idle: dropped {} KiB of cached parts, gave back {} KiB of library pages and the allocator's free pages",
-                  cached / 1024, released.library_kib);
+    spdlog::debug("idle: gave back {} KiB of library pages and the allocator's free pages ({} KiB of cached parts dropped)",
+                  released.library_kib, cached / 1024);
     lock.lock();
     releasing_ = false;
     changed_.notify_all();
