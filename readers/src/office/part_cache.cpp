@@ -16,42 +16,55 @@ std::string PartCache::key_of(const struct stat& st) {
          std::to_string(st.st_mtim.tv_nsec) + ":" + std::to_string(st.st_size);
 }
 
-namespace {
-std::string entry_key(std::string_view file, std::string_view part) {
-  std::string key(file);
+std::string PartCache::key(std::string_view kind, std::string_view file, std::string_view name) {
+  std::string key(kind);
   key += '\0';
-  key += part;
+  key += file;
+  key += '\0';
+  key += name;
   return key;
 }
-}  // namespace
 
-std::shared_ptr<const std::string> PartCache::get(std::string_view file, std::string_view part) {
-  const std::string key = entry_key(file, part);
+std::shared_ptr<const void> PartCache::find(const std::string& key) {
   std::lock_guard lock(mutex_);
   for (auto it = entries_.begin(); it != entries_.end(); ++it)
     if (it->key == key) {
       entries_.splice(entries_.begin(), entries_, it);
-      return it->bytes;
+      return it->value;
     }
   return nullptr;
 }
 
-void PartCache::put(std::string_view file, std::string_view part, std::shared_ptr<const std::string> bytes) {
-  if (file.empty() || bytes == nullptr || bytes->size() > kMaxPart) return;
-  std::string key = entry_key(file, part);
+void PartCache::insert(std::string key, std::shared_ptr<const void> value, std::size_t bytes) {
   std::lock_guard lock(mutex_);
   for (auto it = entries_.begin(); it != entries_.end(); ++it)
     if (it->key == key) {
-      total_ -= it->bytes->size();
+      total_ -= it->bytes;
       entries_.erase(it);
       break;
     }
-  total_ += bytes->size();
-  entries_.push_front({std::move(key), std::move(bytes)});
+  total_ += bytes;
+  entries_.push_front({std::move(key), std::move(value), bytes});
   while (total_ > kMaxTotal && !entries_.empty()) {
-    total_ -= entries_.back().bytes->size();
+    total_ -= entries_.back().bytes;
     entries_.pop_back();
   }
+}
+
+std::shared_ptr<const std::string> PartCache::get(std::string_view file, std::string_view part) {
+  return std::static_pointer_cast<const std::string>(find(key("part", file, part)));
+}
+
+void PartCache::put(std::string_view file, std::string_view part, std::shared_ptr<const std::string> bytes) {
+  if (file.empty() || bytes == nullptr || bytes->size() > kMaxPart) return;
+  const std::size_t size = bytes->size();
+  insert(key("part", file, part), std::move(bytes), size);
+}
+
+void PartCache::put_value(std::string_view file, std::string_view name, std::shared_ptr<const void> value,
+                          std::size_t bytes) {
+  if (file.empty() || value == nullptr || bytes > kMaxValue) return;
+  insert(key("value", file, name), std::move(value), bytes);
 }
 
 std::size_t PartCache::release() {

@@ -6,6 +6,7 @@
 #include "office/block_images.hpp"
 #include "office/builders.hpp"
 #include "office/document.hpp"
+#include "office/part_cache.hpp"
 #include "office/zip_head.hpp"
 
 #include <algorithm>
@@ -140,17 +141,40 @@ ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, 
   return o;
 }
 
+// What a parsed document holds, roughly: the bytes the cache counts it as.
+std::size_t approx_bytes(const Document& doc) {
+  std::size_t n = sizeof doc + doc.blocks.size() * sizeof(DocBlock) + doc.notes.size() * sizeof(Note);
+  for (const auto& b : doc.blocks) {
+    n += b.text.size() + b.list.size() + b.notes.size() * sizeof(std::size_t);
+    for (const auto& row : b.rows)
+      for (const auto& cell : row) n += sizeof cell + cell.size();
+    for (const auto& image : b.images) n += sizeof image + image.size();
+  }
+  for (const auto& note : doc.notes) n += note.label.size() + note.text.size();
+  return n;
+}
+
+// `cache_key` (PartCache::key_of the file; empty for bytes in memory): a model reads a document
+// page by page, and each page would otherwise parse its whole XML again.
 ReadOutcome read_archive(std::unique_ptr<ZipArchive> zip, const std::string& zip_error, std::string_view path,
-                         Format format, const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta) {
+                         Format format, const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta,
+                         const std::string& cache_key = {}) {
   const std::string cannot = std::string(path) + " cannot be read as " +
                              (format == Format::docx ? "a Word document" : "an OpenDocument text") + ": ";
   if (zip == nullptr) return ReadOutcome::error(cannot + zip_error + ".", std::move(meta));
-  Document doc;
-  std::string error;
-  const bool ok = format == Format::docx ? read_docx(*zip, &doc, &error) : read_odt(*zip, &doc, &error);
-  if (cancel.cancelled()) return ReadOutcome::stopped();
-  if (!ok) return ReadOutcome::error(cannot + error + ".", std::move(meta));
-  return render(doc, *zip, path, format, options, cancel, std::move(meta));
+  const std::string_view name = format == Format::docx ? "docx" : "odt";
+  std::shared_ptr<const Document> doc =
+      cache_key.empty() ? nullptr : PartCache::instance().get_value<Document>(cache_key, name);
+  if (doc == nullptr) {
+    auto parsed = std::make_shared<Document>();
+    std::string error;
+    const bool ok = format == Format::docx ? read_docx(*zip, parsed.get(), &error) : read_odt(*zip, parsed.get(), &error);
+    if (cancel.cancelled()) return ReadOutcome::stopped();
+    if (!ok) return ReadOutcome::error(cannot + error + ".", std::move(meta));
+    if (!cache_key.empty()) PartCache::instance().put_value(cache_key, name, parsed, approx_bytes(*parsed));
+    doc = std::move(parsed);
+  }
+  return render(*doc, *zip, path, format, options, cancel, std::move(meta));
 }
 
 }  // namespace
@@ -174,7 +198,7 @@ ReadOutcome read_office(const OpenedFile& file, Format format, const OfficeOptio
     return ReadOutcome::error(zip_head::compound_file_message(path, *head, compound_words(format)), std::move(meta));
   std::string error;
   auto zip = ZipArchive::open_fd(file.fd.get(), options.zip, &error);
-  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
+  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta), PartCache::key_of(file.st));
 }
 
 }  // namespace mcpread::readers::office

@@ -82,3 +82,31 @@ TEST_CASE("part cache: a workbook read again is served from it, a changed one is
   release_caches();
   CHECK(PartCache::instance().bytes() == 0);
 }
+
+TEST_CASE("part cache: a document read page by page is parsed once, a changed one again") {
+  PartCache::instance().release();
+  TempDir dir;
+  const auto paragraphs = [](const std::string& word) {
+    std::string body;
+    for (int i = 1; i <= 3; ++i)
+      body += "<w:p><w:r><w:t>" + word + " " + std::to_string(i) + "</w:t></w:r></w:p>";
+    return body;
+  };
+  dir.write("d.docx", docx_bytes(paragraphs("first")));
+  ReadRequest request;
+  request.file_path = "d.docx";
+  request.offset = 2;
+  const ReadOutcome one = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
+  REQUIRE_FALSE(one.is_error);
+  CHECK(std::get<TextBlock>(one.blocks.front()).text.find("first 2") != std::string::npos);
+  CHECK(PartCache::instance().bytes() > 0);
+  const std::size_t held = PartCache::instance().bytes();
+  request.offset = 3;
+  const ReadOutcome two = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
+  CHECK(std::get<TextBlock>(two.blocks.front()).text.find("first 3") != std::string::npos);
+  CHECK(PartCache::instance().bytes() == held);  // served from the cache, nothing added
+  dir.write("d.docx", docx_bytes(paragraphs("second, longer")));
+  const ReadOutcome three = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
+  CHECK(std::get<TextBlock>(three.blocks.front()).text.find("second, longer 3") != std::string::npos);
+  CHECK(release_caches() > held);  // both versions were held
+}
