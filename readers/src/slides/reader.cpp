@@ -1,4 +1,5 @@
 #include "mcpread/readers/utf8.hpp"
+#include "office/part_cache.hpp"
 #include "office/zip_head.hpp"
 #include "slides/readers.hpp"
 
@@ -18,18 +19,38 @@ std::string_view article(Format f) {
 
 zip_head::CompoundFileWords compound_words(Format f) { return {"presentation", "text", "PowerPoint .ppt", article(f)}; }
 
+// What a read deck holds, roughly: the bytes the cache counts it as.
+std::size_t approx_bytes(const Deck& deck) {
+  std::size_t n = sizeof deck + deck.preamble.size() + deck.sections.size() * sizeof(Section);
+  for (const auto& s : deck.sections) {
+    n += s.title.size() + s.text.size() + s.notes.size();
+    for (const auto& image : s.images) n += sizeof image + image.size();
+  }
+  return n;
+}
+
+// `cache_key` (PartCache::key_of the file; empty for bytes in memory): a model reads a deck or a
+// book section by section, and each call would otherwise read all of its parts again.
 ReadOutcome read_archive(std::unique_ptr<office::ZipArchive> zip, const std::string& zip_error, const std::string& path,
-                         Format format, const Options& options, const CancelToken& cancel, nlohmann::json meta) {
+                         Format format, const Options& options, const CancelToken& cancel, nlohmann::json meta,
+                         const std::string& cache_key = {}) {
   const std::string cannot = path + " cannot be read as " + std::string(article(format)) + ": ";
   if (zip == nullptr) return ReadOutcome::error(cannot + zip_error + ".", std::move(meta));
-  Deck deck;
-  std::string error;
-  const bool ok = format == Format::pptx  ? read_pptx(*zip, &deck, &error)
-                  : format == Format::odp ? read_odp(*zip, &deck, &error)
-                                          : read_epub(*zip, &deck, &error);
-  if (cancel.cancelled()) return ReadOutcome::stopped();
-  if (!ok) return ReadOutcome::error(cannot + error + ".", std::move(meta));
-  return render(deck, *zip, path, options, cancel, std::move(meta));
+  const std::string_view name = format == Format::pptx ? "pptx" : format == Format::odp ? "odp" : "epub";
+  auto& cache = office::PartCache::instance();
+  std::shared_ptr<const Deck> deck = cache_key.empty() ? nullptr : cache.get_value<Deck>(cache_key, name);
+  if (deck == nullptr) {
+    auto read = std::make_shared<Deck>();
+    std::string error;
+    const bool ok = format == Format::pptx  ? read_pptx(*zip, read.get(), &error)
+                    : format == Format::odp ? read_odp(*zip, read.get(), &error)
+                                            : read_epub(*zip, read.get(), &error);
+    if (cancel.cancelled()) return ReadOutcome::stopped();
+    if (!ok) return ReadOutcome::error(cannot + error + ".", std::move(meta));
+    if (!cache_key.empty()) cache.put_value(cache_key, name, read, approx_bytes(*read));
+    deck = std::move(read);
+  }
+  return render(*deck, *zip, path, options, cancel, std::move(meta));
 }
 
 }  // namespace
@@ -53,7 +74,8 @@ ReadOutcome read_file(const OpenedFile& file, Format format, const Options& opti
     return ReadOutcome::error(zip_head::compound_file_message(path, *head, compound_words(format)), std::move(meta));
   std::string error;
   auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
-  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
+  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta),
+                      office::PartCache::key_of(file.st));
 }
 
 }  // namespace mcpread::readers::sections

@@ -5,6 +5,7 @@
 #include "office/part_cache.hpp"
 #include "office_fixtures.hpp"
 #include "reader_fixtures.hpp"
+#include "slides_fixtures.hpp"
 
 #include "mcpread/readers/caches.hpp"
 #include "mcpread/readers/read.hpp"
@@ -109,4 +110,26 @@ TEST_CASE("part cache: a document read page by page is parsed once, a changed on
   const ReadOutcome three = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
   CHECK(std::get<TextBlock>(three.blocks.front()).text.find("second, longer 3") != std::string::npos);
   CHECK(release_caches() > held);  // both versions were held
+}
+
+TEST_CASE("part cache: a presentation read slide by slide is read once") {
+  PartCache::instance().release();
+  TempDir dir;
+  const auto slide = [](const std::string& text) {
+    return SlideSpec{.shapes = "<p:sp><p:nvSpPr><p:nvPr/></p:nvSpPr><p:txBody><a:p><a:r><a:t>" + text +
+                               "</a:t></a:r></a:p></p:txBody></p:sp>"};
+  };
+  dir.write("s.pptx", pptx_bytes({slide("one"), slide("two")}));
+  ReadRequest request;
+  request.file_path = "s.pptx";
+  request.pages = "1";
+  CHECK(std::get<TextBlock>(read_file(roots_of(dir), request, ReadLimits{}, CancelToken{}).blocks.front()).text.find("one") !=
+        std::string::npos);
+  const std::size_t held = PartCache::instance().bytes();
+  CHECK(held > 0);
+  request.pages = "2";
+  CHECK(std::get<TextBlock>(read_file(roots_of(dir), request, ReadLimits{}, CancelToken{}).blocks.front()).text.find("two") !=
+        std::string::npos);
+  CHECK(PartCache::instance().bytes() == held);
+  release_caches();
 }
