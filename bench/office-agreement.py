@@ -98,16 +98,8 @@ def main():
             ref = subprocess.run(["pandoc", "-t", "plain", "--wrap=none", path], capture_output=True,
                                  text=True, check=True).stdout
             t_pandoc = time.perf_counter() - t0
-            text = ""
             t0 = time.perf_counter()
-            offset = 1
-            while True:  # every page, as a model paging through would
-                r = client.read({"file_path": path, "offset": offset, "file_type": "text"})
-                text += "\n".join(b["text"] for b in r["content"] if b["type"] == "text") + "\n"
-                nxt = r.get("_meta", {}).get("next_offset")
-                if r.get("isError") or not nxt:
-                    break
-                offset = nxt
+            text, _, _ = client.read_all({"file_path": path, "file_type": "text"})  # every page
             t_ours = time.perf_counter() - t0
             a, b = words(ours_cleaned(text)), words(ref)
             print(f"{os.path.basename(path):40} {source:15} {sum(b.values()):7} {agreement(a, b):6.3f} "

@@ -116,22 +116,11 @@ def fetch(workdir):
     return files
 
 
-def read_all(client, path):
-    """Every sheet and every row, as a model paging through would: each call's ways on are
-    followed in order (the rest of a sheet, then the sheets the output cap left out)."""
-    text, todo, calls = "", [({"file_path": path}, True)], 0
-    while todo:
-        args, _ = todo.pop(0)
-        r = client.read(args)
-        calls += 1
-        chunk = "\n".join(b["text"] for b in r["content"] if b["type"] == "text")
-        text += chunk + "\n"
-        if r.get("isError"):
-            continue
-        ways = [({"file_path": path, "pages": m.group(1), **({"offset": int(m.group(2))} if m.group(2) else {})}, True)
-                for m in re.finditer(r'call read again with pages="([^"]+)"(?: offset=(\d+))?', chunk)]
-        todo = ways + todo
-    return text, calls
+def text_ways(_result, text):
+    """The ways on an answer's text names (the rest of a sheet, then the sheets the output cap left
+    out), in order: a workbook's meta gives only one."""
+    return [{"pages": m.group(1), **({"offset": int(m.group(2))} if m.group(2) else {})}
+            for m in re.finditer(r'call read again with pages="([^"]+)"(?: offset=(\d+))?', text)]
 
 
 def hwm_kib(pid):
@@ -142,22 +131,41 @@ def hwm_kib(pid):
     return 0
 
 
+def cpu_seconds(pid):
+    """User and system time of a running process (its server's work, not the client's)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def big(binary, path):
+    """Each read in a fresh server: its wall and CPU time and the server's peak RSS; then
+    xlsx2csv on the whole sheet, and the ratios side by side (CPU time too, as the wall time of a
+    loaded machine says more about the load)."""
     size = os.path.getsize(path) / 1e6
+    ours = []
     for what, args in (("first page", {}), ("the last 11 rows (offset 999,990: the whole sheet streamed)", {"offset": 999990})):
         client = Client(os.path.abspath(binary), ["/"])
         try:
+            c0 = cpu_seconds(client.process.pid)
             t0 = time.perf_counter()
             r = client.read({"file_path": path, **args})
-            t = time.perf_counter() - t0
+            t, cpu = time.perf_counter() - t0, cpu_seconds(client.process.pid) - c0
             ok = "error" if r.get("isError") else "ok"
-            print(f"{os.path.basename(path)} ({size:.0f} MB), {what}: {t * 1000:.0f} ms, peak RSS "
+            ours.append((what, t, cpu))
+            print(f"{os.path.basename(path)} ({size:.0f} MB), {what}: {t * 1000:.0f} ms ({cpu:.2f} s CPU), peak RSS "
                   f"{hwm_kib(client.process.pid) / 1024:.1f} MiB ({ok})")
         finally:
             client.close()
+    before = os.times()
     t0 = time.perf_counter()
     subprocess.run(["xlsx2csv", path, os.devnull], check=True)
-    print(f"xlsx2csv, the whole first sheet: {(time.perf_counter() - t0) * 1000:.0f} ms")
+    t_anchor = time.perf_counter() - t0
+    after = os.times()
+    cpu_anchor = after.children_user + after.children_system - before.children_user - before.children_system
+    print(f"xlsx2csv, the whole first sheet: {t_anchor * 1000:.0f} ms ({cpu_anchor:.2f} s CPU)")
+    for what, t, cpu in ours:
+        print(f"  speed, {what}: {t_anchor / max(t, 1e-9):.1f}x wall, {cpu_anchor / max(cpu, 0.01):.1f}x CPU")
 
 
 def main():
@@ -171,26 +179,33 @@ def main():
     files = fetch(workdir)
     client = Client(os.path.abspath(args.binary), ["/"])
     print(f"{'file':32} {'cells':>6} {'agree':>6} {'agree2':>6} {'anchor ms':>10} {'mcp-read ms':>12} {'calls':>5} "
-          f"{'speed':>6}")
+          f"{'speed':>6} {'CPU ms: anchor':>14} {'mcp-read':>8} {'speed':>6}")
     common = total = 0
     try:
         for path in files:
+            before = os.times()
             t0 = time.perf_counter()
             ref = odfpy_cells(path) if path.endswith(".ods") else xlsx2csv_cells(path)
             t_anchor = time.perf_counter() - t0
+            after = os.times()
+            cpu_anchor = sum(after[:4]) - sum(before[:4])  # in-process (odfpy) or the child's (xlsx2csv)
             # xlsx2csv again with its own date formats: the better of the two counts, as dates
             # differ only in presentation (ISO here, the locale's order there).
             ref2 = ref if path.endswith(".ods") else xlsx2csv_cells(path, iso_dates=False)
+            c0 = cpu_seconds(client.process.pid)
             t0 = time.perf_counter()
-            text, calls = read_all(client, path)
+            text, calls, _ = client.read_all({"file_path": path}, text_ways)
             t_ours = time.perf_counter() - t0
+            cpu_ours = cpu_seconds(client.process.pid) - c0
             ours = ours_cells(text)
             best = max((ref, ref2), key=lambda r: agreement(ours, r))
             common += 2 * sum((ours & best).values())
             total += sum(ours.values()) + sum(best.values())
             print(f"{os.path.basename(path):32} {sum(ref.values()):6} {agreement(ours, ref):6.3f} "
                   f"{agreement(ours, ref2):6.3f} {t_anchor * 1000:10.1f} {t_ours * 1000:12.1f} {calls:5} "
-                  f"{t_anchor / max(t_ours, 1e-9):5.0f}x")
+                  f"{t_anchor / max(t_ours, 1e-9):5.0f}x {cpu_anchor * 1000:14.0f} {cpu_ours * 1000:8.0f} "
+                  # the server's CPU time is counted in clock ticks (10 ms): no ratio below one
+                  f"{(f'{cpu_anchor / cpu_ours:5.0f}x') if cpu_ours > 0.005 else '     -'}")
         print(f"all cells: agreement {common / max(total, 1):.3f} (the better of the two date forms per file)")
     finally:
         client.close()

@@ -72,23 +72,6 @@ def fetch(workdir):
     return files
 
 
-def read_all(client, path):
-    """Every slide or chapter, as a model paging through would."""
-    text, pages, offset = "", None, None
-    while True:
-        args = {"file_path": path, "file_type": "text"}
-        if pages:
-            args["pages"] = pages
-        if offset:
-            args["offset"] = offset
-        r = client.read(args)
-        text += "\n".join(b["text"] for b in r["content"] if b["type"] == "text") + "\n"
-        meta = r.get("_meta", {})
-        if r.get("isError") or not meta.get("next_pages"):
-            return text, r.get("isError", False)
-        pages, offset = meta["next_pages"], meta.get("next_offset")
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
@@ -107,7 +90,7 @@ def main():
                 anchor = "pandoc"
                 run = subprocess.run(["pandoc", "-t", "plain", "--wrap=none", path], capture_output=True, text=True)
                 if run.returncode != 0:  # pandoc 2.17 cannot read some books: no anchor for them
-                    text, error = read_all(client, path)
+                    text, _, error = client.read_all({"file_path": path, "file_type": "text"})
                     print(f"{os.path.basename(path):34} {source:15} {anchor:7} pandoc failed ({run.stderr.strip()[:60]}); "
                           f"mcp-read: {'error' if error else 'read'} {len(words(mcp_read_text(text)))} distinct words")
                     continue
@@ -117,7 +100,7 @@ def main():
                 ref = pptx_runs(path) if ext == ".pptx" else odp_runs(path)
             t_ref = time.perf_counter() - t0
             t0 = time.perf_counter()
-            text, error = read_all(client, path)
+            text, _, error = client.read_all({"file_path": path, "file_type": "text"})
             t_ours = time.perf_counter() - t0
             a, b = words(mcp_read_text(text)), words(ref)
             note = " (error: " + text.strip()[:80] + ")" if error else ""

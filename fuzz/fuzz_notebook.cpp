@@ -10,6 +10,7 @@
 // range inside the notebook. Exceptions are findings: the reader reports every problem in its
 // outcome, and the tool host's catch is a last resort that tells the user nothing useful.
 #include "fuzz_check.hpp"
+#include "reader_checks.hpp"
 #include "mcpread/readers/notebook.hpp"
 #include "mcpread/readers/utf8.hpp"
 
@@ -23,6 +24,8 @@
 namespace {
 
 using mcpread::fuzz::check;
+using mcpread::fuzz::check_blocks;
+using mcpread::fuzz::fnv1a;
 namespace readers = mcpread::readers;
 
 // One memfd for the whole run, rewritten for each input.
@@ -44,14 +47,7 @@ readers::OpenedFile open_input(const std::uint8_t* data, std::size_t size) {
 }
 
 void check_outcome(const readers::ReadOutcome& o) {
-  check(!o.blocks.empty(), "an outcome has content");
-  for (const auto& block : o.blocks)
-    if (const auto* text = std::get_if<readers::TextBlock>(&block))
-      check(readers::utf8::is_valid(text->text), "text blocks are valid UTF-8");
-  if (o.is_error) {
-    check(o.blocks.size() == 1, "an error is one text block");
-    return;
-  }
+  if (!check_blocks(o)) return;
   const auto& meta = o.meta;
   const auto cells = meta.at("cells").get<std::uint64_t>();
   if (cells == 0) return;
@@ -62,8 +58,7 @@ void check_outcome(const readers::ReadOutcome& o) {
 }
 
 readers::NotebookOptions tight_options(const std::uint8_t* data, std::size_t size) {
-  std::uint32_t h = 2166136261u;  // FNV-1a
-  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+  const std::uint32_t h = fnv1a(data, size);
   readers::NotebookOptions o;
   o.image.max_input_bytes = 0;
   o.max_output_bytes = std::size_t{600} << (h & 3);         // 600 .. 4800

@@ -11,6 +11,7 @@
 // Checked: every text block is valid UTF-8; an error is one text block; the paragraphs shown are
 // a range inside the document, with next_offset when more remain.
 #include "fuzz_check.hpp"
+#include "reader_checks.hpp"
 #include "stored_zip.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "office/reader.hpp"
@@ -26,19 +27,14 @@
 namespace {
 
 using mcpread::fuzz::check;
+using mcpread::fuzz::check_blocks;
+using mcpread::fuzz::fnv1a;
 using mcpread::fuzz::stored_zip;
 namespace readers = mcpread::readers;
 namespace office = mcpread::readers::office;
 
 void check_outcome(const readers::ReadOutcome& o) {
-  check(!o.blocks.empty(), "an outcome has content");
-  for (const auto& block : o.blocks)
-    if (const auto* text = std::get_if<readers::TextBlock>(&block))
-      check(readers::utf8::is_valid(text->text), "text blocks are valid UTF-8");
-  if (o.is_error) {
-    check(o.blocks.size() == 1, "an error is one text block");
-    return;
-  }
+  if (!check_blocks(o)) return;
   const auto paragraphs = o.meta.at("paragraphs").get<std::uint64_t>();
   if (paragraphs == 0) return;
   const auto start = o.meta.at("start_paragraph").get<std::uint64_t>();
@@ -69,8 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view bytes = mode < 2 ? rest : std::string_view(package);
   const office::Format format = mode % 2 == 0 ? office::Format::docx : office::Format::odt;
 
-  std::uint32_t h = 2166136261u;  // FNV-1a
-  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+  const std::uint32_t h = fnv1a(data, size);
   const readers::CancelToken never;
   office::OfficeOptions defaults;
   defaults.image.max_input_bytes = 1;

@@ -8,6 +8,7 @@
 // Checked: every text block is valid UTF-8; an error is one text block; an answer names its
 // sheets; next_offset, when given, lies past the offset asked for.
 #include "fuzz_check.hpp"
+#include "reader_checks.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "sheets/reader.hpp"
 #include "stored_zip.hpp"
@@ -21,6 +22,8 @@
 namespace {
 
 using mcpread::fuzz::check;
+using mcpread::fuzz::check_blocks;
+using mcpread::fuzz::fnv1a;
 using mcpread::fuzz::stored_zip;
 namespace readers = mcpread::readers;
 namespace sheets = mcpread::readers::sheets;
@@ -41,14 +44,7 @@ constexpr std::string_view kStyles =
     "<cellXfs><xf numFmtId=\"0\"/><xf numFmtId=\"22\"/><xf numFmtId=\"164\"/></cellXfs></styleSheet>";
 
 void check_outcome(const readers::ReadOutcome& o, std::uint64_t offset) {
-  check(!o.blocks.empty(), "an outcome has content");
-  for (const auto& block : o.blocks)
-    if (const auto* text = std::get_if<readers::TextBlock>(&block))
-      check(readers::utf8::is_valid(text->text), "text blocks are valid UTF-8");
-  if (o.is_error) {
-    check(o.blocks.size() == 1, "an error is one text block");
-    return;
-  }
+  if (!check_blocks(o)) return;
   check(o.meta.at("sheets").get<std::uint64_t>() >= 1, "an answer names its sheets");
   if (o.meta.contains("next_offset"))
     check(o.meta.at("next_offset").get<std::uint64_t>() > offset, "next_offset lies past the offset asked for");
@@ -72,8 +68,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view bytes = mode < 2 ? rest : std::string_view(package);
   const sheets::Format format = mode == 1 || mode == 5 ? sheets::Format::ods : sheets::Format::xlsx;
 
-  std::uint32_t h = 2166136261u;  // FNV-1a
-  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+  const std::uint32_t h = fnv1a(data, size);
   const readers::CancelToken never;
   sheets::SheetOptions defaults;
   check_outcome(sheets::read_spreadsheet_bytes(bytes, "/fuzz/book", format, defaults, never), 1);

@@ -11,6 +11,7 @@
 // Checked: every text block is valid UTF-8; an error is one text block; the answer names how many
 // sections it has, and next_pages when it stops before the end of the selection.
 #include "fuzz_check.hpp"
+#include "reader_checks.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "slides/readers.hpp"
 #include "stored_zip.hpp"
@@ -24,6 +25,8 @@
 namespace {
 
 using mcpread::fuzz::check;
+using mcpread::fuzz::check_blocks;
+using mcpread::fuzz::fnv1a;
 using mcpread::fuzz::stored_zip;
 namespace readers = mcpread::readers;
 namespace sections = mcpread::readers::sections;
@@ -46,14 +49,7 @@ constexpr std::string_view kOpf =
 constexpr std::string_view kNav = "<html><body><nav type=\"toc\"><ol><li><a href=\"c1.xhtml#x\">One</a></li></ol></nav></body></html>";
 
 void check_outcome(const readers::ReadOutcome& o) {
-  check(!o.blocks.empty(), "an outcome has content");
-  for (const auto& block : o.blocks)
-    if (const auto* text = std::get_if<readers::TextBlock>(&block))
-      check(readers::utf8::is_valid(text->text), "text blocks are valid UTF-8");
-  if (o.is_error) {
-    check(o.blocks.size() == 1, "an error is one text block");
-    return;
-  }
+  if (!check_blocks(o)) return;
   check(o.meta.contains("slides") || o.meta.contains("chapters"), "the answer counts its sections");
   if (o.meta.value("truncated", false))
     check(o.meta.contains("next_pages"), "an answer stopped early says where to go on");
@@ -92,8 +88,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const std::string_view bytes = mode < 3 ? rest : std::string_view(package);
 
-  std::uint32_t h = 2166136261u;  // FNV-1a
-  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+  const std::uint32_t h = fnv1a(data, size);
   const readers::CancelToken never;
   sections::Options defaults;
   defaults.image.max_input_bytes = 1;

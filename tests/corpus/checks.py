@@ -395,31 +395,27 @@ def _office_words(text):
     return collections.Counter(w.lower() for w in WORD.findall(text.replace("<br>", " ")))
 
 
-def check_office(root, path, result, reference, arguments):
-    """reference: the least word agreement with `pandoc -t plain` (2|A∩B| / (|A|+|B|))."""
+def _pandoc_plain(path):
+    return subprocess.run(["pandoc", "-t", "plain", "--wrap=none", path], capture_output=True,
+                          text=True, check=True, timeout=120).stdout
+
+
+def _anchor_text(result, make, failed):
+    """The anchor's text for a read answer: (text, None), or (None, failure) when the answer is an
+    error or the anchor fails (`failed` names how: "pandoc failed")."""
     if result.get("isError"):
-        return False, refusal(result)
+        return None, (False, refusal(result))
     try:
-        plain = subprocess.run(["pandoc", "-t", "plain", "--wrap=none", path], capture_output=True,
-                               text=True, check=True, timeout=120).stdout
-    except (OSError, subprocess.SubprocessError) as error:
-        return False, f"pandoc failed: {error}"
-    ours = _office_words("\n".join(texts(result)))
-    theirs = collections.Counter(w.lower() for w in WORD.findall(plain))
-    if result.get("_meta", {}).get("next_offset"):
-        return False, "the document does not fit one answer; the check compares whole documents"
-    total = sum(ours.values()) + sum(theirs.values())
-    agreement = 1.0 if total == 0 else 2 * sum((ours & theirs).values()) / total
-    if agreement < float(reference):
-        missing = list((theirs - ours).elements())[:8]
-        return False, f"word agreement with pandoc {agreement:.3f} < {reference}; pandoc's words missing: {missing}"
-    return True, f"{sum(theirs.values())} words, agreement with pandoc {agreement:.3f}"
+        return make(), None
+    except Exception as error:  # noqa: BLE001 - the anchor itself failing is the finding
+        return None, (False, f"{failed}: {error}")
 
 
-def _agreement_check(ours_text, theirs_text, reference, anchor, result):
-    ours = collections.Counter(w.lower() for w in WORD.findall(slide_runs.mcp_read_text(ours_text)))
+def _word_agreement(ours, theirs_text, reference, anchor, result, way_on):
+    """2|A∩B| / (|A|+|B|) of the words of mcp-read (`ours`, a Counter) and of the anchor, at least
+    `reference`; a document whose answer names a way on (_meta `way_on`) did not fit one answer."""
     theirs = collections.Counter(w.lower() for w in WORD.findall(theirs_text))
-    if result.get("_meta", {}).get("next_pages"):
+    if result.get("_meta", {}).get(way_on):
         return False, "the document does not fit one answer; the check compares whole documents"
     total = sum(ours.values()) + sum(theirs.values())
     agreement = 1.0 if total == 0 else 2 * sum((ours & theirs).values()) / total
@@ -429,28 +425,36 @@ def _agreement_check(ours_text, theirs_text, reference, anchor, result):
     return True, f"{sum(theirs.values())} words, agreement with {anchor} {agreement:.3f}"
 
 
+def _slide_words(result):
+    text = slide_runs.mcp_read_text("\n".join(texts(result)))
+    return collections.Counter(w.lower() for w in WORD.findall(text))
+
+
+def check_office(root, path, result, reference, arguments):
+    """reference: the least word agreement with `pandoc -t plain` (2|A∩B| / (|A|+|B|))."""
+    plain, failure = _anchor_text(result, lambda: _pandoc_plain(path), "pandoc failed")
+    if failure:
+        return failure
+    ours = _office_words("\n".join(texts(result)))
+    return _word_agreement(ours, plain, reference, "pandoc", result, "next_offset")
+
+
 def check_epub(root, path, result, reference, arguments):
     """reference: the least word agreement with `pandoc -t plain` (2|A∩B| / (|A|+|B|))."""
-    if result.get("isError"):
-        return False, refusal(result)
-    try:
-        plain = subprocess.run(["pandoc", "-t", "plain", "--wrap=none", path], capture_output=True,
-                               text=True, check=True, timeout=120).stdout
-    except (OSError, subprocess.SubprocessError) as error:
-        return False, f"pandoc failed: {error}"
-    return _agreement_check("\n".join(texts(result)), plain, reference, "pandoc", result)
+    plain, failure = _anchor_text(result, lambda: _pandoc_plain(path), "pandoc failed")
+    if failure:
+        return failure
+    return _word_agreement(_slide_words(result), plain, reference, "pandoc", result, "next_pages")
 
 
 def check_slides(root, path, result, reference, arguments):
     """reference: the least word agreement with the slides' text runs (slide_runs.py)."""
-    if result.get("isError"):
-        return False, refusal(result)
-    try:
-        runs = slide_runs.odp_runs(path) if result.get("_meta", {}).get("kind") == "odp" or \
-            path.endswith((".odp", ".otp")) else slide_runs.pptx_runs(path)
-    except Exception as error:  # noqa: BLE001 - the reference itself failing is the finding
-        return False, f"the text runs cannot be read: {error}"
-    return _agreement_check("\n".join(texts(result)), runs, reference, "the text runs", result)
+    odp = result.get("_meta", {}).get("kind") == "odp" or path.endswith((".odp", ".otp"))
+    runs, failure = _anchor_text(result, lambda: slide_runs.odp_runs(path) if odp else slide_runs.pptx_runs(path),
+                                 "the text runs cannot be read")
+    if failure:
+        return failure
+    return _word_agreement(_slide_words(result), runs, reference, "the text runs", result, "next_pages")
 
 
 def _cell_value(value):

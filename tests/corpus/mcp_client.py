@@ -9,6 +9,17 @@ class ServerError(RuntimeError):
     pass
 
 
+def meta_ways(result, _text):
+    """The way on an answer's _meta gives (next_pages, next_offset), as a list of argument updates."""
+    meta = result.get("_meta", {})
+    way = {}
+    if meta.get("next_pages"):
+        way["pages"] = meta["next_pages"]
+    if meta.get("next_offset"):
+        way["offset"] = meta["next_offset"]
+    return [way] if way else []
+
+
 class Client:
     def __init__(self, binary, roots, timeout=120):
         self.timeout = timeout
@@ -68,6 +79,25 @@ class Client:
         if "result" not in answer:
             raise ServerError(f"JSON-RPC error {json.dumps(answer.get('error'))[:300]}")
         return answer["result"]
+
+    def read_all(self, arguments, ways=None):
+        """Every part of a file, as a model paging through would: the ways on each answer gives are
+        followed in order, depth first. `ways(result, text)` returns them as argument updates
+        (pages, offset); by default the answer's _meta next_pages and next_offset. Returns the texts
+        joined, the number of calls, and whether any answer was an error."""
+        text, todo, calls, error = "", [dict(arguments)], 0, False
+        while todo:
+            args = todo.pop(0)
+            result = self.read(args)
+            calls += 1
+            chunk = "\n".join(b["text"] for b in result["content"] if b["type"] == "text")
+            text += chunk + "\n"
+            if result.get("isError"):
+                error = True
+                continue
+            base = {k: v for k, v in args.items() if k not in ("pages", "offset")}
+            todo = [{**base, **way} for way in (ways or meta_ways)(result, chunk)] + todo
+        return text, calls, error
 
     def close(self):
         try:

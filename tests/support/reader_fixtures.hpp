@@ -1,9 +1,10 @@
 #pragma once
-// Helpers for the readers' tests: roots made of a fixture directory, and a file opened the way
-// open_in_roots hands it to a reader.
+// Helpers for the readers' tests: roots made of a fixture directory, a file opened the way
+// open_in_roots hands it to a reader, bytes written and read through read_file.
 #include "fixtures.hpp"
 
 #include "mcpread/readers/access.hpp"
+#include "mcpread/readers/read.hpp"
 
 #include <doctest/doctest.h>
 #include <fcntl.h>
@@ -11,6 +12,8 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
+#include <variant>
 
 namespace mcpread::test {
 
@@ -28,6 +31,22 @@ inline readers::OpenedFile open_file(const std::filesystem::path& path) {
   REQUIRE(::fstat(f.fd.get(), &f.st) == 0);
   f.path = path;
   return f;
+}
+
+// `bytes` written to `name` in `dir`, then read through read_file with the defaults of a request.
+inline readers::ReadOutcome read_written(const TempDir& dir, const std::string& name, std::string_view bytes,
+                                         const readers::ReadLimits& limits = {}) {
+  dir.write(name, bytes);
+  readers::ReadRequest request;
+  request.file_path = name;
+  return readers::read_file(roots_of(dir), request, limits, readers::CancelToken{});
+}
+
+// The text of an answer's first block (its header, or an error's sentence).
+inline std::string first_text(const readers::ReadOutcome& o) {
+  REQUIRE_FALSE(o.blocks.empty());
+  REQUIRE(std::holds_alternative<readers::TextBlock>(o.blocks.front()));
+  return std::get<readers::TextBlock>(o.blocks.front()).text;
 }
 
 }  // namespace mcpread::test

@@ -1,12 +1,12 @@
 #include "office/reader.hpp"
 
-#include "file_io.hpp"
 #include "human_size.hpp"
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "office/block_images.hpp"
 #include "office/builders.hpp"
 #include "office/document.hpp"
+#include "office/part_cache.hpp"
 #include "office/zip_head.hpp"
 
 #include <algorithm>
@@ -22,15 +22,8 @@ std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
 std::string_view noun(Format f) { return f == Format::docx ? "Word document" : "OpenDocument text"; }
 
-
-// An OLE2 compound file named .docx or .odt: Office's password-protected documents are such
-// files (an EncryptionInfo stream beside the encrypted package), and so are legacy .doc files.
-std::string compound_file_message(std::string_view path, std::string_view bytes, Format f) {
-  if (zip_head::has_encryption_info(bytes))
-    return std::string(path) + " is a password-protected (encrypted) " + std::string(noun(f)) +
-           ": its text cannot be read without the password.";
-  return std::string(path) + " is an OLE2 compound file (a legacy Word .doc?), not " +
-         (f == Format::docx ? "a DOCX" : "an ODT") + " document; it cannot be read as one.";
+zip_head::CompoundFileWords compound_words(Format f) {
+  return {noun(f), "text", "Word .doc", f == Format::docx ? "a DOCX document" : "an ODT document"};
 }
 
 ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, Format format,
@@ -148,17 +141,40 @@ ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, 
   return o;
 }
 
+// What a parsed document holds, roughly: the bytes the cache counts it as.
+std::size_t approx_bytes(const Document& doc) {
+  std::size_t n = sizeof doc + doc.blocks.size() * sizeof(DocBlock) + doc.notes.size() * sizeof(Note);
+  for (const auto& b : doc.blocks) {
+    n += b.text.size() + b.list.size() + b.notes.size() * sizeof(std::size_t);
+    for (const auto& row : b.rows)
+      for (const auto& cell : row) n += sizeof cell + cell.size();
+    for (const auto& image : b.images) n += sizeof image + image.size();
+  }
+  for (const auto& note : doc.notes) n += note.label.size() + note.text.size();
+  return n;
+}
+
+// `cache_key` (PartCache::key_of the file; empty for bytes in memory): a model reads a document
+// page by page, and each page would otherwise parse its whole XML again.
 ReadOutcome read_archive(std::unique_ptr<ZipArchive> zip, const std::string& zip_error, std::string_view path,
-                         Format format, const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta) {
+                         Format format, const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta,
+                         const std::string& cache_key = {}) {
   const std::string cannot = std::string(path) + " cannot be read as " +
                              (format == Format::docx ? "a Word document" : "an OpenDocument text") + ": ";
   if (zip == nullptr) return ReadOutcome::error(cannot + zip_error + ".", std::move(meta));
-  Document doc;
-  std::string error;
-  const bool ok = format == Format::docx ? read_docx(*zip, &doc, &error) : read_odt(*zip, &doc, &error);
-  if (cancel.cancelled()) return ReadOutcome::stopped();
-  if (!ok) return ReadOutcome::error(cannot + error + ".", std::move(meta));
-  return render(doc, *zip, path, format, options, cancel, std::move(meta));
+  const std::string_view name = format == Format::docx ? "docx" : "odt";
+  std::shared_ptr<const Document> doc =
+      cache_key.empty() ? nullptr : PartCache::instance().get_value<Document>(cache_key, name);
+  if (doc == nullptr) {
+    auto parsed = std::make_shared<Document>();
+    std::string error;
+    const bool ok = format == Format::docx ? read_docx(*zip, parsed.get(), &error) : read_odt(*zip, parsed.get(), &error);
+    if (cancel.cancelled()) return ReadOutcome::stopped();
+    if (!ok) return ReadOutcome::error(cannot + error + ".", std::move(meta));
+    if (!cache_key.empty()) PartCache::instance().put_value(cache_key, name, parsed, approx_bytes(*parsed));
+    doc = std::move(parsed);
+  }
+  return render(*doc, *zip, path, format, options, cancel, std::move(meta));
 }
 
 }  // namespace
@@ -166,8 +182,8 @@ ReadOutcome read_archive(std::unique_ptr<ZipArchive> zip, const std::string& zip
 ReadOutcome read_office_bytes(std::string_view bytes, std::string_view name, Format format,
                               const OfficeOptions& options, const CancelToken& cancel) {
   nlohmann::json meta = {{"path", utf8::sanitized(name)}, {"size", bytes.size()}};
-  if (bytes.starts_with("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1"))
-    return ReadOutcome::error(compound_file_message(name, bytes, format), std::move(meta));
+  if (zip_head::is_compound_file(bytes))
+    return ReadOutcome::error(zip_head::compound_file_message(name, bytes, compound_words(format)), std::move(meta));
   std::string error;
   auto zip = ZipArchive::open_memory(bytes, options.zip, &error);
   return read_archive(std::move(zip), error, utf8::sanitized(name), format, options, cancel, std::move(meta));
@@ -178,17 +194,11 @@ ReadOutcome read_office(const OpenedFile& file, Format format, const OfficeOptio
   const std::string path = utf8::sanitized(file.path.string());
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
   nlohmann::json meta = {{"path", path}, {"size", size}};
-  char magic[8] = {};
-  const auto got = file_io::pread_full(file.fd.get(), magic, sizeof magic, 0);
-  if (got && *got == sizeof magic && std::string_view(magic, 8) == "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1") {
-    // The stream directory may lie anywhere: look through the first 8 MiB for its name.
-    std::string bytes(static_cast<std::size_t>(std::min<std::uint64_t>(size, 8ull << 20)), '\0');
-    bytes.resize(file_io::pread_full(file.fd.get(), bytes.data(), bytes.size(), 0).value_or(0));
-    return ReadOutcome::error(compound_file_message(path, bytes, format), std::move(meta));
-  }
+  if (const auto head = zip_head::compound_file_head(file.fd.get(), size))
+    return ReadOutcome::error(zip_head::compound_file_message(path, *head, compound_words(format)), std::move(meta));
   std::string error;
   auto zip = ZipArchive::open_fd(file.fd.get(), options.zip, &error);
-  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
+  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta), PartCache::key_of(file.st));
 }
 
 }  // namespace mcpread::readers::office

@@ -53,7 +53,7 @@ constexpr std::string_view kOle2 = "OLE2 compound file (an encrypted or legacy O
 // so is an encrypted (or legacy) Word file: the reader says which.
 std::optional<Sniffed> sniff_docx(const SniffInput& in) {
   const bool named = in.extension == "docx" || in.extension == "docm";
-  const zip_head::ZipHead z = zip_head::scan(in.head);
+  const zip_head::ZipHead& z = in.zip();
   if (z.ole2 && named) return Sniffed{kDocxMime, kOle2};
   if (!z.zip) return std::nullopt;
   constexpr std::string_view kWord = "Microsoft Word document (DOCX)";
@@ -64,7 +64,7 @@ std::optional<Sniffed> sniff_docx(const SniffInput& in) {
 
 // An OpenDocument text by the `mimetype` entry it stores first (a template too).
 std::optional<Sniffed> sniff_odt(const SniffInput& in) {
-  const zip_head::ZipHead z = zip_head::scan(in.head);
+  const zip_head::ZipHead& z = in.zip();
   if (z.ole2 && in.extension == "odt") return Sniffed{kOdtMime, kOle2};
   if (z.mimetype == kOdtMime || z.mimetype == "application/vnd.oasis.opendocument.text-template")
     return Sniffed{kOdtMime, "OpenDocument text"};
@@ -72,7 +72,7 @@ std::optional<Sniffed> sniff_odt(const SniffInput& in) {
 }
 
 const std::vector<ReaderOption> kOfficeOptions = {
-    {"--office-max-unpacked-bytes", "bytes unpacked from one DOCX or ODT at most (zip bombs)", 1 << 20,
+    {"--office-max-unpacked-bytes", "bytes unpacked from one zip-based document (DOCX, ODT, XLSX, ODS, PPTX, ODP, EPUB) at most (zip bombs)", 1 << 20,
      UINT64_MAX, [](const ReadLimits& l) { return l.office_max_unpacked_bytes; },
      [](ReadLimits& l, std::uint64_t v) { l.office_max_unpacked_bytes = v; }}};
 

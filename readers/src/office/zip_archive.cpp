@@ -1,6 +1,7 @@
 #include "office/zip_archive.hpp"
 
 #include "human_size.hpp"
+#include "office/part_cache.hpp"
 #include "lazy_library.hpp"
 #include "mcpread/readers/utf8.hpp"
 
@@ -156,7 +157,6 @@ const ZipEntry* ZipArchive::find(std::string_view name) const {
 }
 
 std::optional<std::string> ZipArchive::read(std::string_view name, std::string* error, std::uint64_t cap) {
-  const Api& a = opened();
   std::size_t index = 0;
   while (index < entries_.size() && entries_[index].name != name) ++index;
   const std::string quoted = "\"" + std::string(name) + "\"";
@@ -184,6 +184,22 @@ std::optional<std::string> ZipArchive::read(std::string_view name, std::string* 
              " allowed for one document";
     return std::nullopt;
   }
+  const std::uint64_t room = limits_.max_total_bytes - total_;
+  if (!cache_key_.empty() && entry.size <= PartCache::kMaxPart) {
+    auto bytes = inflate_cached(entry, limit, room, error);
+    if (bytes == nullptr) return std::nullopt;
+    total_ += bytes->size();
+    return std::string(*bytes);
+  }
+  auto out = inflate(entry, limit, room, error);
+  if (out) total_ += out->size();
+  return out;
+}
+
+std::optional<std::string> ZipArchive::inflate(const ZipEntry& entry, std::uint64_t limit, std::uint64_t room,
+                                               std::string* error) {
+  const Api& a = opened();
+  const std::string quoted = "\"" + entry.name + "\"";
   zip_file_t* f = a.fopen_index(handle_->zip, entry.index, 0);
   if (f == nullptr) {
     const int code = a.error_code(a.get_error(handle_->zip));
@@ -194,7 +210,7 @@ std::optional<std::string> ZipArchive::read(std::string_view name, std::string* 
   }
   // The declared size may lie: inflate no more than the limit allows, whatever it says.
   std::string out;
-  out.reserve(static_cast<std::size_t>(entry.size));
+  out.reserve(static_cast<std::size_t>(std::min(entry.size, limit)));
   char buffer[64 * 1024];
   for (;;) {
     const zip_int64_t got = a.fread(f, buffer, sizeof buffer);
@@ -205,7 +221,7 @@ std::optional<std::string> ZipArchive::read(std::string_view name, std::string* 
     }
     if (got == 0) break;
     out.append(buffer, static_cast<std::size_t>(got));
-    if (out.size() > limit || total_ + out.size() > limits_.max_total_bytes) {
+    if (out.size() > limit || out.size() > room) {
       *error = out.size() > limit ? quoted + " unpacks to more than the " + human_size(limit) + " limit (more than it declares)"
                                   : "the entries read unpack to more than the " + human_size(limits_.max_total_bytes) +
                                         " allowed for one document";
@@ -214,8 +230,25 @@ std::optional<std::string> ZipArchive::read(std::string_view name, std::string* 
     }
   }
   a.fclose(f);
-  total_ += out.size();
   return out;
+}
+
+std::shared_ptr<const std::string> ZipArchive::inflate_cached(const ZipEntry& entry, std::uint64_t limit,
+                                                              std::uint64_t room, std::string* error) {
+  PartCache& cache = PartCache::instance();
+  if (auto hit = cache.get(cache_key_, entry.name); hit != nullptr) {
+    if (hit->size() <= limit && hit->size() <= room) return hit;
+    *error = hit->size() > limit ? "\"" + entry.name + "\" unpacks to more than the " + human_size(limit) + " limit"
+                                 : "the entries read unpack to more than the " + human_size(limits_.max_total_bytes) +
+                                       " allowed for one document";
+    return nullptr;
+  }
+  // An entry declaring a small size is never inflated past kMaxPart into memory, whatever it holds.
+  auto out = inflate(entry, std::min<std::uint64_t>(limit, PartCache::kMaxPart), room, error);
+  if (!out) return nullptr;
+  auto bytes = std::make_shared<const std::string>(std::move(*out));
+  cache.put(cache_key_, entry.name, bytes);
+  return bytes;
 }
 
 bool ZipArchive::stream(std::string_view name, const std::function<bool(std::string_view)>& sink,
@@ -239,6 +272,18 @@ bool ZipArchive::stream(std::string_view name, const std::function<bool(std::str
                                  : quoted + " is compressed " + std::to_string(entry->size / compressed) +
                                        " to 1, over the ratio of " + std::to_string(limits_.max_ratio) + " allowed (a zip bomb?)";
     return false;
+  }
+  if (!cache_key_.empty() && entry->size <= PartCache::kMaxPart) {
+    const auto bytes = inflate_cached(*entry, limit, UINT64_MAX, error);
+    if (bytes == nullptr) return false;
+    if (over_ratio(bytes->size())) {
+      *error = quoted + " is compressed more than " + std::to_string(limits_.max_ratio) +
+               " to 1 (more than it declares; a zip bomb?)";
+      return false;
+    }
+    for (std::size_t at = 0; at < bytes->size(); at += 64 * 1024)
+      if (!sink(std::string_view(*bytes).substr(at, 64 * 1024))) break;
+    return true;
   }
   zip_file_t* f = a.fopen_index(handle_->zip, entry->index, 0);
   if (f == nullptr) {

@@ -53,15 +53,24 @@ class ZipArchive {
   // which is no error. The ratio limit applies as in read(), to what is actually inflated, and
   // max_streamed_bytes in place of max_entry_bytes. False with a sentence in *error otherwise.
   bool stream(std::string_view name, const std::function<bool(std::string_view)>& sink, std::string* error);
+  // Keeps the small parts read and streamed in the PartCache under `file_key` (PartCache::key_of
+  // the opened file), and takes them from there when another call reads the same file.
+  void cache_parts(std::string file_key) { cache_key_ = std::move(file_key); }
 
  private:
   struct Handle;
   ZipArchive(Handle* handle, const ZipLimits& limits) : handle_(handle), limits_(limits) {}
   static std::unique_ptr<ZipArchive> finish(Handle* handle, const ZipLimits& limits, std::string* error);
+  // The whole entry, at most `limit` bytes and `room` of them; nullopt with a sentence otherwise.
+  std::optional<std::string> inflate(const ZipEntry& entry, std::uint64_t limit, std::uint64_t room, std::string* error);
+  // The same through the PartCache (an entry of at most PartCache::kMaxPart bytes).
+  std::shared_ptr<const std::string> inflate_cached(const ZipEntry& entry, std::uint64_t limit, std::uint64_t room,
+                                                    std::string* error);
   Handle* handle_;
   ZipLimits limits_;
   std::vector<ZipEntry> entries_;
   std::uint64_t total_ = 0;
+  std::string cache_key_;
 };
 
 // A package path resolved against the folder of the part that names it ("word/" + "media/a.png",

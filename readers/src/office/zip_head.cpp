@@ -1,6 +1,8 @@
 #include "office/zip_head.hpp"
 
 #include "byte_signatures.hpp"
+#include "file_io.hpp"
+#include "mcpread/readers/registry.hpp"
 
 #include <algorithm>
 
@@ -53,4 +55,32 @@ bool has_encryption_info(std::string_view compound_file) {
   return compound_file.find(std::string_view(kEncryptionInfo, sizeof kEncryptionInfo - 1)) != std::string_view::npos;
 }
 
+bool is_compound_file(std::string_view bytes) { return bytes.starts_with("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1"); }
+
+std::optional<std::string> compound_file_head(int fd, std::uint64_t size) {
+  char magic[8] = {};
+  const auto got = file_io::pread_full(fd, magic, sizeof magic, 0);
+  if (!got || *got != sizeof magic || !is_compound_file(std::string_view(magic, sizeof magic))) return std::nullopt;
+  std::string bytes(static_cast<std::size_t>(std::min<std::uint64_t>(size, 8ull << 20)), '\0');
+  bytes.resize(file_io::pread_full(fd, bytes.data(), bytes.size(), 0).value_or(0));
+  return bytes;
+}
+
+std::string compound_file_message(std::string_view path, std::string_view bytes, const CompoundFileWords& w) {
+  if (has_encryption_info(bytes))
+    return std::string(path) + " is a password-protected (encrypted) " + std::string(w.encrypted) + ": its " +
+           std::string(w.content) + " cannot be read without the password.";
+  return std::string(path) + " is an OLE2 compound file (a legacy " + std::string(w.legacy) + "?), not " +
+         std::string(w.expected) + "; it cannot be read as one.";
+}
+
 }  // namespace mcpread::readers::zip_head
+
+namespace mcpread::readers {
+
+const zip_head::ZipHead& SniffInput::zip() const {
+  if (zip_scanned == nullptr) zip_scanned = std::make_shared<const zip_head::ZipHead>(zip_head::scan(head));
+  return *zip_scanned;
+}
+
+}  // namespace mcpread::readers

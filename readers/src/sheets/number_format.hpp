@@ -21,6 +21,9 @@ bool is_date_format(std::string_view code);
 // workbooks counting days from 1904.
 std::string format_number(double value, std::string_view code, bool date1904 = false);
 
+// True when `code` shows numbers as General does (empty, "General" in any case, or "@").
+bool is_general_format(std::string_view code);
+
 // General: up to 15 significant digits, no trailing zeros ("0.1", "12345678901", "1.5E+20").
 std::string general_number(double value);
 

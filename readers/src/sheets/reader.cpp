@@ -1,7 +1,7 @@
 #include "sheets/reader.hpp"
 
-#include "file_io.hpp"
 #include "mcpread/readers/utf8.hpp"
+#include "office/part_cache.hpp"
 #include "office/zip_head.hpp"
 #include "sheets/ods.hpp"
 #include "sheets/selection.hpp"
@@ -14,20 +14,13 @@ namespace {
 
 constexpr std::size_t kFooterReserve = 600;  // bytes of the cap kept for closing lines
 constexpr std::size_t kMinSheetBudget = 1024;
-constexpr char kCompoundMagic[] = "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1";
 
 std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
 std::string_view noun(Format f) { return f == Format::xlsx ? "Excel workbook" : "OpenDocument spreadsheet"; }
 
-// An OLE2 compound file named .xlsx or .ods: Office's password-protected workbooks are such files
-// (an EncryptionInfo stream beside the EncryptedPackage), and so are legacy .xls files.
-std::string compound_file_message(std::string_view path, std::string_view bytes, Format f) {
-  if (zip_head::has_encryption_info(bytes))
-    return std::string(path) + " is a password-protected (encrypted) " + std::string(noun(f)) +
-           ": its cells cannot be read without the password.";
-  return std::string(path) + " is an OLE2 compound file (a legacy Excel .xls?), not " +
-         (f == Format::xlsx ? "an XLSX" : "an ODS") + " spreadsheet; it cannot be read as one.";
+zip_head::CompoundFileWords compound_words(Format f) {
+  return {noun(f), "cells", "Excel .xls", f == Format::xlsx ? "an XLSX spreadsheet" : "an ODS spreadsheet"};
 }
 
 // "A1:B2" whose first row lies in [first, last].
@@ -157,8 +150,8 @@ ReadOutcome read_archive(std::unique_ptr<office::ZipArchive> zip, const std::str
 ReadOutcome read_spreadsheet_bytes(std::string_view bytes, std::string_view name, Format format,
                                    const SheetOptions& options, const CancelToken& cancel) {
   nlohmann::json meta = {{"path", utf8::sanitized(name)}, {"size", bytes.size()}};
-  if (bytes.starts_with(std::string_view(kCompoundMagic, 8)))
-    return ReadOutcome::error(compound_file_message(name, bytes, format), std::move(meta));
+  if (zip_head::is_compound_file(bytes))
+    return ReadOutcome::error(zip_head::compound_file_message(name, bytes, compound_words(format)), std::move(meta));
   std::string error;
   auto zip = office::ZipArchive::open_memory(bytes, options.zip, &error);
   return read_archive(std::move(zip), error, utf8::sanitized(name), format, options, cancel, std::move(meta));
@@ -169,16 +162,12 @@ ReadOutcome read_spreadsheet(const OpenedFile& file, Format format, const SheetO
   const std::string path = utf8::sanitized(file.path.string());
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
   nlohmann::json meta = {{"path", path}, {"size", size}};
-  char magic[8] = {};
-  const auto got = file_io::pread_full(file.fd.get(), magic, sizeof magic, 0);
-  if (got && *got == sizeof magic && std::string_view(magic, 8) == std::string_view(kCompoundMagic, 8)) {
-    // The stream directory may lie anywhere: look through the first 8 MiB for its name.
-    std::string bytes(static_cast<std::size_t>(std::min<std::uint64_t>(size, 8ull << 20)), '\0');
-    bytes.resize(file_io::pread_full(file.fd.get(), bytes.data(), bytes.size(), 0).value_or(0));
-    return ReadOutcome::error(compound_file_message(path, bytes, format), std::move(meta));
-  }
+  if (const auto head = zip_head::compound_file_head(file.fd.get(), size))
+    return ReadOutcome::error(zip_head::compound_file_message(path, *head, compound_words(format)), std::move(meta));
   std::string error;
   auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
+  // A model pages through a workbook in several calls: each would inflate its sheet again.
+  if (zip) zip->cache_parts(office::PartCache::key_of(file.st));
   return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
 }
 

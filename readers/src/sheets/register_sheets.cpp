@@ -59,7 +59,7 @@ constexpr std::string_view kOdsMime = "application/vnd.oasis.opendocument.spread
 // an OLE2 compound file named .xlsx is an encrypted (or legacy) workbook: the reader says which.
 std::optional<Sniffed> sniff_xlsx(const SniffInput& in) {
   const bool named = in.extension == "xlsx" || in.extension == "xlsm";
-  const zip_head::ZipHead z = zip_head::scan(in.head);
+  const zip_head::ZipHead& z = in.zip();
   if (z.ole2 && named) return Sniffed{kXlsxMime, "OLE2 compound file (an encrypted or legacy Office document)"};
   if (!z.zip) return std::nullopt;
   constexpr std::string_view kName = "Microsoft Excel workbook (XLSX)";
@@ -70,7 +70,7 @@ std::optional<Sniffed> sniff_xlsx(const SniffInput& in) {
 
 // An OpenDocument spreadsheet by the `mimetype` entry it stores first (a template too).
 std::optional<Sniffed> sniff_ods(const SniffInput& in) {
-  const zip_head::ZipHead z = zip_head::scan(in.head);
+  const zip_head::ZipHead& z = in.zip();
   if (z.ole2 && in.extension == "ods") return Sniffed{kOdsMime, "OLE2 compound file (an encrypted or legacy Office document)"};
   if (z.mimetype == kOdsMime || z.mimetype == "application/vnd.oasis.opendocument.spreadsheet-template")
     return Sniffed{kOdsMime, "OpenDocument spreadsheet"};

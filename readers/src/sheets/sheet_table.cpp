@@ -3,7 +3,7 @@
 #include "mcpread/readers/utf8.hpp"
 
 #include <algorithm>
-#include <set>
+#include <vector>
 
 namespace mcpread::readers::sheets {
 
@@ -90,19 +90,25 @@ bool Page::add(Row&& row) {
 }
 
 std::string Page::table() {
-  std::set<std::uint32_t> used;
+  // The columns with a value, marked (a set costs a node per cell of a page).
+  std::vector<bool> used(kMaxColumns);
+  std::size_t distinct = 0;
+  std::uint32_t first = kMaxColumns, last = 0;
   for (const Row& r : rows_)
-    for (const Cell& c : r.cells) used.insert(c.column);
-  if (used.empty()) return {};
+    for (const Cell& c : r.cells) {
+      if (used[c.column]) continue;
+      used[c.column] = true;
+      ++distinct;
+      first = std::min(first, c.column);
+      last = std::max(last, c.column);
+    }
+  if (distinct == 0) return {};
   std::vector<std::uint32_t> columns;
-  const std::uint32_t first = *used.begin(), last = *used.rbegin();
   // Gaps are kept (a sheet's layout often has a blank column between blocks), unless the sheet
   // is so sparse that the table would be mostly empty cells: then only columns with values.
-  if (last - first + 1 <= 64 || last - first + 1 <= 2 * used.size()) {
-    for (std::uint32_t c = first; c <= last; ++c) columns.push_back(c);
-  } else {
-    columns.assign(used.begin(), used.end());
-  }
+  const bool gaps = last - first + 1 <= 64 || last - first + 1 <= 2 * distinct;
+  for (std::uint32_t c = first; c <= last; ++c)
+    if (gaps || used[c]) columns.push_back(c);
   std::string out = "| Row |";
   for (std::uint32_t c : columns) out += " " + column_name(c) + " |";
   out += "\n| ---: |";
@@ -123,8 +129,13 @@ std::string Page::table() {
         break;
       }
       while (k < r.cells.size() && r.cells[k].column < c) ++k;
-      if (k < r.cells.size() && r.cells[k].column == c) out += " " + cell_text(r.cells[k].text) + " |";
-      else out += "  |";
+      if (k < r.cells.size() && r.cells[k].column == c) {
+        out += ' ';
+        out += cell_text(r.cells[k].text);
+        out += " |";
+      } else {
+        out += "  |";
+      }
     }
     if (i > 0 && out.size() > budget_) {  // this row and the rest go back to the next call
       out.resize(before);

@@ -3,8 +3,10 @@
 #include "human_size.hpp"
 #include "office/xml.hpp"
 #include "sheets/number_format.hpp"
+#include "sheets/row_skipper.hpp"
 #include "sheets/xml_stream.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <map>
@@ -42,6 +44,14 @@ std::map<std::string, std::pair<std::string, std::string>, std::less<>> relation
       out[std::string(xml::attr(r, "Id"))] = {std::string(xml::attr(r, "Type")),
                                               office::resolve_part(folder, xml::attr(r, "Target"))};
   return out;
+}
+
+// An integer as General writes it: no leading zero, sign or exponent, at most 15 digits.
+bool plain_integer(std::string_view v) {
+  const bool negative = !v.empty() && v.front() == '-';
+  const std::string_view digits = v.substr(negative ? 1 : 0);
+  if (digits.empty() || digits.size() > 15 || (digits.front() == '0' && (digits.size() > 1 || negative))) return false;
+  return std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 bool ends_with_type(std::string_view type, std::string_view name) {
@@ -105,6 +115,14 @@ class SheetReader : public XmlHandler {
         extent_(extent) {}
   XmlStream* stream = nullptr;
 
+  // A row before first_row, cut out by RowSkipper: only its number and whether it has a value.
+  bool skipped(std::uint64_t number, bool has_value) {
+    row_.number = number;
+    if (!has_value || sink_(Row{number, {}})) return true;
+    stream->stop();
+    return false;
+  }
+
   void start(std::string_view local, const XmlAttrs& a) override {
     if (local == "row") {
       std::uint64_t r = 0;
@@ -164,7 +182,9 @@ class SheetReader : public XmlHandler {
         return;
       }
       if (row_.cells.empty()) return;
-      std::sort(row_.cells.begin(), row_.cells.end(), [](const Cell& x, const Cell& y) { return x.column < y.column; });
+      const auto by_column = [](const Cell& x, const Cell& y) { return x.column < y.column; };
+      if (!std::is_sorted(row_.cells.begin(), row_.cells.end(), by_column))  // as writers write them
+        std::sort(row_.cells.begin(), row_.cells.end(), by_column);
       if (!sink_(std::move(row_))) stream->stop();
       row_.cells.clear();
     }
@@ -185,10 +205,12 @@ class SheetReader : public XmlHandler {
     if (type_ == "b") return value_ == "1" ? "TRUE" : value_ == "0" ? "FALSE" : value_;
     if (type_ == "str" || type_ == "inlineStr" || type_ == "e" || type_ == "d") return value_;
     if (value_.empty()) return {};
+    const std::string_view code = style_ < formats_.size() ? std::string_view(formats_[style_]) : std::string_view();
+    // Most numbers are integers shown as General, which shows them as written: no conversion.
+    if (plain_integer(value_) && is_general_format(code)) return value_;
     char* end = nullptr;
     const double v = std::strtod(value_.c_str(), &end);
     if (end == value_.c_str() || *end != '\0') return value_;
-    const std::string_view code = style_ < formats_.size() ? std::string_view(formats_[style_]) : std::string_view();
     return format_number(v, code, date1904_);
   }
 
@@ -279,7 +301,20 @@ class XlsxWorkbook : public Workbook {
     if (!stream) return false;
     reader.stream = stream.get();
     XmlStream* s = stream.get();
-    if (!zip_->stream(info.part, [&](std::string_view chunk) { return s->feed(chunk, false); }, error)) return false;
+    if (first_row > 1) {
+      // The rows before the page are cut out before libxml2 sees them (see row_skipper.hpp).
+      RowSkipper skipper(
+          first_row, info.part, [&](std::uint64_t n, bool has_value) { return reader.skipped(n, has_value); },
+          [&](std::string_view bytes) { return s->feed(bytes, false); });
+      if (!zip_->stream(info.part, [&](std::string_view chunk) { return skipper.feed(chunk); }, error)) return false;
+      if (!skipper.error().empty()) {
+        *error = skipper.error();
+        return false;
+      }
+      if (!s->stopped_by_handler() && s->error().empty()) skipper.finish();
+    } else if (!zip_->stream(info.part, [&](std::string_view chunk) { return s->feed(chunk, false); }, error)) {
+      return false;
+    }
     if (s->stopped_by_handler()) return true;
     if (s->error().empty()) s->feed({}, true);
     if (!s->error().empty()) {

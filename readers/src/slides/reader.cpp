@@ -1,5 +1,5 @@
-#include "file_io.hpp"
 #include "mcpread/readers/utf8.hpp"
+#include "office/part_cache.hpp"
 #include "office/zip_head.hpp"
 #include "slides/readers.hpp"
 
@@ -7,8 +7,6 @@
 
 namespace mcpread::readers::sections {
 namespace {
-
-constexpr std::string_view kOle2 = "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1";
 
 std::string_view article(Format f) {
   switch (f) {
@@ -19,28 +17,40 @@ std::string_view article(Format f) {
   return "a document";
 }
 
-// An OLE2 compound file named like a presentation: Office's password-protected documents are
-// such files (an EncryptionInfo stream beside the encrypted package), and so are legacy .ppt files.
-std::string compound_file_message(std::string_view path, std::string_view bytes, Format f) {
-  if (zip_head::has_encryption_info(bytes))
-    return std::string(path) + " is a password-protected (encrypted) presentation: its text cannot be read "
-                               "without the password.";
-  return std::string(path) + " is an OLE2 compound file (a legacy PowerPoint .ppt?), not " +
-         std::string(article(f)) + "; it cannot be read as one.";
+zip_head::CompoundFileWords compound_words(Format f) { return {"presentation", "text", "PowerPoint .ppt", article(f)}; }
+
+// What a read deck holds, roughly: the bytes the cache counts it as.
+std::size_t approx_bytes(const Deck& deck) {
+  std::size_t n = sizeof deck + deck.preamble.size() + deck.sections.size() * sizeof(Section);
+  for (const auto& s : deck.sections) {
+    n += s.title.size() + s.text.size() + s.notes.size();
+    for (const auto& image : s.images) n += sizeof image + image.size();
+  }
+  return n;
 }
 
+// `cache_key` (PartCache::key_of the file; empty for bytes in memory): a model reads a deck or a
+// book section by section, and each call would otherwise read all of its parts again.
 ReadOutcome read_archive(std::unique_ptr<office::ZipArchive> zip, const std::string& zip_error, const std::string& path,
-                         Format format, const Options& options, const CancelToken& cancel, nlohmann::json meta) {
+                         Format format, const Options& options, const CancelToken& cancel, nlohmann::json meta,
+                         const std::string& cache_key = {}) {
   const std::string cannot = path + " cannot be read as " + std::string(article(format)) + ": ";
   if (zip == nullptr) return ReadOutcome::error(cannot + zip_error + ".", std::move(meta));
-  Deck deck;
-  std::string error;
-  const bool ok = format == Format::pptx  ? read_pptx(*zip, &deck, &error)
-                  : format == Format::odp ? read_odp(*zip, &deck, &error)
-                                          : read_epub(*zip, &deck, &error);
-  if (cancel.cancelled()) return ReadOutcome::stopped();
-  if (!ok) return ReadOutcome::error(cannot + error + ".", std::move(meta));
-  return render(deck, *zip, path, options, cancel, std::move(meta));
+  const std::string_view name = format == Format::pptx ? "pptx" : format == Format::odp ? "odp" : "epub";
+  auto& cache = office::PartCache::instance();
+  std::shared_ptr<const Deck> deck = cache_key.empty() ? nullptr : cache.get_value<Deck>(cache_key, name);
+  if (deck == nullptr) {
+    auto read = std::make_shared<Deck>();
+    std::string error;
+    const bool ok = format == Format::pptx  ? read_pptx(*zip, read.get(), &error)
+                    : format == Format::odp ? read_odp(*zip, read.get(), &error)
+                                            : read_epub(*zip, read.get(), &error);
+    if (cancel.cancelled()) return ReadOutcome::stopped();
+    if (!ok) return ReadOutcome::error(cannot + error + ".", std::move(meta));
+    if (!cache_key.empty()) cache.put_value(cache_key, name, read, approx_bytes(*read));
+    deck = std::move(read);
+  }
+  return render(*deck, *zip, path, options, cancel, std::move(meta));
 }
 
 }  // namespace
@@ -49,7 +59,8 @@ ReadOutcome read_bytes(std::string_view bytes, std::string_view name, Format for
                        const CancelToken& cancel) {
   const std::string path = utf8::sanitized(name);
   nlohmann::json meta = {{"path", path}, {"size", bytes.size()}};
-  if (bytes.starts_with(kOle2)) return ReadOutcome::error(compound_file_message(path, bytes, format), std::move(meta));
+  if (zip_head::is_compound_file(bytes))
+    return ReadOutcome::error(zip_head::compound_file_message(path, bytes, compound_words(format)), std::move(meta));
   std::string error;
   auto zip = office::ZipArchive::open_memory(bytes, options.zip, &error);
   return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
@@ -59,17 +70,12 @@ ReadOutcome read_file(const OpenedFile& file, Format format, const Options& opti
   const std::string path = utf8::sanitized(file.path.string());
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
   nlohmann::json meta = {{"path", path}, {"size", size}};
-  char magic[8] = {};
-  const auto got = file_io::pread_full(file.fd.get(), magic, sizeof magic, 0);
-  if (got && *got == sizeof magic && std::string_view(magic, 8) == kOle2) {
-    // The stream directory may lie anywhere: look through the first 8 MiB for its name.
-    std::string bytes(static_cast<std::size_t>(std::min<std::uint64_t>(size, 8ull << 20)), '\0');
-    bytes.resize(file_io::pread_full(file.fd.get(), bytes.data(), bytes.size(), 0).value_or(0));
-    return ReadOutcome::error(compound_file_message(path, bytes, format), std::move(meta));
-  }
+  if (const auto head = zip_head::compound_file_head(file.fd.get(), size))
+    return ReadOutcome::error(zip_head::compound_file_message(path, *head, compound_words(format)), std::move(meta));
   std::string error;
   auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
-  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
+  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta),
+                      office::PartCache::key_of(file.st));
 }
 
 }  // namespace mcpread::readers::sections

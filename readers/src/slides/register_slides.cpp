@@ -71,7 +71,7 @@ constexpr std::string_view kEpubMime = "application/epub+zip";
 // under ppt/); an OLE2 compound file named .pptx is an encrypted (or legacy) one.
 std::optional<Sniffed> sniff_pptx(const SniffInput& in) {
   const bool named = in.extension == "pptx" || in.extension == "pptm";
-  const zip_head::ZipHead z = zip_head::scan(in.head);
+  const zip_head::ZipHead& z = in.zip();
   if (z.ole2 && named) return Sniffed{kPptxMime, "OLE2 compound file (an encrypted or legacy Office document)"};
   if (!z.zip) return std::nullopt;
   constexpr std::string_view kName = "Microsoft PowerPoint presentation (PPTX)";
@@ -82,7 +82,7 @@ std::optional<Sniffed> sniff_pptx(const SniffInput& in) {
 
 // An OpenDocument presentation by the `mimetype` entry it stores first (a template too).
 std::optional<Sniffed> sniff_odp(const SniffInput& in) {
-  const zip_head::ZipHead z = zip_head::scan(in.head);
+  const zip_head::ZipHead& z = in.zip();
   if (z.mimetype == kOdpMime || z.mimetype == "application/vnd.oasis.opendocument.presentation-template")
     return Sniffed{kOdpMime, "OpenDocument presentation"};
   return std::nullopt;
@@ -91,7 +91,7 @@ std::optional<Sniffed> sniff_odp(const SniffInput& in) {
 // An EPUB by its `mimetype` entry; one named .epub whose writer left that entry out (or put it
 // later) by its container or package document.
 std::optional<Sniffed> sniff_epub(const SniffInput& in) {
-  const zip_head::ZipHead z = zip_head::scan(in.head);
+  const zip_head::ZipHead& z = in.zip();
   if (z.mimetype == kEpubMime) return Sniffed{kEpubMime, "EPUB book"};
   if (!z.zip || in.extension != "epub") return std::nullopt;
   for (std::string_view name : z.names)

@@ -1,5 +1,7 @@
 #include "idle_memory.hpp"
 
+#include "mcpread/readers/caches.hpp"
+
 #include <spdlog/spdlog.h>
 #include <sys/mman.h>
 #ifdef __GLIBC__
@@ -67,11 +69,13 @@ void IdleMemory::run() {
     releasing_ = true;
     pending_ = false;
     lock.unlock();
+    const std::size_t cached = readers::release_caches();  // before the trim, which returns their pages
 #ifdef __GLIBC__
     malloc_trim(0);
 #endif
     const Released released = release_library_pages();
-    spdlog::debug("idle: gave back {} KiB of library pages and the allocator's free pages", released.library_kib);
+    spdlog::debug("idle: gave back {} KiB of library pages and the allocator's free pages ({} KiB of cached parts dropped)",
+                  released.library_kib, cached / 1024);
     lock.lock();
     releasing_ = false;
     changed_.notify_all();

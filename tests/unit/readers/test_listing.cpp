@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 
+#include "access_test_util.hpp"
 #include "fixtures.hpp"
 #include "mcpread/readers/listing.hpp"
 
@@ -244,48 +245,14 @@ TEST_CASE("listing: errors") {
   SUBCASE("an unreadable directory") {
     fs::create_directory(t.path() / "locked");
     REQUIRE(::chmod((t.path() / "locked").c_str(), 0) == 0);
+    REQUIRE(::chmod(t.path().c_str(), 0755) == 0);  // root lists it as "nobody", who must reach it
     const std::string expected = "Permission denied: cannot list the directory " +
                                  t.path().string() +
                                  "/locked (Permission denied). Check the directory's permissions.";
-    if (::geteuid() != 0) {
+    const auto got = mcpread::test::access_util::unprivileged([&] {
       const ReadOutcome out = list_directory(t.path() / "locked");
-      CHECK(out.is_error);
-      CHECK(text_of(out) == expected);
-      return;
-    }
-    // Root reads any directory: list it as the unprivileged user "nobody" in a child instead.
-    REQUIRE(::chmod(t.path().c_str(), 0755) == 0);
-    int fds[2];
-    REQUIRE(::pipe(fds) == 0);
-    const pid_t pid = ::fork();
-    REQUIRE(pid >= 0);
-    if (pid == 0) {
-      ::close(fds[0]);
-      std::string msg = "(could not drop privileges)";
-      try {
-        if (::setgid(65534) == 0 && ::setuid(65534) == 0) {
-          const ReadOutcome out = list_directory(t.path() / "locked");
-          msg = (out.is_error ? "error: " : "listed: ") +
-                std::get<TextBlock>(out.blocks.at(0)).text;
-        }
-      } catch (...) {
-        msg = "(the listing threw in the child process)";
-      }
-      (void)!::write(fds[1], msg.data(), msg.size());
-      ::_exit(0);
-    }
-    ::close(fds[1]);
-    std::string got;
-    char buf[512];
-    ssize_t n = 0;
-    while ((n = ::read(fds[0], buf, sizeof buf)) > 0) got.append(buf, static_cast<std::size_t>(n));
-    ::close(fds[0]);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    if (got == "(could not drop privileges)") {
-      MESSAGE("running as root and cannot switch to nobody: EACCES cannot be tested here");
-      return;
-    }
-    CHECK(got == "error: " + expected);
+      return (out.is_error ? "error: " : "listed: ") + std::get<TextBlock>(out.blocks.at(0)).text;
+    });
+    if (got) CHECK(*got == "error: " + expected);
   }
 }

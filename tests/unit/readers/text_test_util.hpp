@@ -40,4 +40,14 @@ inline std::string text_of(const readers::ReadOutcome& o) {
   return text;
 }
 
+inline const std::string R = "\xEF\xBF\xBD";  // U+FFFD
+inline const std::string kEllipsis = " \xE2\x80\xA6 ";
+
+inline std::string repeat(const std::string& s, std::size_t n) {
+  std::string r;
+  r.reserve(s.size() * n);
+  for (std::size_t i = 0; i < n; ++i) r += s;
+  return r;
+}
+
 }  // namespace mcpread::test::text_util

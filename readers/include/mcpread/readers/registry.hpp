@@ -15,12 +15,17 @@
 #include "mcpread/readers/resources.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
+
+namespace mcpread::readers::zip_head {
+struct ZipHead;  // readers/src/office/zip_head.hpp
+}  // namespace mcpread::readers::zip_head
 
 namespace mcpread::readers {
 
@@ -55,6 +60,10 @@ struct SniffInput {
   std::span<const unsigned char> head;
   std::string_view extension;
   bool clean_text = false;
+  // The head read as the start of a zip package: scanned once, on the first call, for all the
+  // zip-based formats' sniffers (DOCX, ODT, XLSX, ODS, PPTX, ODP, EPUB).
+  const zip_head::ZipHead& zip() const;
+  mutable std::shared_ptr<const zip_head::ZipHead> zip_scanned = {};  // zip()'s, once scanned
 };
 
 // What a sniffer recognised: the file is of the reader's kind, with this MIME type.
