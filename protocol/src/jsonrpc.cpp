@@ -108,6 +108,10 @@ json make_notification(std::string_view method, json params) {
 
 std::string serialize(const json& message) {
   std::string out;
+  // Reserved once, with room for a few escapes and the transport's framing: a message of
+  // megabytes (an image's base64, a long text) is then written in place, never moved.
+  const std::size_t hint = wire_size_hint(message);
+  out.reserve(hint + hint / 16 + 64);
   append_json(message, out);
   return out;
 }

@@ -64,7 +64,7 @@ std::size_t payload_bytes(const readers::ReadOutcome& outcome) {
           if constexpr (std::is_same_v<B, readers::TextBlock>)
             n += b.text.size();
           else
-            n += b.base64.size();
+            n += b.data.size();
         },
         block);
   return n;
@@ -102,6 +102,7 @@ void ToolHost::call_tool(protocol::ToolCall call, std::function<void(protocol::T
   if (config_.counters) config_.counters->call_queued();
   boost::asio::post(pool_, [this, call = std::move(call), done = std::move(done), budget]() {
     IdleMemory::Activity active(IdleMemory::instance());
+    const auto started = std::chrono::steady_clock::now();
     if (config_.counters) config_.counters->call_started();
     if (budget) budget->check();  // a budget already spent (0: every read is a task)
     json result;
@@ -116,7 +117,10 @@ void ToolHost::call_tool(protocol::ToolCall call, std::function<void(protocol::T
     if (budget) budget->finished();
     release_freed_memory();  // before the answer leaves: a client that has it sees the trimmed process
     if (config_.counters) config_.counters->call_finished();
-    done(std::move(result));
+    done(std::move(result));  // serializes the answer (base64 included) and hands it to the transport
+    spdlog::debug("tools/call {} answered in {} us", call.name,
+                  std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started)
+                      .count());
   });
 }
 
@@ -274,13 +278,13 @@ protocol::ResourceOutcome ToolHost::run_read(const protocol::ResourceRequest& re
       return failure(Kind::failed, std::move(read.message));
   }
   std::size_t bytes = 0;
-  for (const auto& c : read.contents) bytes += c.blob ? c.base64.size() : c.text.size();
+  for (const auto& c : read.contents) bytes += c.blob ? c.data.size() : c.text.size();
   if (bytes >= large_answer_bytes) release_after_answer = true;
   json contents = json::array();
   for (auto& c : read.contents) {
     json item{{"uri", request.uri}, {"mimeType", c.mime}};
     if (c.blob)
-      item["blob"] = std::move(c.base64);
+      item["blob"] = json::binary(std::move(c.data));
     else
       item["text"] = std::move(c.text);
     if (!c.meta.empty()) item["_meta"] = std::move(c.meta);

@@ -1,6 +1,7 @@
 // Images through read_file (classification, then read_image) and encode_for_model. Every fixture
 // is made at test time with libvips; what was sent is decoded back to check it.
 #include "fixtures.hpp"
+#include "mcpread/readers/base64.hpp"
 #include "reader_fixtures.hpp"
 #include "image_fixtures.hpp"
 
@@ -56,10 +57,10 @@ Sent sent(const ReadOutcome& o) {
   s.text = std::get<TextBlock>(o.blocks[0]).text;
   const auto& block = std::get<ImageBlock>(o.blocks[1]);
   s.mime = block.mime_type;
-  s.bytes = base64_decode(block.base64);
+  s.bytes = std::string(mcpread::readers::view_of(block.data));
   s.image = decode_image(s.bytes);
   CHECK(s.image.ok);
-  CHECK(o.meta["sent_bytes"] == block.base64.size());
+  CHECK(o.meta["sent_bytes"] == mcpread::readers::base64_size(block.data.size()));
   CHECK(o.meta["sent_mime"] == s.mime);
   CHECK(o.meta["width"] == s.image.width);
   CHECK(o.meta["height"] == s.image.height);
@@ -572,7 +573,7 @@ TEST_CASE("image: encode_for_model works on bytes in memory") {
   const auto& e = std::get<EncodedImage>(r);
   CHECK(e.passed_through);
   CHECK(e.mime == "image/gif");
-  CHECK(base64_decode(e.base64) == gif);
+  CHECK(std::string(mcpread::readers::view_of(e.data)) == gif);
   const auto bad = encode_for_model("not an image", "", {}, CancelToken{});
   REQUIRE(std::holds_alternative<std::string>(bad));
   CHECK(std::get<std::string>(bad).starts_with("The data is not an image libvips can decode"));
