@@ -1,5 +1,7 @@
 #include "file_io.hpp"
 
+#include "mcpread/common/prefault.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -28,6 +30,8 @@ std::optional<Buffer> read_into(int fd, std::uint64_t size_hint, std::uint64_t l
   std::size_t capacity = static_cast<std::size_t>(std::min<std::uint64_t>(size_hint, limit)) + 1;
   for (;;) {
     const std::size_t have = out.size();
+    out.reserve(capacity);
+    common::prefault_for_writing(out.data() + have, capacity - have);
     out.resize(capacity);
     const auto got = pread_full(fd, reinterpret_cast<char*>(out.data()) + have, capacity - have, have);
     if (!got) return std::nullopt;
