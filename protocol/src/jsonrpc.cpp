@@ -1,6 +1,7 @@
 #include "mcpread/protocol/jsonrpc.hpp"
 
 #include "mcpread/common/json_depth.hpp"
+#include "mcpread/common/prefault.hpp"
 #include "mcpread/protocol/json_writer.hpp"
 
 namespace mcpread::protocol {
@@ -108,6 +109,11 @@ json make_notification(std::string_view method, json params) {
 
 std::string serialize(const json& message) {
   std::string out;
+  // Reserved once, with room for a few escapes and the transport's framing: a message of
+  // megabytes (an image's base64, a long text) is then written in place, never moved.
+  const std::size_t hint = wire_size_hint(message);
+  out.reserve(hint + hint / 16 + 64);
+  common::prefault_for_writing(out.data(), out.capacity());
   append_json(message, out);
   return out;
 }

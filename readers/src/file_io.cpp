@@ -1,5 +1,7 @@
 #include "file_io.hpp"
 
+#include "mcpread/common/prefault.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,14 +21,19 @@ std::optional<std::size_t> pread_full(int fd, char* buf, std::size_t max, std::u
   return got;
 }
 
-std::optional<std::string> read_whole(int fd, std::uint64_t size_hint, std::uint64_t limit) {
-  std::string out;
+namespace {
+
+template <class Buffer>
+std::optional<Buffer> read_into(int fd, std::uint64_t size_hint, std::uint64_t limit) {
+  Buffer out;
   // One byte more than expected, to see whether the file grew.
   std::size_t capacity = static_cast<std::size_t>(std::min<std::uint64_t>(size_hint, limit)) + 1;
   for (;;) {
     const std::size_t have = out.size();
+    out.reserve(capacity);
+    common::prefault_for_writing(out.data() + have, capacity - have);
     out.resize(capacity);
-    const auto got = pread_full(fd, out.data() + have, capacity - have, have);
+    const auto got = pread_full(fd, reinterpret_cast<char*>(out.data()) + have, capacity - have, have);
     if (!got) return std::nullopt;
     out.resize(have + *got);
     if (out.size() < capacity) return out;  // reached the end
@@ -36,6 +43,16 @@ std::optional<std::string> read_whole(int fd, std::uint64_t size_hint, std::uint
     }
     capacity = static_cast<std::size_t>(std::min<std::uint64_t>(capacity * 2, limit + 1));
   }
+}
+
+}  // namespace
+
+std::optional<std::string> read_whole(int fd, std::uint64_t size_hint, std::uint64_t limit) {
+  return read_into<std::string>(fd, size_hint, limit);
+}
+
+std::optional<std::vector<std::uint8_t>> read_whole_bytes(int fd, std::uint64_t size_hint, std::uint64_t limit) {
+  return read_into<std::vector<std::uint8_t>>(fd, size_hint, limit);
 }
 
 }  // namespace mcpread::readers::file_io

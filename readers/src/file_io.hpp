@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mcpread::readers::file_io {
 
@@ -14,5 +15,7 @@ std::optional<std::size_t> pread_full(int fd, char* buf, std::size_t max, std::u
 // The whole file, reading until its end (it may have changed size since fstat) but never more
 // than `limit` bytes; nullopt with errno set on a read error, EFBIG when it grew past `limit`.
 std::optional<std::string> read_whole(int fd, std::uint64_t size_hint, std::uint64_t limit);
+// The same into a byte vector, for files whose bytes may be sent as they are (images).
+std::optional<std::vector<std::uint8_t>> read_whole_bytes(int fd, std::uint64_t size_hint, std::uint64_t limit);
 
 }  // namespace mcpread::readers::file_io

@@ -125,13 +125,13 @@ ResourceReadResult resource_from_outcome(ReadOutcome outcome, bool keep_text) {
     c.blob = true;
     if (auto* i = std::get_if<ImageBlock>(&block)) {
       c.mime = std::move(i->mime_type);
-      c.base64 = std::move(i->base64);
+      c.data = std::move(i->data);
     } else if (auto* a = std::get_if<AudioBlock>(&block)) {
       c.mime = std::move(a->mime_type);
-      c.base64 = std::move(a->base64);
+      c.data = std::move(a->data);
     } else if (auto* b = std::get_if<BlobResourceBlock>(&block)) {
       c.mime = std::move(b->mime_type);
-      c.base64 = std::move(b->base64);
+      c.data = std::move(b->data);
     } else if (auto* t = std::get_if<TextBlock>(&block); t != nullptr && keep_text && !text) {
       text = ResourceContent{"text/plain", false, std::move(t->text), {}, nlohmann::json::object()};
       continue;

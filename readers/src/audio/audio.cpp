@@ -21,7 +21,7 @@ ReadOutcome read_audio(const OpenedFile& file, const Classification& c, std::uin
                               "), over the limit of " + human_size(max_bytes) +
                               " for one answer (--audio-max-bytes).");
   }
-  auto bytes = file_io::read_whole(file.fd.get(), size, max_bytes);
+  auto bytes = file_io::read_whole_bytes(file.fd.get(), size, max_bytes);
   if (!bytes) {
     return ReadOutcome::error("Cannot read " + path + ": " +
                               (errno == EFBIG ? std::string("it grew past the audio size limit while being read")
@@ -29,14 +29,13 @@ ReadOutcome read_audio(const OpenedFile& file, const Classification& c, std::uin
   }
   if (cancel.cancelled()) return ReadOutcome::stopped();
   ReadOutcome o;
-  std::string base64 = base64_encode(*bytes);
   o.meta = {{"path", path},
             {"mime", c.mime},
             {"size", bytes->size()},
             {"description", c.description},
-            {"sent_bytes", base64.size()}};
+            {"sent_bytes", base64_size(bytes->size())}};
   std::string text = "Audio " + path + ": " + c.description + " (" + c.mime + "), " + human_size(bytes->size());
-  const AudioInfo info = audio_info(*bytes);
+  const AudioInfo info = audio_info(view_of(*bytes));
   if (info.seconds) {
     char d[32];
     std::snprintf(d, sizeof d, "%.2f", *info.seconds);
@@ -53,7 +52,7 @@ ReadOutcome read_audio(const OpenedFile& file, const Classification& c, std::uin
   }
   // Whether the audio itself goes along is the host's matter: the server says so after this.
   o.blocks.emplace_back(TextBlock{text + "."});
-  o.blocks.emplace_back(AudioBlock{c.mime, std::move(base64)});
+  o.blocks.emplace_back(AudioBlock{c.mime, std::move(*bytes)});
   return o;
 }
 

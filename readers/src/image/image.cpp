@@ -1,5 +1,6 @@
 // The image reader's answers: an image file read, sent as an image with a line saying what was
 // sent, or refused with what to do; the pipeline itself is in image_encode.cpp.
+#include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/utf8.hpp"
@@ -16,15 +17,6 @@ namespace mcpread::readers {
 namespace {
 
 using namespace image_encode;
-
-std::size_t decoded_size(const std::string& b64) {
-  std::size_t n = b64.size() / 4 * 3;
-  if (b64.ends_with("=="))
-    n -= 2;
-  else if (b64.ends_with('='))
-    n -= 1;
-  return n;
-}
 
 std::string format_name(const std::string& mime) {
   return mime == "image/png"    ? "PNG"
@@ -64,18 +56,17 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
   if (size == 0) return with_meta(ReadOutcome::error(path + " is empty (0 bytes), not an image."));
   if (cancel.cancelled()) return ReadOutcome::stopped();
   // Through the descriptor, never by path (the path may name another file by now).
-  std::optional<std::string> read =
-      file_io::read_whole(file.fd.get(), size, limits.max_input_bytes);
+  std::optional<Bytes> read = file_io::read_whole_bytes(file.fd.get(), size, limits.max_input_bytes);
   if (!read)
     return with_meta(ReadOutcome::error(
         errno == EFBIG ? path + " grew past the " + human_size(limits.max_input_bytes) +
                              " limit for image files while being read, so it was not read."
                        : "Cannot read " + path + ": " + utf8::sanitized(std::strerror(errno)) + "."));
-  std::string bytes = std::move(*read);
+  Bytes bytes = std::move(*read);
   read.reset();
 
-  Result r = encode(bytes, classification.mime, limits, cancel, path, &bytes);
-  std::string().swap(bytes);  // released before the reply is built (`bytes = {}` keeps the buffer)
+  Result r = encode(view_of(bytes), classification.mime, limits, cancel, path, &bytes);
+  Bytes().swap(bytes);  // released before the reply is built (`clear()` keeps the buffer)
   release_decode_memory(r);
   if (auto* f = std::get_if<Failure>(&r)) {
     std::string m = std::move(f->message);
@@ -117,7 +108,7 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
     text += " Sent unchanged.";
   } else {
     text += " Sent as " + format_name(img.mime) + ", " + dims(img.width, img.height) + " px (" +
-            human_size(decoded_size(img.base64)) + ")";
+            human_size(img.data.size()) + ")";
     if (img.width != img.original_width || img.height != img.original_height)
       text += "; multiply coordinates in the sent image by " + decimal(img.scale) +
               " to get original pixels";
@@ -132,12 +123,12 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
   o.meta["sent_mime"] = img.mime;
   o.meta["width"] = img.width;
   o.meta["height"] = img.height;
-  o.meta["sent_bytes"] = img.base64.size();
+  o.meta["sent_bytes"] = base64_size(img.data.size());
   o.meta["scale"] = img.scale;
   o.meta["passed_through"] = img.passed_through;
   if (!img.note.empty()) o.meta["note"] = img.note;
   o.blocks.emplace_back(TextBlock{std::move(text)});
-  o.blocks.emplace_back(ImageBlock{std::move(img.mime), std::move(img.base64)});
+  o.blocks.emplace_back(ImageBlock{std::move(img.mime), std::move(img.data)});
   return o;
 }
 

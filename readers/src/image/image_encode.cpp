@@ -75,9 +75,9 @@ Failure stopped() { return {Fail::cancelled, "The read was cancelled."}; }
 }  // namespace
 
 Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& limits,
-              const CancelToken& cancel, const std::string& subject, std::string* owned_source) {
+              const CancelToken& cancel, const std::string& subject, Bytes* owned_source) {
   if (cancel.cancelled()) return stopped();
-  if (auto plain = image_header::pass_through(bytes, limits)) return std::move(*plain);
+  if (auto plain = image_header::pass_through(bytes, limits, owned_source)) return std::move(*plain);
   std::string err;
   const vips::Api* api = vips::api(&err);
   if (api == nullptr) return Failure{Fail::libvips, err};
@@ -156,7 +156,7 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
       h.eight_bit && !h.cmyk && complete && intact) {
     if (cancel.cancelled()) return stopped();
     out.mime = pass_mime;
-    out.base64 = base64_encode(bytes);
+    out.data = owned_source != nullptr ? std::move(*owned_source) : bytes_of(bytes);
     out.width = ow;
     out.height = oh;
     out.passed_through = true;
@@ -196,7 +196,7 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
       // The pixels are in memory: nothing reads the file's bytes any more (smaller sizes are
       // made from `first`), and they would otherwise be held through encoding and base64.
       input.file = UniqueFd();
-      if (owned_source != nullptr) std::string().swap(*owned_source);  // `= {}` keeps the buffer
+      if (owned_source != nullptr) Bytes().swap(*owned_source);  // `clear()` keeps the buffer
       bytes = {};
     } else {
       vips::Image smaller = vips::shrink(*api, first.get(), target, &err);
@@ -256,7 +256,7 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   }
 
   out.mime = sent_format == "PNG" ? "image/png" : "image/jpeg";
-  out.base64 = base64_encode(encoded.view());
+  out.data = bytes_of(encoded.view());
   encoded.reset();
   out.width = sent_w;
   out.height = sent_h;

@@ -18,11 +18,12 @@ struct Failure {
 };
 using Result = std::variant<EncodedImage, Failure>;
 
-// `owned_source`, when given, holds `bytes` and is emptied as soon as the pixels are in memory,
-// so that the file's bytes are not held while the image is encoded and base64'd. `subject`
+// `owned_source`, when given, holds `bytes`: it becomes the answer when the file is sent
+// unchanged, and is emptied as soon as the pixels are in memory otherwise, so that the file's
+// bytes are not held while the image is encoded. `subject`
 // names the data in messages ("The data", the file's path).
 Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& limits,
-              const CancelToken& cancel, const std::string& subject, std::string* owned_source);
+              const CancelToken& cancel, const std::string& subject, Bytes* owned_source);
 
 // Hands what a decode freed back to the system (see image_encode.cpp).
 void release_decode_memory(const Result& r);

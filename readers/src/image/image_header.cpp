@@ -125,7 +125,7 @@ std::optional<Plain> plain_header(std::string_view bytes) {
   return std::nullopt;
 }
 
-std::optional<EncodedImage> pass_through(std::string_view bytes, const ImageLimits& limits) {
+std::optional<EncodedImage> pass_through(std::string_view bytes, const ImageLimits& limits, Bytes* owned) {
   const std::optional<Plain> p = plain_header(bytes);
   if (!p) return std::nullopt;
   // Cheapest first; the CRCs of a PNG's chunks last (one pass over the file).
@@ -136,7 +136,7 @@ std::optional<EncodedImage> pass_through(std::string_view bytes, const ImageLimi
     return std::nullopt;
   EncodedImage out;
   out.mime = p->format == "PNG" ? "image/png" : "image/jpeg";
-  out.base64 = base64_encode(bytes);
+  out.data = owned != nullptr ? std::move(*owned) : bytes_of(bytes);
   out.width = out.original_width = p->width;
   out.height = out.original_height = p->height;
   out.original_format = p->format;

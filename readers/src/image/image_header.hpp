@@ -26,7 +26,8 @@ std::optional<Plain> plain_header(std::string_view bytes);
 
 // The file as it is, when plain_header knows it and it meets every condition the image reader
 // sends a file unchanged on (within the edge, tile and byte limits; complete; every PNG chunk
-// intact): no pixel is decoded and libvips is not loaded. nullopt otherwise.
-std::optional<EncodedImage> pass_through(std::string_view bytes, const ImageLimits& limits);
+// intact): no pixel is decoded and libvips is not loaded. nullopt otherwise. `owned`, when given,
+// holds `bytes` and is moved into the answer (the file's bytes are what is sent: no copy).
+std::optional<EncodedImage> pass_through(std::string_view bytes, const ImageLimits& limits, Bytes* owned);
 
 }  // namespace mcpread::readers::image_header

@@ -72,7 +72,7 @@ bool add_image(Context& ctx, CellOut& out, const std::string& label, std::string
   line = head + utf8::sanitized(img.original_format) + " " + dims(img.original_width, img.original_height) + " px";
   if (!img.passed_through) line += ", sent as " + format_name(img.mime) + " " + dims(img.width, img.height) + " px";
   line += "]";
-  out.images.push_back(ImageBlock{std::move(img.mime), std::move(img.base64)});
+  out.images.push_back(ImageBlock{std::move(img.mime), std::move(img.data)});
   return true;
 }
 

@@ -57,7 +57,7 @@ ReadOutcome read_image_text(const OpenedFile& file, const Classification& classi
     if (cancel.cancelled()) return ReadOutcome::stopped();
     if (auto* why = std::get_if<std::string>(&encoded))  // "The data is ...": name the file
       return ReadOutcome::error(why->starts_with("The data ") ? path + why->substr(8) : *why);
-    converted = base64_decode(std::get<EncodedImage>(encoded).base64).value_or(std::string());
+    converted = std::string(view_of(std::get<EncodedImage>(encoded).data));
     input = converted;
   }
   auto result = ocr_image({input, 0, limits.ocr_max_pixels, path}, langs, cancel, &key);

@@ -42,7 +42,7 @@ bool add_block_images(ZipArchive& zip, const std::vector<std::string>& parts, co
       continue;
     }
     auto& img = std::get<EncodedImage>(encoded);
-    images.emplace_back(ImageBlock{img.mime, std::move(img.base64)});
+    images.emplace_back(ImageBlock{img.mime, std::move(img.data)});
     ++tally.sent;
   }
   return true;

@@ -223,7 +223,7 @@ void attach_subset(const Opened& d, const std::string& path, const std::string& 
   }
   out->meta["blob_bytes"] = b64;
   out->blocks.emplace_back(
-      BlobResourceBlock{file_uri(path), "application/pdf", base64_encode(pdf)});
+      BlobResourceBlock{file_uri(path), "application/pdf", bytes_of(pdf)});
 }
 
 // Page k rendered and sized for the model, appended to `out` with its entry in `rendered`; or why
@@ -247,8 +247,8 @@ std::string render_page(const Opened& d, int k, const PdfOptions& o, const Cance
                          {"width", img->width},
                          {"height", img->height},
                          {"mime", img->mime},
-                         {"sent_bytes", img->base64.size()}});
-    out->blocks.emplace_back(ImageBlock{img->mime, std::move(img->base64)});
+                         {"sent_bytes", base64_size(img->data.size())}});
+    out->blocks.emplace_back(ImageBlock{img->mime, std::move(img->data)});
     return {};
   }
   if (cancel.cancelled()) return {};

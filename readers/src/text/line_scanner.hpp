@@ -153,7 +153,9 @@ class LineScanner {
     for (; i + 8 <= n; i += 8) {
       std::uint64_t w;
       std::memcpy(&w, p + i, sizeof w);
-      continuation += static_cast<std::uint64_t>(std::popcount(w & ~(w << 1) & kHigh));
+      // One bit per byte, on bit 7: shifted to bit 0 and summed by a multiply (std::popcount
+      // is a libgcc call on the x86-64 baseline, which has no POPCNT, and showed in profiles).
+      continuation += (((w & ~(w << 1) & kHigh) >> 7) * 0x0101010101010101ull) >> 56;
     }
     for (; i < n; ++i) continuation += is_lead(p[i]) ? 0 : 1;
     return n - continuation;

@@ -1,6 +1,5 @@
 #include "image_text.hpp"
 
-#include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/ocr.hpp"
 
 #include <functional>
@@ -17,16 +16,15 @@ void add_image_text(readers::ReadOutcome& outcome, const readers::ReadRequest& r
     ++done;
     if (!langs) langs = readers::choose_ocr_languages(request.ocr_lang, limits.ocr_langs);
     if (langs->used.empty()) return;
-    const auto bytes = readers::base64_decode(image->base64);
-    if (!bytes) continue;
+    const std::string_view bytes = readers::view_of(image->data);
     // The image sent is what is read: cached by its content, as it has no file of its own.
     readers::OcrKey key;
-    key.ino = static_cast<ino_t>(std::hash<std::string_view>{}(image->base64));
-    key.size = static_cast<std::int64_t>(image->base64.size());
+    key.ino = static_cast<ino_t>(std::hash<std::string_view>{}(bytes));
+    key.size = static_cast<std::int64_t>(bytes.size());
     key.page = -1;
     key.langs = langs->spec();
     const auto result =
-        readers::ocr_image({*bytes, 0, limits.ocr_max_pixels, "The image"}, *langs, cancel, &key);
+        readers::ocr_image({bytes, 0, limits.ocr_max_pixels, "The image"}, *langs, cancel, &key);
     if (cancel.cancelled()) return;
     const auto* page = std::get_if<readers::OcrPage>(&result);
     if (page == nullptr) return;  // OCR cannot run here: the images stay as they are

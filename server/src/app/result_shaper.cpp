@@ -110,18 +110,20 @@ void images_last(readers::ReadOutcome& outcome) {
   outcome.blocks = std::move(rest);
 }
 
+// Images, audio and PDFs go in as binary values: the protocol layer writes their base64 straight
+// into the outgoing message (protocol/json_writer.hpp), so no base64 string is built here.
 json to_content(std::vector<readers::Block>& blocks) {
   json content = json::array();
   for (auto& block : blocks) {
     if (auto* t = std::get_if<readers::TextBlock>(&block)) {
       content.push_back({{"type", "text"}, {"text", std::move(t->text)}});
     } else if (auto* i = std::get_if<readers::ImageBlock>(&block)) {
-      content.push_back({{"type", "image"}, {"data", std::move(i->base64)}, {"mimeType", i->mime_type}});
+      content.push_back({{"type", "image"}, {"data", json::binary(std::move(i->data))}, {"mimeType", i->mime_type}});
     } else if (auto* a = std::get_if<readers::AudioBlock>(&block)) {
-      content.push_back({{"type", "audio"}, {"data", std::move(a->base64)}, {"mimeType", a->mime_type}});
+      content.push_back({{"type", "audio"}, {"data", json::binary(std::move(a->data))}, {"mimeType", a->mime_type}});
     } else if (auto* r = std::get_if<readers::BlobResourceBlock>(&block)) {
       content.push_back({{"type", "resource"},
-                         {"resource", {{"uri", r->uri}, {"mimeType", r->mime_type}, {"blob", std::move(r->base64)}}}});
+                         {"resource", {{"uri", r->uri}, {"mimeType", r->mime_type}, {"blob", json::binary(std::move(r->data))}}}});
     }
   }
   return content;

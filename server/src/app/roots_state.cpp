@@ -28,6 +28,11 @@ std::shared_ptr<const readers::Roots> RootsState::current(std::chrono::milliseco
   return current_;
 }
 
+bool RootsState::settled() const {
+  std::lock_guard lock(mutex_);
+  return pending_ == 0;
+}
+
 void RootsState::request_started() {
   std::lock_guard lock(mutex_);
   if (pending_++ == 0) pending_since_ = std::chrono::steady_clock::now();

@@ -24,6 +24,9 @@ class RootsState {
   std::shared_ptr<const readers::Roots> current(std::chrono::milliseconds wait,
                                                 const std::atomic<bool>* cancelled = nullptr) const;
 
+  // No roots/list answer is awaited: current() would not wait.
+  [[nodiscard]] bool settled() const;
+
   void request_started();
   // Applies the client's root URIs. Returns a sentence describing the outcome, for logs.
   std::string apply_client_roots(const std::vector<std::string>& uris);

@@ -8,6 +8,7 @@
 #include "result_shaper.hpp"
 
 #include "mcpread/protocol/pagination.hpp"
+#include "mcpread/readers/quick_read.hpp"
 #include "mcpread/readers/read.hpp"
 #include "mcpread/readers/resources.hpp"
 
@@ -64,7 +65,7 @@ std::size_t payload_bytes(const readers::ReadOutcome& outcome) {
           if constexpr (std::is_same_v<B, readers::TextBlock>)
             n += b.text.size();
           else
-            n += b.base64.size();
+            n += b.data.size();
         },
         block);
   return n;
@@ -94,6 +95,12 @@ ToolHost::ToolHost(const Config& config, RootsState& roots, boost::asio::thread_
 }
 
 void ToolHost::call_tool(protocol::ToolCall call, std::function<void(protocol::ToolOutcome)> done) {
+  if (answers_inline(call)) {
+    // Quick and never blocking (see answers_inline): no budget to arm, no hand-offs.
+    if (config_.counters) config_.counters->call_queued();
+    answer(call, done, nullptr);
+    return;
+  }
   const json* path = call.arguments.contains("file_path") ? &call.arguments["file_path"]
                      : call.arguments.contains("path")    ? &call.arguments["path"]
                                                           : nullptr;
@@ -101,23 +108,54 @@ void ToolHost::call_tool(protocol::ToolCall call, std::function<void(protocol::T
                                 "reading " + (path != nullptr && path->is_string() ? path->get<std::string>() : "a file"));
   if (config_.counters) config_.counters->call_queued();
   boost::asio::post(pool_, [this, call = std::move(call), done = std::move(done), budget]() {
-    IdleMemory::Activity active(IdleMemory::instance());
-    if (config_.counters) config_.counters->call_started();
-    if (budget) budget->check();  // a budget already spent (0: every read is a task)
-    json result;
-    try {
-      result = run_call(call);
-    } catch (const std::exception& e) {
-      spdlog::error("tools/call {} failed: {}", call.name, e.what());
-      result = {{"content", json::array({{{"type", "text"},
-                                           {"text", std::string("Internal error while reading: ") + e.what()}}})},
-                {"isError", true}};
-    }
-    if (budget) budget->finished();
-    release_freed_memory();  // before the answer leaves: a client that has it sees the trimmed process
-    if (config_.counters) config_.counters->call_finished();
-    done(std::move(result));
+    answer(call, done, budget);
   });
+}
+
+// A small plain-text file in the page cache reads in a fraction of a millisecond, less than the
+// two thread hand-offs cost; anything that may take longer or block (FIFOs, devices, large or
+// uncached files, other readers, a roots/list answer still awaited, calls that may become tasks)
+// goes to the pool.
+bool ToolHost::answers_inline(const protocol::ToolCall& call) const {
+  constexpr std::uint64_t quick_max_bytes = 1024 * 1024;
+  if (!config_.inline_quick_reads || config_.task_after_ms == 0 || call.start_task) return false;
+  if (!call.client_roots && !roots_.settled()) return false;
+  const json& a = call.arguments;
+  if (!a.is_object()) return false;
+  for (const auto& [key, value] : a.items()) {
+    if (key == "file_type") {
+      if (!value.is_string() || (value != "auto" && value != "text")) return false;
+    } else if (key != "file_path" && key != "offset" && key != "limit" && key != "column" && key != "encoding") {
+      return false;  // pages, ocr_lang, unknown arguments: the pool (and its messages)
+    }
+  }
+  const auto path = a.find("file_path");
+  return path != a.end() && path->is_string() &&
+         readers::quick_text_read(path->get_ref<const std::string&>(), quick_max_bytes);
+}
+
+void ToolHost::answer(const protocol::ToolCall& call, const std::function<void(protocol::ToolOutcome)>& done,
+                      const std::shared_ptr<ReadBudget>& budget) {
+  IdleMemory::Activity active(IdleMemory::instance());
+  const auto started = std::chrono::steady_clock::now();
+  if (config_.counters) config_.counters->call_started();
+  if (budget) budget->check();  // a budget already spent (0: every read is a task)
+  json result;
+  try {
+    result = run_call(call);
+  } catch (const std::exception& e) {
+    spdlog::error("tools/call {} failed: {}", call.name, e.what());
+    result = {{"content", json::array({{{"type", "text"},
+                                         {"text", std::string("Internal error while reading: ") + e.what()}}})},
+              {"isError", true}};
+  }
+  if (budget) budget->finished();
+  release_freed_memory();  // before the answer leaves: a client that has it sees the trimmed process
+  if (config_.counters) config_.counters->call_finished();
+  done(std::move(result));  // serializes the answer (base64 included) and hands it to the transport
+  spdlog::debug("tools/call {} answered in {} us", call.name,
+                std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started)
+                    .count());
 }
 
 void ToolHost::count_read(const readers::ReadOutcome& outcome) const {
@@ -283,13 +321,13 @@ protocol::ResourceOutcome ToolHost::run_read(const protocol::ResourceRequest& re
       return failure(Kind::failed, std::move(read.message));
   }
   std::size_t bytes = 0;
-  for (const auto& c : read.contents) bytes += c.blob ? c.base64.size() : c.text.size();
+  for (const auto& c : read.contents) bytes += c.blob ? c.data.size() : c.text.size();
   if (bytes >= large_answer_bytes) release_after_answer = true;
   json contents = json::array();
   for (auto& c : read.contents) {
     json item{{"uri", request.uri}, {"mimeType", c.mime}};
     if (c.blob)
-      item["blob"] = std::move(c.base64);
+      item["blob"] = json::binary(std::move(c.data));
     else
       item["text"] = std::move(c.text);
     if (!c.meta.empty()) item["_meta"] = std::move(c.meta);

@@ -18,6 +18,8 @@
 
 namespace mcpread::server {
 
+class ReadBudget;
+
 class ToolHost : public protocol::ServerHandler {
  public:
   using ClientLog = std::function<void(protocol::LogLevel, const std::string&)>;
@@ -64,6 +66,12 @@ class ToolHost : public protocol::ServerHandler {
   void post_resource_work(const char* what, protocol::ResourceRequest request,
                           std::function<void(protocol::ResourceOutcome)> done,
                           protocol::ResourceOutcome (ToolHost::*work)(const protocol::ResourceRequest&) const);
+
+  // Reads, shapes and answers one call (on a worker, or inline for a quick read).
+  void answer(const protocol::ToolCall& call, const std::function<void(protocol::ToolOutcome)>& done,
+              const std::shared_ptr<ReadBudget>& budget);
+  // Whether this call may be answered on the calling thread (config_.inline_quick_reads).
+  [[nodiscard]] bool answers_inline(const protocol::ToolCall& call) const;
 
   // Tells config_.counters, if any, how a read ended.
   void count_read(const readers::ReadOutcome& outcome) const;

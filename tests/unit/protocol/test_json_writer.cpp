@@ -2,7 +2,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <random>
+#include <utility>
 #include <string>
 
 using mcpread::protocol::append_json;
@@ -56,5 +58,28 @@ TEST_CASE("json writer") {
       const json v = {{"k" + s, s}, {"list", json::array({s, round})}};
       REQUIRE(write(v) == reference(v));
     }
+  }
+  SUBCASE("binary values are written as their base64, padded (RFC 4648 test vectors)") {
+    const std::pair<const char*, const char*> vectors[] = {
+        {"", ""}, {"f", "Zg=="}, {"fo", "Zm8="}, {"foo", "Zm9v"}, {"foob", "Zm9vYg=="}, {"fooba", "Zm9vYmE="}, {"foobar", "Zm9vYmFy"}};
+    for (const auto& [raw, b64] : vectors) {
+      const std::string text(raw);
+      const json v{{"data", json::binary(json::binary_t::container_type(text.begin(), text.end()))}, {"n", 1}};
+      CAPTURE(text);
+      CHECK(write(v) == std::string(R"({"data":")") + b64 + R"(","n":1})");
+      CHECK(mcpread::protocol::wire_size_hint(v["data"]) == std::string(b64).size() + 2);
+    }
+  }
+  SUBCASE("every byte value survives the base64") {
+    json::binary_t::container_type all;
+    for (int i = 0; i < 256; ++i) all.push_back(static_cast<std::uint8_t>(i));
+    const std::string out = write(json::binary(all));
+    CHECK(out.size() == 2 + (256 + 2) / 3 * 4);
+    CHECK(out.substr(0, 9) == "\"AAECAwQF");
+    CHECK(out.substr(out.size() - 9) == "/P3+/w==\"");
+  }
+  SUBCASE("the size hint covers a message without escapes") {
+    const json v = json::parse(R"({"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"abc"}],"isError":false}})");
+    CHECK(mcpread::protocol::wire_size_hint(v) >= write(v).size());
   }
 }

@@ -4,6 +4,7 @@
 #include "image_fixtures.hpp"
 #include "reader_fixtures.hpp"
 
+#include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/read.hpp"
 
@@ -53,10 +54,10 @@ inline Sent sent(const ReadOutcome& o) {
   s.text = std::get<TextBlock>(o.blocks[0]).text;
   const auto& block = std::get<ImageBlock>(o.blocks[1]);
   s.mime = block.mime_type;
-  s.bytes = base64_decode(block.base64);
+  s.bytes = std::string(mcpread::readers::view_of(block.data));
   s.image = decode_image(s.bytes);
   CHECK(s.image.ok);
-  CHECK(o.meta["sent_bytes"] == block.base64.size());
+  CHECK(o.meta["sent_bytes"] == mcpread::readers::base64_size(block.data.size()));
   CHECK(o.meta["sent_mime"] == s.mime);
   CHECK(o.meta["width"] == s.image.width);
   CHECK(o.meta["height"] == s.image.height);

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the PDF reader's tests: a read through the roots, and views of the answer.
 #include "fixtures.hpp"
+#include "mcpread/readers/base64.hpp"
 #include "image_fixtures.hpp"
 #include "pdf_fixtures.hpp"
 
@@ -37,8 +38,8 @@ inline PdfSummary blob(const ReadOutcome& o) {
   REQUIRE(std::holds_alternative<BlobResourceBlock>(o.blocks[1]));
   const auto& b = std::get<BlobResourceBlock>(o.blocks[1]);
   CHECK(b.mime_type == "application/pdf");
-  CHECK(o.meta["blob_bytes"] == b.base64.size());
-  return inspect_pdf(base64_decode(b.base64));
+  CHECK(o.meta["blob_bytes"] == mcpread::readers::base64_size(b.data.size()));
+  return inspect_pdf(std::string(mcpread::readers::view_of(b.data)));
 }
 
 // A file size as the header writes it.

@@ -141,13 +141,13 @@ TEST_CASE("notebook: cells and every kind of output") {
         "after\n");
   const ImageBlock& first = image_at(o, 1);
   CHECK(first.mime_type == "image/png");
-  CHECK(first.base64 == png64);
-  const DecodedImage a = decode_image(mcpread::test::base64_decode(first.base64));
+  CHECK(mcpread::readers::view_of(first.data) == png);  // the notebook's PNG, unchanged
+  const DecodedImage a = decode_image(std::string(mcpread::readers::view_of(first.data)));
   CHECK(a.width == 64);
   CHECK(a.height == 48);
   const ImageBlock& second = image_at(o, 2);
   CHECK(second.mime_type == "image/jpeg");
-  const DecodedImage b = decode_image(mcpread::test::base64_decode(second.base64));
+  const DecodedImage b = decode_image(std::string(mcpread::readers::view_of(second.data)));
   CHECK(b.width == 80);
   CHECK(b.height == 60);
 
@@ -160,7 +160,7 @@ TEST_CASE("notebook: cells and every kind of output") {
         "[Image output 1 of cell 8: SVG 600×400 px, sent as PNG 600×400 px]\n");
   const ImageBlock& svg = image_at(o, 4);
   CHECK(svg.mime_type == "image/png");
-  const DecodedImage s = decode_image(mcpread::test::base64_decode(svg.base64));
+  const DecodedImage s = decode_image(std::string(mcpread::readers::view_of(svg.data)));
   CHECK(s.width == 600);
   CHECK(s.height == 400);
 

@@ -59,7 +59,7 @@ TEST_CASE("notebook: nbformat 3") {
         "[Image output 1 of cell 2: PNG 40×30 px]\n"
         "Error: E: v\n"
         "tb\n");
-  CHECK(decode_image(mcpread::test::base64_decode(image_at(o, 1).base64)).width == 40);
+  CHECK(decode_image(std::string(mcpread::readers::view_of(image_at(o, 1).data))).width == 40);
   CHECK(text_at(o, 2) == "[Cells 1-2 of 2. End of notebook.]");
 }
 

@@ -249,12 +249,12 @@ TEST_CASE("pdf: rendered pages") {
     REQUIRE(std::holds_alternative<ImageBlock>(o.blocks[i + 1]));
     const auto& img = std::get<ImageBlock>(o.blocks[i + 1]);
     CHECK(img.mime_type == "image/png");
-    const auto decoded = decode_image(base64_decode(img.base64));
+    const auto decoded = decode_image(std::string(mcpread::readers::view_of(img.data)));
     CHECK(decoded.width == w);
     CHECK(decoded.height == h);
   }
   // The red square of page 2 (100-300 pt from the bottom left) in its middle, at 120/72 px per pt.
-  const std::string page2 = base64_decode(std::get<ImageBlock>(o.blocks[4]).base64);
+  const std::string page2 = std::string(mcpread::readers::view_of(std::get<ImageBlock>(o.blocks[4]).data));
   CHECK(pixel_at(page2, 333, 987) == std::vector<double>{255, 0, 0});
   CHECK(pixel_at(page2, 50, 50) == std::vector<double>{255, 255, 255});
   CHECK(o.meta["rendered"].size() == 3);
@@ -275,7 +275,7 @@ TEST_CASE("pdf: rendered pages") {
     poster[0].lines = {"Poster"};
     dir.write("poster.pdf", make_pdf(poster));
     const auto p = read(dir, "poster.pdf", opt);
-    const auto decoded = decode_image(base64_decode(std::get<ImageBlock>(p.blocks.at(2)).base64));
+    const auto decoded = decode_image(std::string(mcpread::readers::view_of(std::get<ImageBlock>(p.blocks.at(2)).data)));
     CHECK(decoded.width == 2000);
     CHECK(decoded.height == 1000);
   }

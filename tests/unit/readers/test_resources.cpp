@@ -261,7 +261,7 @@ TEST_CASE("resources: reading") {
     const ResourceContent c = only(read(dir, "p.png"));
     CHECK(c.blob);
     CHECK(c.mime == "image/png");
-    CHECK(mcpread::test::base64_decode(c.base64) == png);
+    CHECK(std::string(mcpread::readers::view_of(c.data)) == png);
     CHECK(c.meta["width"] == 64);
     CHECK(c.meta["passed_through"] == true);
     CHECK_FALSE(c.meta.contains("path"));
@@ -274,7 +274,7 @@ TEST_CASE("resources: reading") {
     ReadLimits limits;
     limits.image.max_edge = 100;
     const ResourceContent c = only(read(dir, "big.png", limits));
-    const auto decoded = mcpread::test::decode_image(mcpread::test::base64_decode(c.base64));
+    const auto decoded = mcpread::test::decode_image(std::string(mcpread::readers::view_of(c.data)));
     CHECK(decoded.width == 100);
     CHECK(c.meta["original_width"] == 400);
   }
@@ -285,7 +285,7 @@ TEST_CASE("resources: reading") {
     REQUIRE(r.contents.size() == 2);
     CHECK(r.contents[0].blob);
     CHECK(r.contents[0].mime == "application/pdf");
-    CHECK(mcpread::test::inspect_pdf(mcpread::test::base64_decode(r.contents[0].base64)).pages == 2);
+    CHECK(mcpread::test::inspect_pdf(std::string(mcpread::readers::view_of(r.contents[0].data))).pages == 2);
     CHECK(r.contents[0].meta["pages"] == 2);
     CHECK_FALSE(r.contents[1].blob);
     CHECK(r.contents[1].mime == "text/plain");
@@ -299,7 +299,7 @@ TEST_CASE("resources: reading") {
     const ResourceContent c = only(read(dir, "s.wav"));
     CHECK(c.blob);
     CHECK(c.mime == "audio/wav");
-    CHECK(mcpread::test::base64_decode(c.base64) == wav);
+    CHECK(std::string(mcpread::readers::view_of(c.data)) == wav);
   }
   SUBCASE("a directory: its listing") {
     dir.write("d/one.txt", "1");

@@ -32,7 +32,7 @@ const protocol::VersionFeatures modern = protocol::features_of("2025-11-25");
 ReadOutcome audio_outcome() {
   ReadOutcome o;
   o.blocks.emplace_back(TextBlock{"Audio /r/a.wav: WAVE audio (audio/wav), 3.9 KB, 0.50 s."});
-  o.blocks.emplace_back(AudioBlock{"audio/wav", "UklGRg=="});
+  o.blocks.emplace_back(AudioBlock{"audio/wav", readers::bytes_of("RIFF")});
   o.meta = {{"path", "/r/a.wav"}, {"mime", "audio/wav"}, {"sent_bytes", 8}};
   return o;
 }
@@ -42,7 +42,7 @@ ReadOutcome images(int n, std::size_t text_bytes = 10) {
   o.blocks.emplace_back(TextBlock{std::string(text_bytes, 'x')});
   for (int i = 0; i < n; ++i) {
     o.blocks.emplace_back(TextBlock{"image " + std::to_string(i + 1)});
-    o.blocks.emplace_back(ImageBlock{"image/png", "iVBORw0KGgo" + std::to_string(i)});
+    o.blocks.emplace_back(ImageBlock{"image/png", readers::bytes_of("PNG " + std::to_string(i))});
   }
   o.blocks.emplace_back(TextBlock{"end"});
   return o;
@@ -139,8 +139,8 @@ TEST_CASE("shaping: images") {
     CHECK(c[1]["text"] == "image 1\n[Image 1 of 2 belongs here; this host attaches images after all the text, and gives none to some models.]");
     CHECK(c[2]["text"] == "image 2\n[Image 2 of 2 belongs here; this host attaches images after all the text, and gives none to some models.]");
     CHECK(c[3]["text"] == "end");
-    CHECK(c[4]["data"] == "iVBORw0KGgo0");
-    CHECK(c[5]["data"] == "iVBORw0KGgo1");
+    CHECK(c[4]["data"] == json::binary(readers::bytes_of("PNG 0")));
+    CHECK(c[5]["data"] == json::binary(readers::bytes_of("PNG 1")));
   }
 }
 

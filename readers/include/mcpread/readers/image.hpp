@@ -31,7 +31,7 @@ inline std::size_t tiles_of(unsigned width, unsigned height) {
 // An image ready to send, and what was done to it.
 struct EncodedImage {
   std::string mime;             // image/png, image/jpeg, image/gif or image/webp
-  std::string base64;
+  Bytes data;                   // the encoded image (its base64 is what counts against the limits)
   unsigned width = 0;           // of what is sent
   unsigned height = 0;
   unsigned original_width = 0;  // as stored (after EXIF orientation)

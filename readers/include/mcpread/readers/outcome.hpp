@@ -4,27 +4,42 @@
 // tools/call result (blocks -> content, meta -> _meta, is_error -> isError).
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
 namespace mcpread::readers {
+
+// The bytes of an image, a recording or a document, as sent. They stay bytes until the answer
+// is written: the server hands them over as a JSON binary value, whose base64 the protocol layer
+// encodes straight into the outgoing message (one copy of megabytes instead of three).
+using Bytes = nlohmann::json::binary_t::container_type;
+
+inline std::string_view view_of(const Bytes& b) {
+  return {reinterpret_cast<const char*>(b.data()), b.size()};
+}
+inline Bytes bytes_of(std::string_view s) {
+  const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
+  return Bytes(p, p + s.size());
+}
 
 struct TextBlock {
   std::string text;  // always valid UTF-8
 };
 struct ImageBlock {
   std::string mime_type;
-  std::string base64;
+  Bytes data;
 };
 struct AudioBlock {
   std::string mime_type;
-  std::string base64;
+  Bytes data;
 };
 struct BlobResourceBlock {
   std::string uri;
   std::string mime_type;
-  std::string base64;
+  Bytes data;
 };
 
 using Block = std::variant<TextBlock, ImageBlock, AudioBlock, BlobResourceBlock>;

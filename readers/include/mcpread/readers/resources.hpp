@@ -59,7 +59,7 @@ struct ResourceContent {
   std::string mime;
   bool blob = false;
   std::string text;    // when !blob: valid UTF-8
-  std::string base64;  // when blob
+  Bytes data;          // when blob (sent as base64)
   nlohmann::json meta = nlohmann::json::object();  // the contents' _meta
 };
 

@@ -53,6 +53,10 @@ struct Config {
   // After this long without a call, freed heap and the pages of loaded libraries' code go back to
   // the system (0: never; see app/idle_memory.hpp).
   unsigned idle_release_ms = 1000;
+  // Reads certain to be quick (small cached plain-text files: readers/quick_read.hpp) are answered
+  // on the thread that received them, without the hand-offs to the worker pool and back. Set by
+  // the stdio transport, whose reader thread holds no lock when it calls a tool.
+  bool inline_quick_reads = false;
   bool structured_content = false;
   readers::ReadLimits limits;
   std::string host_profile = "auto";  // a profile's name, or auto: chosen by the client's name

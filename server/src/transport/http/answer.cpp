@@ -39,12 +39,12 @@ void Answer::reply(std::string message, bool final) {
       sink_->open_stream(headers_);
       streaming_ = true;
     }
-    sink_->event(sse_event("message", message));
+    sink_->event(sse_event("message", std::move(message)));
     return;
   }
   done_ = true;
   if (streaming_) {
-    if (!message.empty()) sink_->event(sse_event("message", message));
+    if (!message.empty()) sink_->event(sse_event("message", std::move(message)));
     sink_->end_stream();
   } else if (message.empty()) {
     // Cancelled: the client no longer wants an answer; close the exchange without one.

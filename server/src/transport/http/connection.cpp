@@ -26,13 +26,14 @@ namespace bhttp = boost::beast::http;
 
 namespace {
 
-std::string chunk(std::string_view data) {
-  std::string out;
+// One chunk of a chunked body, framed in place: an event may be megabytes (an image's base64),
+// and its serializer left room for the framing.
+std::string chunk(std::string data) {
   char size[20];
   const int n = std::snprintf(size, sizeof size, "%zx\r\n", data.size());
-  out.reserve(data.size() + static_cast<std::size_t>(n) + 2);
-  out.append(size, static_cast<std::size_t>(n)).append(data).append("\r\n");
-  return out;
+  data.insert(0, size, static_cast<std::size_t>(n));
+  data.append("\r\n");
+  return data;
 }
 
 }  // namespace
@@ -363,7 +364,7 @@ void Connection::exchange_open_stream(std::uint64_t id, Headers headers) {
 
 void Connection::exchange_event(std::uint64_t id, std::string text) {
   if (closed_ || id != exchange_id_ || !streaming_) return;
-  enqueue(Outgoing{nullptr, chunk(text), false});
+  enqueue(Outgoing{nullptr, chunk(std::move(text)), false});
 }
 
 void Connection::exchange_end_stream(std::uint64_t id) {

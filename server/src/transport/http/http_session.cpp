@@ -31,7 +31,7 @@ bool HttpSession::attach_stream(std::shared_ptr<ResponseSink> sink) {
     stream_ = sink;
     waiting.swap(waiting_);
   }
-  for (auto& message : waiting) sink->event(sse_event("message", message));
+  for (auto& message : waiting) sink->event(sse_event("message", std::move(message)));
   return true;
 }
 
@@ -61,7 +61,7 @@ void HttpSession::send(std::string message) {
     }
     stream = stream_;
   }
-  stream->event(sse_event("message", message));
+  stream->event(sse_event("message", std::move(message)));
 }
 
 void HttpSession::touch() {

@@ -29,10 +29,17 @@ bool write_all(int fd, std::string_view data) {
   return true;
 }
 
+// The reader thread calls tools holding no lock, and a quick read (a small cached text file) is
+// answered there sooner than through the worker pool (config.hpp).
+Config with_inline_reads(Config config) {
+  config.inline_quick_reads = true;
+  return config;
+}
+
 }  // namespace
 
 Service::Service(Config config, protocol::ServerInfo info, const MakeHandlers& make_handlers)
-    : config_(std::move(config)),
+    : config_(with_inline_reads(std::move(config))),
       logger_(info.name),
       signals_(io_, SIGINT, SIGTERM),
       shutdown_timer_(io_),
