@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Inside the build root, after build-in-root.sh: assembles the portable bundle in /out/<name>/
+#   bin/mcp-read            RUNPATH $ORIGIN/../lib
+#   lib/                    every shared library mcp-read, its plugin and what they dlopen need
+#                           (glibc excepted), RUNPATH $ORIGIN
+#   lib/mcp-read/           the PDF plugin, RUNPATH $ORIGIN/..
+#   share/misc/magic.mgc    libmagic's database (the libmagic linked into mcp-read)
+#   share/poppler/          poppler-data: CJK CMaps and CID-to-Unicode tables
+#   LICENSES/               each bundled package's copyright file and an index
+#
+#   bundle-in-root.sh <name>
+set -euo pipefail
+name=$1
+out=/out/$name
+rm -rf "$out" && mkdir -p "$out/bin" "$out/lib/mcp-read" "$out/share/misc" "$out/LICENSES"
+multiarch=$(gcc -dumpmachine | sed 's/-pc-/-/')
+libdir=/usr/lib/$multiarch
+
+# What mcp-read opens with dlopen (readers/src/**: LazyLibrary candidates); ICU's and
+# tesseract's sonames are the ones the build was made against.
+icu=$(cat /stage/icu-major)
+tesseract=$(ls "$libdir" | sed -n 's/^\(libtesseract\.so\.[0-9]*\)$/\1/p' | head -1)
+dlopened=(libvips.so.42 libzip.so.4 libxml2.so.2 "libicuuc.so.$icu" "$tesseract")
+
+# glibc's own libraries stay the host's: they must match its dynamic loader.
+is_glibc() {
+  case $1 in
+    ld-linux*|libc.so.*|libm.so.*|libpthread.so.*|libdl.so.*|librt.so.*|libresolv.so.*|\
+    libutil.so.*|libanl.so.*|libnsl.so.*|libmvec.so.*|libBrokenLocale.so.*|libthread_db.so.*) return 0 ;;
+  esac
+  return 1
+}
+
+declare -A copied=()
+copy_deps() {  # <elf>: copies every library it needs (resolved in this root) into lib/
+  local line soname path
+  while read -r line; do
+    soname=${line%% => *}
+    path=${line#* => }; path=${path%% (*}
+    [[ $line == *" => "* && -n $path && $path != "not found" ]] ||
+      { [[ $line == *"not found"* ]] && { echo "bundle: $1 needs $soname: not found" >&2; exit 1; }; continue; }
+    soname=$(echo "$soname" | tr -d '\t ')
+    is_glibc "$soname" && continue
+    [[ -n ${copied[$soname]:-} ]] && continue
+    copied[$soname]=$(readlink -f "$path")
+    cp -L "$path" "$out/lib/$soname"
+  done < <(ldd "$1")
+}
+
+cp /stage/bin/mcp-read "$out/bin/"
+cp /stage/lib/mcp-read/libmcpread_pdf.so "$out/lib/mcp-read/"
+copy_deps "$out/bin/mcp-read"
+copy_deps "$out/lib/mcp-read/libmcpread_pdf.so"
+for soname in "${dlopened[@]}"; do
+  [[ -e $libdir/$soname ]] || { echo "bundle: $libdir/$soname is missing" >&2; exit 1; }
+  copied[$soname]=$(readlink -f "$libdir/$soname")
+  cp -L "$libdir/$soname" "$out/lib/$soname"
+  copy_deps "$libdir/$soname"
+done
+
+# RUNPATHs relative to each file, and no debug symbols (Debian's libraries are stripped already).
+strip --strip-unneeded "$out/bin/mcp-read" "$out/lib/mcp-read/libmcpread_pdf.so"
+patchelf --set-rpath '$ORIGIN/../lib' "$out/bin/mcp-read"
+patchelf --set-rpath '$ORIGIN/..' "$out/lib/mcp-read/libmcpread_pdf.so"
+for lib in "$out"/lib/*.so*; do patchelf --set-rpath '$ORIGIN' "$lib"; done
+
+# Data read at run time.
+cp -L /usr/share/misc/magic.mgc "$out/share/misc/magic.mgc"
+cp -a /usr/share/poppler "$out/share/poppler"
+
+# Licences: each package a bundled file comes from, its copyright file and version.
+{
+  echo "mcp-read's portable bundle (Debian $(cat /etc/debian_version), $multiarch) holds these"
+  echo "files from Debian packages; each package's copyright and licence is LICENSES/<package>."
+  echo
+  printf '%-28s %-34s %s\n' FILE PACKAGE VERSION
+  for soname in $(printf '%s\n' "${!copied[@]}" | sort); do
+    pkg=$(dpkg -S "${copied[$soname]}" 2>/dev/null | head -1 | cut -d: -f1 || true)
+    [[ -z $pkg ]] && pkg=$(dpkg -S "$(basename "${copied[$soname]}")" | head -1 | cut -d: -f1)
+    printf '%-28s %-34s %s\n' "lib/$soname" "$pkg" "$(dpkg-query -W -f='${Version}' "$pkg")"
+    echo "$pkg" >>/tmp/bundle-packages
+  done
+  for data in libmagic-mgc poppler-data; do
+    printf '%-28s %-34s %s\n' "share/ ($data)" "$data" "$(dpkg-query -W -f='${Version}' "$data")"
+    echo "$data" >>/tmp/bundle-packages
+  done
+} >"$out/LICENSES/README"
+sort -u /tmp/bundle-packages | while read -r pkg; do
+  cp "/usr/share/doc/$pkg/copyright" "$out/LICENSES/$pkg" 2>/dev/null ||
+    cp "/usr/share/doc/${pkg%%:*}/copyright" "$out/LICENSES/$pkg"
+done
+rm -f /tmp/bundle-packages
+[[ -f /src/LICENSE ]] && cp /src/LICENSE "$out/LICENSES/mcp-read"
+tar -C /out -czf "/out/$name.tar.gz" --owner=0 --group=0 --numeric-owner --sort=name \
+  --mtime=@"${SOURCE_DATE_EPOCH:-0}" "$name"
