@@ -19,8 +19,8 @@ version=$(sed -n 's/^project(mcp-read VERSION \([0-9.]*\).*/\1/p' "$project/CMak
 
 bash "$project/scripts/install-deps.sh" --release
 cache=${MCPREAD_RELEASE_CACHE:-$HOME/.cache/mcp-read-release}
-# Cold: no build root cached yet (debootstrap, ~700 packages, the whole build); warm: cached.
-if compgen -G "$cache/roots/bullseye-amd64-*/.mcp-read-root" >/dev/null; then state=warm; else state=cold; fi
+# Cold: no x86_64 build cached yet (debootstrap, ~700 packages, the whole build); warm: cached.
+if compgen -G "$cache/build/bullseye-amd64-*-amd64/build/build.ninja" >/dev/null; then state=warm; else state=cold; fi
 started=$SECONDS
 for arch in ${MCPREAD_RELEASE_ARCHES:-amd64 arm64}; do
   start=$SECONDS

@@ -13,7 +13,8 @@ set -euo pipefail
 name=$1
 out=/out/$name
 rm -rf "$out" && mkdir -p "$out/bin" "$out/lib/mcp-read" "$out/share/misc" "$out/LICENSES"
-multiarch=$(gcc -dumpmachine | sed 's/-pc-/-/')
+# The target's multiarch triplet: the cross compiler's when the build was a cross build.
+multiarch=${MCPREAD_MULTIARCH:-$(gcc -dumpmachine | sed 's/-pc-/-/')}
 libdir=/usr/lib/$multiarch
 
 # What mcp-read opens with dlopen (readers/src/**: LazyLibrary candidates); ICU's and
@@ -31,20 +32,23 @@ is_glibc() {
   return 1
 }
 
+# Each ELF's DT_NEEDED, resolved in this root's library folders and followed: read with readelf
+# rather than ldd, so that it works the same for a cross build (an arm64 bundle made on amd64).
 declare -A copied=()
-copy_deps() {  # <elf>: copies every library it needs (resolved in this root) into lib/
-  local line soname path
-  while read -r line; do
-    soname=${line%% => *}
-    path=${line#* => }; path=${path%% (*}
-    [[ $line == *" => "* && -n $path && $path != "not found" ]] ||
-      { [[ $line == *"not found"* ]] && { echo "bundle: $1 needs $soname: not found" >&2; exit 1; }; continue; }
-    soname=$(echo "$soname" | tr -d '\t ')
+copy_deps() {  # <elf>: copies every library it needs, and theirs, into lib/
+  local soname path
+  for soname in $(readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
     is_glibc "$soname" && continue
     [[ -n ${copied[$soname]:-} ]] && continue
+    path=""
+    for dir in "$libdir" "/lib/$multiarch" "$libdir/blas" "$libdir/lapack"; do
+      [[ -e $dir/$soname ]] && { path=$dir/$soname; break; }
+    done
+    [[ -n $path ]] || { echo "bundle: $1 needs $soname, which is not in $libdir" >&2; exit 1; }
     copied[$soname]=$(readlink -f "$path")
     cp -L "$path" "$out/lib/$soname"
-  done < <(ldd "$1")
+    copy_deps "$path"
+  done
 }
 
 cp /stage/bin/mcp-read "$out/bin/"

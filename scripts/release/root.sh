@@ -15,9 +15,11 @@ suite=$1 arch=$2 list=${3:-}
 mirror=${MCPREAD_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 cache=${MCPREAD_RELEASE_CACHE:-$HOME/.cache/mcp-read-release}
 
-packages=()
-[[ -n $list ]] && mapfile -t packages < <(sed 's/#.*//' "$list" | tr -s ' \t' '\n' | sed '/^$/d')
-key=$( { echo "$suite $arch $mirror ${packages[*]}"; cat "${BASH_SOURCE[0]}" "$here/in-root.sh"; } |
+packages=() foreign_arches=()
+[[ -n $list ]] && mapfile -t packages < <(sed 's/#.*//; /^@/d' "$list" | tr -s ' \t' '\n' | sed '/^$/d')
+# "@arch NAME" lines in a list add a dpkg architecture (the cross build's arm64 -dev packages).
+[[ -n $list ]] && mapfile -t foreign_arches < <(sed -n 's/^@arch[[:space:]]*\([a-z0-9]*\).*/\1/p' "$list")
+key=$( { echo "$suite $arch $mirror ${packages[*]} ${foreign_arches[*]}"; cat "${BASH_SOURCE[0]}" "$here/in-root.sh"; } |
   sha256sum | cut -c1-12)
 root="$cache/roots/$suite-$arch-$key"
 if [[ -f $root/.mcp-read-root ]]; then echo "$root"; exit 0; fi
@@ -45,7 +47,8 @@ touch "$root/.debootstrap-done"
 if [[ ${#packages[@]} -gt 0 ]]; then
   # apt's own archive cache is the shared .deb folder, bind-mounted by in-root.sh.
   MCPREAD_ROOT_DEBS="$cache/debs/$suite-$arch" bash "$here/in-root.sh" "$root" sh -c \
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    'for a in '"${foreign_arches[*]}"'; do dpkg --add-architecture "$a"; done
+     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
        --no-install-recommends "$@"' _ "${packages[@]}" >>"$root.log" 2>&1 ||
     { tail -20 "$root.log"; exit 1; }
 fi

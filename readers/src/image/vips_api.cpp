@@ -32,9 +32,11 @@ bool start(SymbolBinder& bind, Api& a) {
   if (a.init("mcp-read") != 0) return bind.fail(bind.library() + " failed to start: " + take_error(a));
   a.cache_set_max(0);  // never keep decoded file contents between calls
   // Loaders for text formats that would otherwise turn a text file read as an image into a
-  // "picture" of numbers.
+  // "picture" of numbers (older libvips: vips_load.cpp turns them down).
+#if MCPREAD_VIPS_AT_LEAST(8, 13)
   a.operation_block_set("VipsForeignLoadCsv", TRUE);
   a.operation_block_set("VipsForeignLoadMatrix", TRUE);
+#endif
   return true;
 }
 
@@ -42,7 +44,9 @@ bool bind_all(SymbolBinder& bind, Api& a) {
   // g_object_unref and g_free come from GLib, a dependency of libvips: dlsym on the libvips
   // handle searches its dependencies too.
   return bind(&a.init, "vips_init") && bind(&a.cache_set_max, "vips_cache_set_max") &&
+#if MCPREAD_VIPS_AT_LEAST(8, 13)
          bind(&a.operation_block_set, "vips_operation_block_set") &&
+#endif
          bind(&a.error_buffer_copy, "vips_error_buffer_copy") &&
          bind(&a.error_clear, "vips_error_clear") &&
          bind(&a.foreign_find_load_buffer, "vips_foreign_find_load_buffer") &&
