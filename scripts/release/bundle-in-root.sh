@@ -8,13 +8,14 @@
 #   share/poppler/          poppler-data: CJK CMaps and CID-to-Unicode tables
 #   LICENSES/               each bundled package's copyright file and an index
 #
-#   bundle-in-root.sh <name>
+#   bundle-in-root.sh <name> [cross triplet, e.g. aarch64-linux-gnu]
 set -euo pipefail
-name=$1
+name=$1 triplet=${2:-}
 out=/out/$name
 rm -rf "$out" && mkdir -p "$out/bin" "$out/lib/mcp-read" "$out/share/misc" "$out/LICENSES"
 # The target's multiarch triplet: the cross compiler's when the build was a cross build.
-multiarch=${MCPREAD_MULTIARCH:-$(gcc -dumpmachine | sed 's/-pc-/-/')}
+multiarch=${triplet:-$(gcc -dumpmachine | sed 's/-pc-/-/')}
+strip=${triplet:+$triplet-}strip
 libdir=/usr/lib/$multiarch
 
 # What mcp-read opens with dlopen (readers/src/**: LazyLibrary candidates); ICU's and
@@ -63,7 +64,7 @@ for soname in "${dlopened[@]}"; do
 done
 
 # RUNPATHs relative to each file, and no debug symbols (Debian's libraries are stripped already).
-strip --strip-unneeded "$out/bin/mcp-read" "$out/lib/mcp-read/libmcpread_pdf.so"
+"$strip" --strip-unneeded "$out/bin/mcp-read" "$out/lib/mcp-read/libmcpread_pdf.so"
 patchelf --set-rpath '$ORIGIN/../lib' "$out/bin/mcp-read"
 patchelf --set-rpath '$ORIGIN/..' "$out/lib/mcp-read/libmcpread_pdf.so"
 for lib in "$out"/lib/*.so*; do patchelf --set-rpath '$ORIGIN' "$lib"; done
