@@ -24,7 +24,8 @@ cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMCPREAD_BUILD_TEST
   { cat /build/configure.log; exit 1; }
 # -k 0: every compile error in one run, not only the first.
 nice -n 15 cmake --build /build -j "$jobs" --target mcp-read mcpread_pdf_plugin -- -k 0
-rm -rf /stage && mkdir -p /stage/bin /stage/lib/mcp-read
+find /stage -mindepth 1 -delete  # a mount point: emptied, not removed
+mkdir -p /stage/bin /stage/lib/mcp-read
 cp /build/mcp-read /stage/bin/
 cp /build/libmcpread_pdf.so /stage/lib/mcp-read/
 # The ICU the build chose (the dlopen soname), for the bundle's library list.

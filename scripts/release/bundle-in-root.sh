@@ -63,11 +63,23 @@ for soname in "${dlopened[@]}"; do
   copy_deps "$libdir/$soname"
 done
 
+# ImageMagick's coders for the formats mcp-read lets it read (readers/src/image/vips_load.cpp:
+# BMP, ICO and CUR, PSD, SGI, Sun raster, PCX): libvips 8.10 has no loaders of its own for them.
+# Found through MAGICK_CODER_MODULE_PATH, which vips_api.cpp sets when lib/ImageMagick/coders exists.
+mkdir -p "$out/lib/ImageMagick/coders"
+for coder in bmp icon psd sgi sun pcx; do
+  for file in "$libdir"/ImageMagick-6.*/modules-Q16/coders/$coder.{so,la}; do
+    cp "$file" "$out/lib/ImageMagick/coders/"
+  done
+  copy_deps "$out/lib/ImageMagick/coders/$coder.so"
+done
+
 # RUNPATHs relative to each file, and no debug symbols (Debian's libraries are stripped already).
 "$strip" --strip-unneeded "$out/bin/mcp-read" "$out/lib/mcp-read/libmcpread_pdf.so"
 patchelf --set-rpath '$ORIGIN/../lib' "$out/bin/mcp-read"
 patchelf --set-rpath '$ORIGIN/..' "$out/lib/mcp-read/libmcpread_pdf.so"
 for lib in "$out"/lib/*.so*; do patchelf --set-rpath '$ORIGIN' "$lib"; done
+for lib in "$out"/lib/ImageMagick/coders/*.so; do patchelf --set-rpath '$ORIGIN/../..' "$lib"; done
 
 # Data read at run time.
 cp -L /usr/share/misc/magic.mgc "$out/share/misc/magic.mgc"

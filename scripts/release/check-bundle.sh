@@ -24,11 +24,13 @@ python3 "$here/session.py" "$root/data" -- \
 
 # Files opened successfully after the chroot (the server's execve): glibc's loader cache,
 # libraries and locale data may come from the root; anything else must be the bundle's or the
-# session's. Failed opens (ENOENT) are lookups that found nothing and are only counted.
+# session's. Failed opens (ENOENT) are lookups that found nothing, and directories opened (a
+# loader listing a folder) read nothing: neither counts. orcexec.*: the code liborc (libvips'
+# SIMD) compiles at run time, written to $HOME or /tmp.
 awk '/execve\("\/opt\/mcp-read\/bin\/mcp-read"/ { on = 1 } on' "$trace/opened" |
-  grep -E 'open(at)?\(' | grep -v ' = -1 ' |
+  grep -E 'open(at)?\(' | grep -v ' = -1 ' | grep -v 'O_DIRECTORY' |
   sed -E 's/.*open(at)?\((AT_FDCWD, )?"([^"]*)".*/\3/' | sort -u >"$trace/paths"
-allowed='^(/opt/mcp-read/|/data(/|$)|/proc/|/dev/|/sys/|/etc/ld\.so\.cache$|/etc/localtime$|/tmp/|/usr/lib/locale/|/usr/share/locale/locale\.alias$|/usr/lib/[a-z0-9_]+-linux-gnu/gconv/|/(usr/)?lib(64)?/([a-z0-9_]+-linux-gnu/)?(libc|libm|libpthread|libdl|librt|libresolv|ld-linux[a-z0-9_-]*)\.so)'
+allowed='^(/opt/mcp-read/|/data(/|$)|/proc/|/dev/|/sys/|/etc/ld\.so\.cache$|/etc/localtime$|/tmp/|/[a-z/]*/orcexec\.|/usr/lib/locale/|/usr/share/locale/locale\.alias$|/usr/lib/[a-z0-9_]+-linux-gnu/gconv/|/(usr/)?lib(64)?/([a-z0-9_]+-linux-gnu/)?(libc|libm|libpthread|libdl|librt|libresolv|ld-linux[a-z0-9_-]*)\.so)'
 outside=$(grep -Ev "$allowed" "$trace/paths" || true)
 if [[ -n $outside ]]; then
   echo "  FAIL  files opened outside the bundle and glibc:"; echo "$outside" | sed 's/^/          /'

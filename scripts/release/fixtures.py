@@ -1,6 +1,6 @@
 """The files the portability proof reads (check-bundle.py), written by hand so that making them
-needs nothing but Python: a text file, a PNG, a BMP (which only libvips decodes), a one-page PDF
-and a notebook."""
+needs nothing but Python: a text file, a PNG, a PPM (a format models do not take, which libvips
+converts), a one-page PDF and a notebook."""
 import json
 import struct
 import zlib
@@ -30,6 +30,13 @@ def bmp(width, height):
     info = struct.pack("<IiiHHIIiiII", 40, width, height, 1, 24, 0, len(pixels), 2835, 2835, 0, 0)
     header = struct.pack("<2sIHHI", b"BM", 14 + len(info) + len(pixels), 0, 0, 14 + len(info))
     return header + info + pixels
+
+
+def ppm(width, height):
+    """A binary PPM (P6): models take PNG, JPEG, GIF and WebP, so this one goes through libvips.
+    (BMP would need ImageMagick's coders with the libvips 8.10 the bundle is built with.)"""
+    pixels = bytes(b for y in range(height) for x in range(width) for b in ((x * 3) % 256, (y * 3) % 256, 128))
+    return b"P6\n%d %d\n255\n" % (width, height) + pixels
 
 
 def pdf():
@@ -70,6 +77,7 @@ def write_all(folder):
         "small.png": png(64, 48),
         "large.png": png(3000, 200),
         "picture.bmp": bmp(40, 30),
+        "picture.ppm": ppm(40, 30),
         "page.pdf": pdf(),
         "analysis.ipynb": notebook(),
     }

@@ -11,6 +11,7 @@ import json
 import struct
 import subprocess
 import sys
+import threading
 
 import fixtures
 
@@ -18,7 +19,7 @@ failures = []
 
 
 def check(ok, what):
-    print(("  ok    " if ok else "  FAIL  ") + what)
+    print(("  ok    " if ok else "  FAIL  ") + what, flush=True)
     if not ok:
         failures.append(what)
     return ok
@@ -28,6 +29,10 @@ class Session:
     def __init__(self, command):
         self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.next_id = 0
+        # A server that hangs fails the proof instead of hanging it: killed after 180 s, its
+        # output ends and the pending request fails.
+        self.watchdog = threading.Timer(180, self.proc.kill)
+        self.watchdog.start()
 
     def request(self, method, params=None):
         self.next_id += 1
@@ -58,7 +63,9 @@ class Session:
 
     def close(self):
         self.proc.stdin.close()
-        return self.proc.wait(timeout=30)
+        status = self.proc.wait(timeout=30)
+        self.watchdog.cancel()
+        return status
 
 
 def image_size(item):
@@ -110,11 +117,11 @@ def main():
         check(not error and len(imgs) == 1 and imgs[0]["mimeType"] == "image/png" and image_size(imgs[0]) == (64, 48),
               f"PNG: passed through as image/png 64x48 ({kinds(content)})")
 
-        content, error, answer = s.read(f"{inside}/picture.bmp")
+        content, error, answer = s.read(f"{inside}/picture.ppm")
         imgs = images(content)
         check(not error and len(imgs) == 1 and imgs[0]["mimeType"] in ("image/png", "image/jpeg")
               and image_size(imgs[0]) == (40, 30),
-              f"BMP: converted by libvips to PNG/JPEG 40x30 ({kinds(content)} {texts(content)[:200]})")
+              f"PPM: converted by libvips to PNG/JPEG 40x30 ({kinds(content)} {texts(content)[:200]})")
 
         content, error, _ = s.read(f"{inside}/large.png")
         imgs = images(content)
@@ -137,6 +144,7 @@ def main():
     except Exception as e:  # a dead server or a malformed answer is a failed proof, said plainly
         check(False, f"session: {e}")
     status = s.close() if s.proc.poll() is None else s.proc.returncode
+    s.watchdog.cancel()
     check(status == 0, f"the server exits 0 at end of input (exit {status})")
     if failures:
         print(f"session: {len(failures)} check(s) failed")

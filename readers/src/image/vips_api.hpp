@@ -34,6 +34,7 @@ struct Api {
   decltype(&::vips_operation_block_set) operation_block_set;
 #endif
   decltype(&::vips_error_buffer_copy) error_buffer_copy;
+  decltype(&::vips_error_buffer) error_buffer;  // libvips before 8.11 (take_error)
   decltype(&::vips_error_clear) error_clear;
   decltype(&::vips_foreign_find_load_buffer) foreign_find_load_buffer;
   decltype(&::vips_foreign_find_load) foreign_find_load;

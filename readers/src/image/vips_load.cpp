@@ -185,12 +185,20 @@ Image thumbnail(const Api& api, const Input& in, int box, bool upscale, const st
   const VipsSize size = upscale ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN;
   // libvips wraps the buffer without copying or writing to it.
   void* data = const_cast<char*>(in.bytes.data());
+#if MCPREAD_VIPS_AT_LEAST(8, 12)
   const int rc =
       in.path.empty()
           ? api.thumbnail_buffer(data, in.bytes.size(), &out, box, "height", box, "size", size, kFailOn,
                                  kFailOnTruncated, "option_string", options.c_str(), nullptr)
           : api.thumbnail((in.path + options).c_str(), &out, box, "height", box, "size", size, kFailOn,
                           kFailOnTruncated, nullptr);  // a file's options follow its name
+#else
+  // libvips 8.10's thumbnail has no fail option of its own: the loader's, in `options`, only.
+  const int rc = in.path.empty()
+                     ? api.thumbnail_buffer(data, in.bytes.size(), &out, box, "height", box, "size", size,
+                                            "option_string", options.c_str(), nullptr)
+                     : api.thumbnail((in.path + options).c_str(), &out, box, "height", box, "size", size, nullptr);
+#endif
   if (rc != 0) {
     *error = take_error(api);
     return {};
