@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The portable bundle against the Debian build on the same machine, in one run: start-up time
 (spawn to the parsed `initialize` answer) and RSS (VmRSS once a `ping` is answered after
-initialize, and VmHWM after one read each of a PNG, a BMP through libvips, a PDF page's text and
+initialize, and VmHWM after one read each of a PNG, a PPM through libvips, a PDF page's text and
 render, and a notebook: the lazily loaded libraries counted). Spawns alternate between the two
 binaries; medians over --runs spawns each, after one warm-up spawn each.
 
@@ -56,7 +56,7 @@ def one_spawn(binary, folder, reads):
     idle = status_kib(proc.pid, "VmRSS")
     peak = None
     if reads:
-        for name, extra in (("small.png", {}), ("picture.bmp", {}), ("page.pdf", {}),
+        for name, extra in (("small.png", {}), ("picture.ppm", {}), ("page.pdf", {}),
                             ("page.pdf", {"file_type": "image"}), ("analysis.ipynb", {})):
             answer = ask("tools/call", {"name": "read", "arguments": {"file_path": f"{folder}/{name}", **extra}})
             if answer.get("result", {}).get("isError") or "error" in answer:
@@ -88,7 +88,7 @@ def main():
                     samples[side]["peak"].append(peak / 1024)
     rows = (("start-up (spawn to initialize answer)", "startup", "ms"),
             ("idle RSS after initialize", "idle", "MiB"),
-            ("peak RSS after PNG, BMP, PDF text + render, notebook", "peak", "MiB"))
+            ("peak RSS after PNG, PPM, PDF text + render, notebook", "peak", "MiB"))
     print(f"| row ({args.runs} spawns each, medians) | bundle | Debian build | ratio |")
     print("|---|---|---|---|")
     for title, key, unit in rows:
