@@ -67,7 +67,7 @@ done
 # BMP, ICO and CUR, PSD, SGI, Sun raster, PCX): libvips 8.10 has no loaders of its own for them.
 # Found through MAGICK_CODER_MODULE_PATH, which vips_api.cpp sets when lib/ImageMagick/coders exists.
 mkdir -p "$out/lib/ImageMagick/coders"
-for coder in bmp icon psd sgi sun pcx; do
+for coder in magick bmp icon psd sgi sun pcx; do  # magick: the detection ImageMagick runs first
   for file in "$libdir"/ImageMagick-6.*/modules-Q16/coders/$coder.{so,la}; do
     cp "$file" "$out/lib/ImageMagick/coders/"
   done

@@ -1,6 +1,6 @@
 """The files the portability proof reads (check-bundle.py), written by hand so that making them
-needs nothing but Python: a text file, a PNG, a PPM (a format models do not take, which libvips
-converts), a one-page PDF and a notebook."""
+needs nothing but Python: a text file, a PNG, a PPM and a BMP (formats models do not take,
+which libvips converts; the BMP through ImageMagick), a one-page PDF and a notebook."""
 import json
 import struct
 import zlib
@@ -34,7 +34,7 @@ def bmp(width, height):
 
 def ppm(width, height):
     """A binary PPM (P6): models take PNG, JPEG, GIF and WebP, so this one goes through libvips.
-    (BMP would need ImageMagick's coders with the libvips 8.10 the bundle is built with.)"""
+    (libvips 8.10, the bundle's, reads BMP through ImageMagick's coder; PPM with its own loader.)"""
     pixels = bytes(b for y in range(height) for x in range(width) for b in ((x * 3) % 256, (y * 3) % 256, 128))
     return b"P6\n%d %d\n255\n" % (width, height) + pixels
 

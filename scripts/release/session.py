@@ -123,6 +123,12 @@ def main():
               and image_size(imgs[0]) == (40, 30),
               f"PPM: converted by libvips to PNG/JPEG 40x30 ({kinds(content)} {texts(content)[:200]})")
 
+        content, error, answer = s.read(f"{inside}/picture.bmp")
+        imgs = images(content)
+        check(not error and len(imgs) == 1 and imgs[0]["mimeType"] in ("image/png", "image/jpeg")
+              and image_size(imgs[0]) == (40, 30),
+              f"BMP: converted through libvips (ImageMagick's coder) to PNG/JPEG 40x30 ({kinds(content)} {texts(content)[:200]})")
+
         content, error, _ = s.read(f"{inside}/large.png")
         imgs = images(content)
         size = image_size(imgs[0]) if len(imgs) == 1 else None
