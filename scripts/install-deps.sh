@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages mcp-read needs that are not installed yet; does nothing when all
-# are there. `--test` adds what the test suite needs. Everything it prints goes to stderr, so it
+# are there. `--test` adds what the test suite needs; `--release`, what scripts/release.sh needs. Everything it prints goes to stderr, so it
 # can run in front of the stdio server.
 set -euo pipefail
 exec 1>&2
@@ -26,7 +26,14 @@ test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-de
 # OCR is compared with (tests and bench/).
 test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
 
+# The portable bundle (scripts/release.sh): Debian roots made with debootstrap, RUNPATHs set with
+# patchelf, aarch64 roots run through qemu-user, the proof's file-open check with strace.
+release_packages=(debootstrap patchelf qemu-user-static strace python3)
+
 wanted=("${build_packages[@]}")
+if [[ "${1:-}" == "--test" || "${1:-}" == "--release" ]]; then
+  wanted+=("${release_packages[@]}")
+fi
 if [[ "${1:-}" == "--test" ]]; then
   wanted+=("${test_packages[@]}")
   # The Inspector CLI and the benchmark run on Node.js; use the machine's own when it has one.

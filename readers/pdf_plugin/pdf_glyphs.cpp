@@ -36,7 +36,8 @@ class GlyphCounter : public QPDFObjectHandle::ParserCallbacks {
       if (operands_.size() == 3) count(operands_[2]);
     } else if (op == "TJ") {
       if (!operands_.empty() && operands_.back().isArray())
-        for (QPDFObjectHandle item : operands_.back().aitems()) count(item);
+        // getArrayAsVector, not aitems(): qpdf 10.1 (the portable bundle's) has no aitems.
+        for (QPDFObjectHandle item : operands_.back().getArrayAsVector()) count(item);
     } else if (op == "Do" && operands_.size() == 1 && operands_[0].isName()) {
       draw_form(operands_[0].getName());
     }
@@ -45,11 +46,14 @@ class GlyphCounter : public QPDFObjectHandle::ParserCallbacks {
   void handleEOF() override {}
 
  private:
+  // isNameAndEquals, which qpdf 10.1 (the portable bundle's) lacks.
+  static bool is_name(QPDFObjectHandle o, const char* name) { return o.isName() && o.getName() == name; }
+
   void select_font(const std::string& name) {
     composite_ = false;
     if (!resources_.isDictionary()) return;
     QPDFObjectHandle font = resources_.getKey("/Font").getKey(name);
-    composite_ = font.isDictionary() && font.getKey("/Subtype").isNameAndEquals("/Type0");
+    composite_ = font.isDictionary() && is_name(font.getKey("/Subtype"), "/Type0");
   }
 
   void count(QPDFObjectHandle s) {
@@ -66,7 +70,7 @@ class GlyphCounter : public QPDFObjectHandle::ParserCallbacks {
   void draw_form(const std::string& name) {
     if (depth_ >= max_form_depth || !resources_.isDictionary()) return;
     QPDFObjectHandle form = resources_.getKey("/XObject").getKey(name);
-    if (!form.isStream() || !form.getDict().getKey("/Subtype").isNameAndEquals("/Form")) return;
+    if (!form.isStream() || !is_name(form.getDict().getKey("/Subtype"), "/Form")) return;
     if (!forms_->insert(form.getObjGen()).second) return;  // each form counted once per page
     QPDFObjectHandle inner = form.getDict().getKey("/Resources");
     GlyphCounter nested(inner.isDictionary() ? inner : resources_, depth_ + 1, forms_, glyphs_);

@@ -2,7 +2,9 @@
 // (The qpdf part, writing page subsets, is in pdf_subset.cpp.)
 #include "plugin_internal.hpp"
 
+#include <dlfcn.h>
 #include <poppler-document.h>
+#include <sys/stat.h>
 #include <poppler-global.h>
 #include <poppler-image.h>
 #include <poppler-page-renderer.h>
@@ -42,9 +44,24 @@ bool is_noise(std::string_view m) {
          m.starts_with("Invalid XRef entry");
 }
 
+// poppler-data (CJK CMaps) shipped in the install tree beside the plugin (<prefix>/lib/mcp-read/
+// -> <prefix>/share/poppler: the portable bundle); elsewhere poppler's configured directory.
+void use_shipped_data_dir() {
+  Dl_info info{};
+  if (::dladdr(reinterpret_cast<void*>(&use_shipped_data_dir), &info) == 0 || info.dli_fname == nullptr) return;
+  std::string dir = info.dli_fname;
+  dir.erase(dir.rfind('/') + 1);
+  dir += "../../share/poppler";
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) poppler::set_data_dir(dir);
+}
+
 void init_once() {
   static std::once_flag once;
-  std::call_once(once, [] { poppler::set_debug_error_function(collect, nullptr); });
+  std::call_once(once, [] {
+    poppler::set_debug_error_function(collect, nullptr);
+    use_shipped_data_dir();
+  });
 }
 
 // The messages collected since the last call, the informative ones first (at most 3).

@@ -110,7 +110,8 @@ extern "C" __attribute__((visibility("default"))) int mcpread_pdf_write_subset(
     // every call (read is idempotent, and clients may cache by content).
     writer.setDeterministicID(true);
     writer.write();
-    const std::shared_ptr<Buffer> buffer = writer.getBufferSharedPointer();
+    // Ours to delete; getBufferSharedPointer is newer than qpdf 10.1 (the portable bundle's).
+    const std::unique_ptr<Buffer> buffer(writer.getBuffer());
     sink(ctx, reinterpret_cast<const char*>(buffer->getBuffer()), buffer->getSize());
     return MCPREAD_PDF_OK;
   });

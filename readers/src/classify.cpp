@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <cstring>
 
 #include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/registry.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "byte_signatures.hpp"
+#include "install_tree.hpp"
 
 namespace mcpread::readers {
 namespace {
@@ -113,7 +115,12 @@ class MagicHandles {
   }
   static magic_t open_one(int flags) {
     magic_t m = magic_open(flags);
-    if (m != nullptr && magic_load(m, nullptr) != 0) {
+    // The database shipped beside the executable (share/misc/magic.mgc: the portable bundle, or
+    // /usr/share/misc when installed in /usr) must match the libmagic linked in; $MAGIC, which
+    // libmagic reads when given no path, still wins.
+    const char* env = std::getenv("MAGIC");
+    const std::string shipped = env != nullptr && *env != '\0' ? std::string() : installed_file("share/misc/magic.mgc");
+    if (m != nullptr && magic_load(m, shipped.empty() ? nullptr : shipped.c_str()) != 0) {
       magic_close(m);
       m = nullptr;
     }

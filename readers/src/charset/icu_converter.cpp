@@ -26,13 +26,18 @@ struct Api {
   void (*reset)(UConverter*) = nullptr;
 };
 
-constexpr const char* kSoname = "libicuuc.so.72";  // Debian bookworm's libicu72
+// The ICU installed where mcp-read was built (readers/CMakeLists.txt): 72 on Debian bookworm.
+#define MCPREAD_ICU_STR2(x) #x
+#define MCPREAD_ICU_STR(x) MCPREAD_ICU_STR2(x)
+#define MCPREAD_ICU_MAJOR_STR MCPREAD_ICU_STR(MCPREAD_ICU_MAJOR)
+constexpr const char* kSoname = "libicuuc.so." MCPREAD_ICU_MAJOR_STR;
 
 const Api* api(std::string* error) {
   static const LazyLibrary<Api> lib(
-      {.needs = "Decoding this charset needs ICU 72 (Debian package libicu72)",
+      {.needs = "Decoding this charset needs ICU " MCPREAD_ICU_MAJOR_STR
+                " (Debian package libicu" MCPREAD_ICU_MAJOR_STR ")",
        .candidates = {kSoname},
-       .symbol_suffix = "_72"},  // the soname's major version
+       .symbol_suffix = "_" MCPREAD_ICU_MAJOR_STR},  // the soname's major version
       [](SymbolBinder& bind, Api& a) {
         return bind(&a.open, "ucnv_open") && bind(&a.close, "ucnv_close") &&
                bind(&a.to_unicode, "ucnv_toUnicode") && bind(&a.reset, "ucnv_reset");

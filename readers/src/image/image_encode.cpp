@@ -101,7 +101,7 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   const int ico_page = h.page;
   // thumbnail_buffer does not pass its own fail_on to the loader (libvips 8.14): say it here.
   const std::string options =
-      "[fail_on=truncated" + (ico_page >= 0 ? ",page=" + std::to_string(ico_page) : "") + "]";
+      "[" + std::string(vips::kFailOnOption) + (ico_page >= 0 ? ",page=" + std::to_string(ico_page) : "") + "]";
 
   const bool swap = h.orientation >= 5 && h.orientation <= 8;
   const unsigned ow = swap ? h.height : h.width, oh = swap ? h.width : h.height;

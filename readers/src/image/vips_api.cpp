@@ -1,4 +1,8 @@
 #include "vips_api.hpp"
+
+#include "install_tree.hpp"
+
+#include <cstdlib>
 #include "lazy_library.hpp"
 
 #include <algorithm>
@@ -29,12 +33,19 @@ bool start(SymbolBinder& bind, Api& a) {
         t_warnings += (t_warnings.empty() ? "" : "; ") + std::string(message);
       },
       nullptr);
+  // libvips 8.10 (the portable bundle's) reads BMP, ICO, PSD, ... through ImageMagick only, whose
+  // coders the bundle ships in lib/ImageMagick/coders; ImageMagick finds them through this
+  // variable (set once, before any ImageMagick code runs; an explicit setting wins).
+  if (const std::string coders = installed_file("lib/ImageMagick/coders"); !coders.empty())
+    ::setenv("MAGICK_CODER_MODULE_PATH", coders.c_str(), 0);
   if (a.init("mcp-read") != 0) return bind.fail(bind.library() + " failed to start: " + take_error(a));
   a.cache_set_max(0);  // never keep decoded file contents between calls
   // Loaders for text formats that would otherwise turn a text file read as an image into a
-  // "picture" of numbers.
+  // "picture" of numbers (older libvips: vips_load.cpp turns them down).
+#if MCPREAD_VIPS_AT_LEAST(8, 13)
   a.operation_block_set("VipsForeignLoadCsv", TRUE);
   a.operation_block_set("VipsForeignLoadMatrix", TRUE);
+#endif
   return true;
 }
 
@@ -42,8 +53,11 @@ bool bind_all(SymbolBinder& bind, Api& a) {
   // g_object_unref and g_free come from GLib, a dependency of libvips: dlsym on the libvips
   // handle searches its dependencies too.
   return bind(&a.init, "vips_init") && bind(&a.cache_set_max, "vips_cache_set_max") &&
+#if MCPREAD_VIPS_AT_LEAST(8, 13)
          bind(&a.operation_block_set, "vips_operation_block_set") &&
+#endif
          bind(&a.error_buffer_copy, "vips_error_buffer_copy") &&
+         bind(&a.error_buffer, "vips_error_buffer") &&
          bind(&a.error_clear, "vips_error_clear") &&
          bind(&a.foreign_find_load_buffer, "vips_foreign_find_load_buffer") &&
          bind(&a.foreign_find_load, "vips_foreign_find_load") &&
@@ -83,10 +97,18 @@ const Api* api(std::string* error) {
 void clear_warnings() { t_warnings.clear(); }
 
 std::string take_error(const Api& api) {
+#if MCPREAD_VIPS_AT_LEAST(8, 11)
   // Copied and cleared in one step, under libvips' lock.
   char* copy = api.error_buffer_copy();
   std::string text = copy != nullptr ? copy : "";
   api.free(copy);
+#else
+  // libvips 8.10's vips_error_buffer_copy takes its own lock twice and never returns (the
+  // portable bundle's, Debian bullseye): copied, then cleared, in two steps.
+  const char* buffer = api.error_buffer();
+  std::string text = buffer != nullptr ? buffer : "";
+  api.error_clear();
+#endif
   // Only when the buffer is empty: a decode's warnings come from whichever thread of libvips'
   // pool ran it, so they would appear in some answers and not in others.
   if (text.empty()) text = t_warnings;

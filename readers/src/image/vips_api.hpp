@@ -12,11 +12,29 @@
 
 namespace mcpread::readers::vips {
 
+// libvips before 8.12 (Debian bullseye's 8.10, which the portable bundle is built with) has a
+// boolean "fail" (on the first warning) where later ones have "fail_on" (truncated: on errors
+// and truncated files); and it cannot block loaders (vips_operation_block_set, 8.13).
+#define MCPREAD_VIPS_AT_LEAST(major, minor) \
+  (VIPS_MAJOR_VERSION > (major) || (VIPS_MAJOR_VERSION == (major) && VIPS_MINOR_VERSION >= (minor)))
+#if MCPREAD_VIPS_AT_LEAST(8, 12)
+inline constexpr const char* kFailOn = "fail_on";
+inline constexpr VipsFailOn kFailOnTruncated = VIPS_FAIL_ON_TRUNCATED;
+inline constexpr const char* kFailOnOption = "fail_on=truncated";
+#else
+inline constexpr const char* kFailOn = "fail";
+inline constexpr gboolean kFailOnTruncated = TRUE;
+inline constexpr const char* kFailOnOption = "fail";
+#endif
+
 struct Api {
   decltype(&::vips_init) init;
   decltype(&::vips_cache_set_max) cache_set_max;
+#if MCPREAD_VIPS_AT_LEAST(8, 13)
   decltype(&::vips_operation_block_set) operation_block_set;
+#endif
   decltype(&::vips_error_buffer_copy) error_buffer_copy;
+  decltype(&::vips_error_buffer) error_buffer;  // libvips before 8.11 (take_error)
   decltype(&::vips_error_clear) error_clear;
   decltype(&::vips_foreign_find_load_buffer) foreign_find_load_buffer;
   decltype(&::vips_foreign_find_load) foreign_find_load;

@@ -104,6 +104,13 @@ std::string loader_format(std::string_view loader) {
 
 bool is_magick(std::string_view loader) { return loader.starts_with("VipsForeignLoadMagick"); }
 
+// CSV and matrix "images" are text files, never taken as pictures of numbers. libvips 8.13 and
+// later never offer them (vips_api.cpp blocks both loaders); older ones, like the portable
+// bundle's 8.10, cannot block a loader, so they are turned down here.
+bool is_text_loader(std::string_view loader) {
+  return loader.starts_with("VipsForeignLoadCsv") || loader.starts_with("VipsForeignLoadMatrix");
+}
+
 // The bytes in a memory file, for libvips' file loaders; false when that cannot be made.
 bool make_file(Input* in) {
   platform::AnonymousFile anon = platform::anonymous_file("mcp-read-image");
@@ -126,12 +133,13 @@ bool make_file(Input* in) {
 // which case in->file and in->path are set. Empty with libvips' reason in *error when none does.
 std::string find_loader(const Api& api, Input* in, std::string* error) {
   const char* found = api.foreign_find_load_buffer(in->bytes.data(), in->bytes.size());
+  if (found != nullptr && is_text_loader(found)) found = nullptr;
   const std::string buffer_loader = found != nullptr ? found : "";
   std::string why = found == nullptr ? take_error(api) : std::string();
   if (!buffer_loader.empty() && !is_magick(buffer_loader)) return buffer_loader;
   if (make_file(in)) {
     const char* by_file = api.foreign_find_load(in->path.c_str());
-    if (by_file != nullptr && !is_magick(by_file)) return by_file;
+    if (by_file != nullptr && !is_magick(by_file) && !is_text_loader(by_file)) return by_file;
     api.error_clear();  // "... is not a known file format": the buffer loader's reason is kept
   }
   in->file = UniqueFd();
@@ -178,12 +186,20 @@ Image thumbnail(const Api& api, const Input& in, int box, bool upscale, const st
   const VipsSize size = upscale ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN;
   // libvips wraps the buffer without copying or writing to it.
   void* data = const_cast<char*>(in.bytes.data());
+#if MCPREAD_VIPS_AT_LEAST(8, 12)
   const int rc =
       in.path.empty()
-          ? api.thumbnail_buffer(data, in.bytes.size(), &out, box, "height", box, "size", size, "fail_on",
-                                 VIPS_FAIL_ON_TRUNCATED, "option_string", options.c_str(), nullptr)
-          : api.thumbnail((in.path + options).c_str(), &out, box, "height", box, "size", size, "fail_on",
-                          VIPS_FAIL_ON_TRUNCATED, nullptr);  // a file's options follow its name
+          ? api.thumbnail_buffer(data, in.bytes.size(), &out, box, "height", box, "size", size, kFailOn,
+                                 kFailOnTruncated, "option_string", options.c_str(), nullptr)
+          : api.thumbnail((in.path + options).c_str(), &out, box, "height", box, "size", size, kFailOn,
+                          kFailOnTruncated, nullptr);  // a file's options follow its name
+#else
+  // libvips 8.10's thumbnail has no fail option of its own: the loader's, in `options`, only.
+  const int rc = in.path.empty()
+                     ? api.thumbnail_buffer(data, in.bytes.size(), &out, box, "height", box, "size", size,
+                                            "option_string", options.c_str(), nullptr)
+                     : api.thumbnail((in.path + options).c_str(), &out, box, "height", box, "size", size, nullptr);
+#endif
   if (rc != 0) {
     *error = take_error(api);
     return {};

@@ -8,14 +8,25 @@
 #include <algorithm>
 #include <cstdlib>
 
+// The soname is the major version of the headers built against (5 on bookworm, 4 on bullseye,
+// where the portable bundle is built); tesseract 4 calls the header tess_version.h.
+#if __has_include(<tesseract/version.h>)
+#include <tesseract/version.h>
+#else
+#include <tesseract/tess_version.h>
+#endif
+#define MCPREAD_TESS_STR2(x) #x
+#define MCPREAD_TESS_STR(x) MCPREAD_TESS_STR2(x)
+#define MCPREAD_TESS_MAJOR MCPREAD_TESS_STR(TESSERACT_MAJOR_VERSION)
+
 namespace mcpread::readers::ocr {
 namespace {
 
 const LazyLibrary<Api>& library() {
   static const LazyLibrary<Api> lib(
-      {.needs = "OCR needs libtesseract 5 (Debian packages libtesseract5 and tesseract-ocr-eng, or another "
-                "tesseract-ocr-* language)",
-       .candidates = {"libtesseract.so.5"}},
+      {.needs = "OCR needs libtesseract " MCPREAD_TESS_MAJOR " (Debian packages libtesseract" MCPREAD_TESS_MAJOR
+                " and tesseract-ocr-eng, or another tesseract-ocr-* language)",
+       .candidates = {"libtesseract.so." MCPREAD_TESS_MAJOR}},
       [](SymbolBinder& bind, Api& a) {
         const bool ok =
             bind(&a.version, "TessVersion") && bind(&a.delete_text, "TessDeleteText") &&
@@ -79,7 +90,11 @@ std::string tessdata_directory() {
     if (is_directory(dir + "/tessdata")) return dir + "/tessdata";
     return dir;
   }
+#if TESSERACT_MAJOR_VERSION >= 5
   return "/usr/share/tesseract-ocr/5/tessdata";
+#else
+  return "/usr/share/tesseract-ocr/4.00/tessdata";  // Debian's libtesseract4 (bullseye)
+#endif
 }
 
 std::vector<std::string> installed_languages() {

@@ -4,6 +4,12 @@
 // <tesseract/capi.h> and <leptonica/allheaders.h> are included for types and prototypes only;
 // every call goes through the pointers below.
 #include <leptonica/allheaders.h>
+// Tesseract 4's C header (Debian bullseye's, which the portable bundle is built with) declares
+// TessBaseAPIDetectOrientationScript and the tesseract:: page segmentation modes only along with
+// its C++ API; tesseract 5 always does.
+#if !__has_include(<tesseract/version.h>) && !defined(TESS_CAPI_INCLUDE_BASEAPI)
+#define TESS_CAPI_INCLUDE_BASEAPI
+#endif
 #include <tesseract/capi.h>
 
 #include <string>

@@ -1,7 +1,6 @@
 #include "pdf_loader.hpp"
+#include "install_tree.hpp"
 #include "lazy_library.hpp"
-
-#include <unistd.h>
 
 #include <cstdlib>
 
@@ -20,15 +19,6 @@ namespace {
 
 constexpr const char* plugin_name = "libmcpread_pdf.so";
 constexpr const char* kRebuild = " (rebuild mcp-read and the plugin together)";
-
-std::string executable_directory() {
-  std::string buf(4096, '\0');
-  const ssize_t n = ::readlink("/proc/self/exe", buf.data(), buf.size() - 1);
-  if (n <= 0) return {};
-  buf.resize(static_cast<std::size_t>(n));
-  const auto slash = buf.rfind('/');
-  return slash == std::string::npos ? std::string() : buf.substr(0, slash == 0 ? 1 : slash);
-}
 
 bool bind_all(SymbolBinder& bind, Api& a) {
   mcpread_pdf_api_version_fn version = nullptr;

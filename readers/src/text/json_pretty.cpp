@@ -1,6 +1,7 @@
 #include "json_pretty.hpp"
 
 #include "file_io.hpp"
+#include "mcpread/common/compat.hpp"
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
 
@@ -28,7 +29,7 @@ constexpr std::size_t kFlushBytes = 64u << 10;
 struct Source {
   int fd = -1;
   const CancelToken* cancel = nullptr;
-  std::unique_ptr<char[]> buffer = std::make_unique_for_overwrite<char[]>(kReadBytes);
+  std::unique_ptr<char[]> buffer = compat::make_char_buffer(kReadBytes);
   std::size_t pos = 0;
   std::size_t len = 0;
   std::uint64_t offset = 0;

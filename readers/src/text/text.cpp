@@ -1,3 +1,4 @@
+#include "mcpread/common/compat.hpp"
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/text.hpp"
 
@@ -200,7 +201,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
 
   // One chunk buffer per worker thread, reused: a fresh megabyte per call costs an mmap, page
   // faults on every page touched, and an munmap.
-  thread_local const auto buffer = std::make_unique_for_overwrite<char[]>(kChunkBytes);
+  thread_local const auto buffer = compat::make_char_buffer(kChunkBytes);
   ChunkReader reader(fd);
   auto read_error = [&] {
     return ReadOutcome::error("Could not read " + path + ": " + utf8::sanitized(std::strerror(errno)) + ".");

@@ -10,7 +10,8 @@ namespace {
 
 Response text_response(unsigned status, std::string body, std::string_view content_type) {
   Response r{static_cast<bhttp::status>(status), 11};
-  r.set(bhttp::field::content_type, content_type);
+  // As a std::string: Boost 1.74's Beast (the portable bundle's) takes no std::string_view here.
+  r.set(bhttp::field::content_type, std::string(content_type));
   r.set(bhttp::field::cache_control, "no-store");
   r.body() = std::move(body);
   r.prepare_payload();
