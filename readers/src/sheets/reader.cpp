@@ -1,5 +1,6 @@
 #include "sheets/reader.hpp"
 
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "office/part_cache.hpp"
 #include "office/zip_head.hpp"
@@ -59,7 +60,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
       for (std::size_t j = 0; j < rest.size(); ++j) list += (j == 0 ? "" : ",") + std::to_string(rest[j]);
       out += "\n\n[" + std::string(rest.size() == 1 ? "Sheet " : "Sheets ") + list + " not shown: the output cap of " +
              n2s(cap) + " bytes is reached. To read " + (rest.size() == 1 ? "it" : "them") +
-             ", call read again with pages=\"" + list + "\".]";
+             ", " + say({.pages = list}, HintForm::call_again) + ".]";
       truncated = true;
       break;
     }
@@ -101,7 +102,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
     const std::string range = "[Rows " + n2s(first) + "-" + n2s(last) + " of sheet " + number;
     if (page.next_row()) {
       out += "\n\n" + range + (page.capped() ? " (the output cap of " + n2s(cap) + " bytes is reached)" : "") +
-             ". To read more, call read again with pages=\"" + number + "\" offset=" + n2s(*page.next_row()) + ".]";
+             ". To read more, " + say({.offset = *page.next_row(), .pages = number}, HintForm::call_again) + ".]";
       if (chosen.size() == 1) next_offset = *page.next_row();
       truncated = truncated || page.capped();
       if (page.capped()) {
@@ -109,7 +110,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
         if (k + 1 < chosen.size()) {
           std::string list;
           for (std::size_t j = k + 1; j < chosen.size(); ++j) list += (j == k + 1 ? "" : ",") + n2s(chosen[j] + 1);
-          out += "\n[Sheets not shown: " + list + ". To read them, call read again with pages=\"" + list + "\".]";
+          out += "\n[Sheets not shown: " + list + ". To read them, " + say({.pages = list}, HintForm::call_again) + ".]";
         }
         break;
       }
