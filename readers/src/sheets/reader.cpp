@@ -134,12 +134,13 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
 }
 
 ReadOutcome read_archive(std::unique_ptr<office::ZipArchive> zip, const std::string& zip_error, std::string_view path,
-                         Format format, const SheetOptions& options, const CancelToken& cancel, nlohmann::json meta) {
+                         Format format, const SheetOptions& options, const CancelToken& cancel, nlohmann::json meta,
+                         const std::string& cache_key = {}) {
   const std::string cannot = std::string(path) + " cannot be read as " +
                              (format == Format::xlsx ? "an Excel workbook" : "an OpenDocument spreadsheet") + ": ";
   if (zip == nullptr) return ReadOutcome::error(cannot + zip_error + ".", std::move(meta));
   std::string error;
-  std::unique_ptr<Workbook> book = format == Format::xlsx ? open_xlsx(*zip, options.max_shared_string_bytes, &error)
+  std::unique_ptr<Workbook> book = format == Format::xlsx ? open_xlsx(*zip, options.max_shared_string_bytes, &error, cache_key)
                                                           : open_ods(*zip, &error);
   if (cancel.cancelled()) return ReadOutcome::stopped();
   if (!book) return ReadOutcome::error(cannot + error + ".", std::move(meta));
@@ -168,8 +169,10 @@ ReadOutcome read_spreadsheet(const OpenedFile& file, Format format, const SheetO
   std::string error;
   auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
   // A model pages through a workbook in several calls: each would inflate its sheet again.
-  if (zip) zip->cache_parts(office::PartCache::key_of(file.st));
-  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
+  // And each would parse the workbook's shared strings and styles again: kept there too.
+  const std::string key = office::PartCache::key_of(file.st);
+  if (zip) zip->cache_parts(key);
+  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta), key);
 }
 
 }  // namespace mcpread::readers::sheets
