@@ -120,7 +120,7 @@ def text_ways(_result, text):
     """The ways on an answer's text names (the rest of a sheet, then the sheets the output cap left
     out), in order: a workbook's meta gives only one."""
     return [{"pages": m.group(1), **({"offset": int(m.group(2))} if m.group(2) else {})}
-            for m in re.finditer(r'call read again with pages="([^"]+)"(?: offset=(\d+))?', text)]
+            for m in re.finditer(r'call read again with pages="([^"]+)"(?: and offset=(\d+))?', text)]
 
 
 def hwm_kib(pid):

@@ -232,7 +232,7 @@ class Checks(unittest.TestCase):
         self.assertEqual(ok[0], True, ok[1])
         self.assertFalse(checks.check_sheet(self.root, path, answer(table.replace("2.5 |", "3 |")), "0.97", {})[0])
         self.assertFalse(checks.check_sheet(self.root, path, answer(table.replace(
-            "End of sheet.", "To read more, call read again with pages=\"1\" offset=2.")), "0.97", {})[0])
+            "End of sheet.", "To read more, call read again with pages=\"1\" and offset=2.")), "0.97", {})[0])
         self.assertFalse(checks.check_sheet(self.root, path, answer("refused", error=True), "0.97", {})[0])
 
 

@@ -40,7 +40,7 @@ TEST_CASE("an Excel workbook through the binary") {
           "Excel workbook " + (root.path() / "budget.xlsx").string() +
               ": 2 sheets: 1 \"Budget\", 2 \"Notes\" (hidden).\n\n## Sheet 1: Budget\n\n| Row | A | B |\n"
               "| ---: | --- | --- |\n| 1 | Item | Cost |\n| 2 | item 1 | 2,000.50 |\n| 3 | item 2 | 3,000.50 |\n\n"
-              "[Rows 1-3 of sheet 1. To read more, call read again with pages=\"1\" offset=4.]");
+              "[Rows 1-3 of sheet 1. To read more, call read again with pages=\"1\" and offset=4.]");
     CHECK(r["_meta"]["next_offset"] == 4);
     CHECK(r["_meta"]["kind"] == "xlsx");
   }

@@ -111,7 +111,7 @@ void stop_for_ocr_budget(const Selection& sel, std::size_t i, int count, const P
   const std::string next = format_page_ranges(rest);
   *text += "\n\n[Page " + std::to_string(sel.pages[i]) + " and later need OCR, and " +
            std::to_string(budget) + (budget == 1 ? " page is" : " pages are") +
-           " OCR'd per call at most; call read with pages=\"" + next + "\" to continue.]";
+           " OCR'd per call at most; " + say({.pages = next}) + " to continue.]";
   (*meta)["truncated"] = true;
   (*meta)["next_pages"] = next;
 }

@@ -1,5 +1,6 @@
 #include "sheets/reader.hpp"
 
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "office/part_cache.hpp"
 #include "office/zip_head.hpp"
@@ -59,7 +60,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
       for (std::size_t j = 0; j < rest.size(); ++j) list += (j == 0 ? "" : ",") + std::to_string(rest[j]);
       out += "\n\n[" + std::string(rest.size() == 1 ? "Sheet " : "Sheets ") + list + " not shown: the output cap of " +
              n2s(cap) + " bytes is reached. To read " + (rest.size() == 1 ? "it" : "them") +
-             ", call read again with pages=\"" + list + "\".]";
+             ", " + say({.pages = list}, HintForm::call_again) + ".]";
       truncated = true;
       break;
     }
@@ -101,7 +102,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
     const std::string range = "[Rows " + n2s(first) + "-" + n2s(last) + " of sheet " + number;
     if (page.next_row()) {
       out += "\n\n" + range + (page.capped() ? " (the output cap of " + n2s(cap) + " bytes is reached)" : "") +
-             ". To read more, call read again with pages=\"" + number + "\" offset=" + n2s(*page.next_row()) + ".]";
+             ". To read more, " + say({.offset = *page.next_row(), .pages = number}, HintForm::call_again) + ".]";
       if (chosen.size() == 1) next_offset = *page.next_row();
       truncated = truncated || page.capped();
       if (page.capped()) {
@@ -109,7 +110,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
         if (k + 1 < chosen.size()) {
           std::string list;
           for (std::size_t j = k + 1; j < chosen.size(); ++j) list += (j == k + 1 ? "" : ",") + n2s(chosen[j] + 1);
-          out += "\n[Sheets not shown: " + list + ". To read them, call read again with pages=\"" + list + "\".]";
+          out += "\n[Sheets not shown: " + list + ". To read them, " + say({.pages = list}, HintForm::call_again) + ".]";
         }
         break;
       }
@@ -133,12 +134,13 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
 }
 
 ReadOutcome read_archive(std::unique_ptr<office::ZipArchive> zip, const std::string& zip_error, std::string_view path,
-                         Format format, const SheetOptions& options, const CancelToken& cancel, nlohmann::json meta) {
+                         Format format, const SheetOptions& options, const CancelToken& cancel, nlohmann::json meta,
+                         const std::string& cache_key = {}) {
   const std::string cannot = std::string(path) + " cannot be read as " +
                              (format == Format::xlsx ? "an Excel workbook" : "an OpenDocument spreadsheet") + ": ";
   if (zip == nullptr) return ReadOutcome::error(cannot + zip_error + ".", std::move(meta));
   std::string error;
-  std::unique_ptr<Workbook> book = format == Format::xlsx ? open_xlsx(*zip, options.max_shared_string_bytes, &error)
+  std::unique_ptr<Workbook> book = format == Format::xlsx ? open_xlsx(*zip, options.max_shared_string_bytes, &error, cache_key)
                                                           : open_ods(*zip, &error);
   if (cancel.cancelled()) return ReadOutcome::stopped();
   if (!book) return ReadOutcome::error(cannot + error + ".", std::move(meta));
@@ -167,8 +169,10 @@ ReadOutcome read_spreadsheet(const OpenedFile& file, Format format, const SheetO
   std::string error;
   auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
   // A model pages through a workbook in several calls: each would inflate its sheet again.
-  if (zip) zip->cache_parts(office::PartCache::key_of(file.st));
-  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
+  // And each would parse the workbook's shared strings and styles again: kept there too.
+  const std::string key = office::PartCache::key_of(file.st);
+  if (zip) zip->cache_parts(key);
+  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta), key);
 }
 
 }  // namespace mcpread::readers::sheets

@@ -1,6 +1,7 @@
 #include "sheets/xlsx.hpp"
 
 #include "human_size.hpp"
+#include "office/part_cache.hpp"
 #include "office/xml.hpp"
 #include "sheets/number_format.hpp"
 #include "sheets/row_skipper.hpp"
@@ -104,6 +105,23 @@ class SharedStringsReader : public XmlHandler {
   SharedStrings* out_;
   std::size_t cap_;
   bool in_si_ = false, in_t_ = false, in_phonetic_ = false;
+};
+
+// What opening a workbook makes of its workbook, styles and shared-strings parts: the same for
+// every call on the same file, so kept in the readers' cache (a model pages through a workbook in
+// several calls, and each would otherwise parse the shared strings again).
+struct Parsed {
+  bool date1904 = false;
+  SharedStrings strings;
+  std::vector<std::string> formats;  // each cell style's number format code, by the cell's `s`
+  std::vector<SheetInfo> sheets;     // extents unknown: learnt per call while streaming
+
+  std::size_t bytes() const {
+    std::size_t n = sizeof(*this) + strings.text.capacity() + 4 * strings.ends.capacity();
+    for (const auto& f : formats) n += sizeof(f) + f.capacity();
+    for (const auto& i : sheets) n += sizeof(i) + i.name.capacity() + i.part.capacity();
+    return n;
+  }
 };
 
 class SheetReader : public XmlHandler {
@@ -232,8 +250,24 @@ class SheetReader : public XmlHandler {
 
 class XlsxWorkbook : public Workbook {
  public:
-  bool open(office::ZipArchive& zip, std::size_t max_shared, std::string* error) {
+  // From the readers' cache when `cache_key` (PartCache::key_of the file) names one parsed before.
+  bool open(office::ZipArchive& zip, std::size_t max_shared, std::string_view cache_key, std::string* error) {
     zip_ = &zip;
+    auto& cache = office::PartCache::instance();
+    const std::string name = xlsx_cache_name(max_shared);
+    if (!cache_key.empty()) parsed_ = cache.get_value<Parsed>(cache_key, name);
+    if (parsed_ == nullptr) {
+      auto read = std::make_shared<Parsed>();
+      if (!parse(zip, max_shared, read.get(), error)) return false;
+      if (!cache_key.empty()) cache.put_value(cache_key, name, read, read->bytes());
+      parsed_ = std::move(read);
+    }
+    sheets_ = parsed_->sheets;
+    return true;
+  }
+
+ private:
+  static bool parse(office::ZipArchive& zip, std::size_t max_shared, Parsed* out, std::string* error) {
     std::string workbook = "xl/workbook.xml";
     for (const auto& [id, rel] : relationships(zip, "")) {
       (void)id;
@@ -243,7 +277,7 @@ class XlsxWorkbook : public Workbook {
     if (!load(zip, workbook, &doc, error)) return false;
     const pugi::xml_node root = xml::child(doc, "workbook");
     const std::string_view d1904 = xml::attr(xml::child(root, "workbookPr"), "date1904");
-    date1904_ = d1904 == "1" || d1904 == "true";
+    out->date1904 = d1904 == "1" || d1904 == "true";
     const auto rels = relationships(zip, workbook);
     std::string shared, styles;
     for (const auto& [id, rel] : rels) {
@@ -259,15 +293,15 @@ class XlsxWorkbook : public Workbook {
       info.hidden = state == "hidden" || state == "veryHidden";
       const auto rel = rels.find(xml::attr(s, "id"));
       if (rel != rels.end()) info.part = rel->second.second;
-      sheets_.push_back(std::move(info));
+      out->sheets.push_back(std::move(info));
     }
-    if (sheets_.empty()) {
+    if (out->sheets.empty()) {
       *error = "its workbook names no sheet";
       return false;
     }
-    if (!styles.empty() && zip.find(styles) != nullptr) read_styles(zip, styles);
+    if (!styles.empty() && zip.find(styles) != nullptr) read_styles(zip, styles, &out->formats);
     if (!shared.empty() && zip.find(shared) != nullptr) {
-      SharedStringsReader reader(&strings_, max_shared);
+      SharedStringsReader reader(&out->strings, max_shared);
       XmlStream* stream = nullptr;
       auto run = XmlStream::create(reader, shared, error);
       if (!run) return false;
@@ -288,6 +322,7 @@ class XlsxWorkbook : public Workbook {
     return true;
   }
 
+ public:
   bool rows(std::size_t index, std::uint64_t first_row, const RowSink& sink, std::vector<std::string>* merges,
             std::string* error) override {
     const SheetInfo& info = sheets_[index];
@@ -296,7 +331,7 @@ class XlsxWorkbook : public Workbook {
                (info.part.empty() ? std::string() : " (\"" + info.part + "\" is missing)");
       return false;
     }
-    SheetReader reader(strings_, formats_, date1904_, first_row, sink, merges, &sheets_[index].extent);
+    SheetReader reader(parsed_->strings, parsed_->formats, parsed_->date1904, first_row, sink, merges, &sheets_[index].extent);
     auto stream = XmlStream::create(reader, info.part, error);
     if (!stream) return false;
     reader.stream = stream.get();
@@ -326,7 +361,7 @@ class XlsxWorkbook : public Workbook {
 
  private:
   // Each cell style's number format code, by the cell's `s` index.
-  void read_styles(office::ZipArchive& zip, const std::string& part) {
+  static void read_styles(office::ZipArchive& zip, const std::string& part, std::vector<std::string>* formats) {
     pugi::xml_document doc;
     std::string ignored;
     if (!load(zip, part, &doc, &ignored)) return;  // without styles, numbers show as General
@@ -339,21 +374,24 @@ class XlsxWorkbook : public Workbook {
       if (!xml::is(x, "xf")) continue;
       const auto id = static_cast<unsigned>(xml::small_int(xml::attr(x, "numFmtId"), 0));
       const auto c = custom.find(id);
-      formats_.emplace_back(c != custom.end() ? c->second : std::string(builtin_format(id)));
+      formats->emplace_back(c != custom.end() ? c->second : std::string(builtin_format(id)));
     }
   }
 
   office::ZipArchive* zip_ = nullptr;
-  bool date1904_ = false;
-  SharedStrings strings_;
-  std::vector<std::string> formats_;
+  std::shared_ptr<const Parsed> parsed_;
 };
 
 }  // namespace
 
-std::unique_ptr<Workbook> open_xlsx(office::ZipArchive& zip, std::size_t max_shared_string_bytes, std::string* error) {
+std::string xlsx_cache_name(std::size_t max_shared_string_bytes) {
+  return "xlsx " + std::to_string(max_shared_string_bytes);
+}
+
+std::unique_ptr<Workbook> open_xlsx(office::ZipArchive& zip, std::size_t max_shared_string_bytes, std::string* error,
+                                    std::string_view cache_key) {
   auto book = std::make_unique<XlsxWorkbook>();
-  if (!book->open(zip, max_shared_string_bytes, error)) return nullptr;
+  if (!book->open(zip, max_shared_string_bytes, cache_key, error)) return nullptr;
   return book;
 }
 

@@ -116,7 +116,7 @@ TEST_CASE("ods: sheets and rows") {
   SUBCASE("pages by name, offset and limit") {
     const auto o = read_sheet(dir, book, "One", 2, 2);
     CHECK(body_of(o) == "## Sheet 1: One\n\n| Row | A |\n| ---: | --- |\n| 2 | r2 |\n| 3 | r3 |\n\n"
-                        "[Rows 2-3 of sheet 1. To read more, call read again with pages=\"1\" offset=4.]");
+                        "[Rows 2-3 of sheet 1. To read more, call read again with pages=\"1\" and offset=4.]");
     CHECK(o.meta["next_offset"] == 4);
   }
   SUBCASE("an offset past repeated rows; past the last row with values") {

@@ -5,12 +5,16 @@
 #include "office/part_cache.hpp"
 #include "office_fixtures.hpp"
 #include "reader_fixtures.hpp"
+#include "sheets/reader.hpp"
+#include "sheets/xlsx.hpp"
 #include "slides_fixtures.hpp"
 
 #include "mcpread/readers/caches.hpp"
 #include "mcpread/readers/read.hpp"
 
 #include <doctest/doctest.h>
+
+#include <sys/stat.h>
 
 #include <memory>
 #include <string>
@@ -82,6 +86,24 @@ TEST_CASE("part cache: a workbook read again is served from it, a changed one is
   CHECK(read_text(dir).find("| 2 | 345 |") != std::string::npos);
   release_caches();
   CHECK(PartCache::instance().bytes() == 0);
+}
+
+TEST_CASE("part cache: a workbook's shared strings, styles and sheet list are parsed once") {
+  PartCache::instance().release();
+  TempDir dir;
+  const auto path = dir.write("book.xlsx", xlsx_bytes({{"S", "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>"
+                                                             "<row r=\"2\"><c r=\"A2\" t=\"s\"><v>1</v></c></row>"}},
+                                                      {"alpha", "beta"}));
+  CHECK(read_text(dir).find("| 2 | beta |") != std::string::npos);
+  struct stat st{};
+  REQUIRE(::stat(path.c_str(), &st) == 0);
+  const std::string name = sheets::xlsx_cache_name(sheets::SheetOptions{}.max_shared_string_bytes);
+  const auto parsed = PartCache::instance().get_value<void>(PartCache::key_of(st), name);
+  REQUIRE(parsed != nullptr);
+  CHECK(read_text(dir, 2).find("| 2 | beta |") != std::string::npos);
+  CHECK(PartCache::instance().get_value<void>(PartCache::key_of(st), name) == parsed);  // served, not parsed again
+  release_caches();
+  CHECK(PartCache::instance().get_value<void>(PartCache::key_of(st), name) == nullptr);
 }
 
 TEST_CASE("part cache: a document read page by page is parsed once, a changed one again") {

@@ -170,7 +170,7 @@ TEST_CASE("xlsx: sheets and rows") {
   SUBCASE("offset and limit page rows, with the way on") {
     const auto o = read_book(dir, book, "2", 2, 1);
     CHECK(text_of(o).ends_with("| Row | A |\n| ---: | --- |\n| 2 | 3 |\n\n"
-                               "[Rows 2-2 of sheet 2. To read more, call read again with pages=\"2\" offset=5.]"));
+                               "[Rows 2-2 of sheet 2. To read more, call read again with pages=\"2\" and offset=5.]"));
     CHECK(o.meta["next_offset"] == 5);
     CHECK(text_of(read_book(dir, book, "2", 9)).ends_with("[No rows with values from row 9 on: the last row with values is 5.]"));
   }
@@ -193,7 +193,7 @@ TEST_CASE("xlsx: sheets and rows") {
     CHECK(t.size() <= 4096);
     REQUIRE(o.meta.contains("next_offset"));
     const auto next = o.meta["next_offset"].get<std::uint64_t>();
-    CHECK(t.ends_with("(the output cap of 4096 bytes is reached). To read more, call read again with pages=\"1\" offset=" +
+    CHECK(t.ends_with("(the output cap of 4096 bytes is reached). To read more, call read again with pages=\"1\" and offset=" +
                       std::to_string(next) + ".]"));
     CHECK(o.meta["truncated"] == true);
     CHECK(t.find("| " + std::to_string(next - 1) + " | " + std::to_string((next - 1) * 7) + " |") != std::string::npos);
