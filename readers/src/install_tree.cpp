@@ -1,15 +1,13 @@
 #include "install_tree.hpp"
 
+#include "mcpread/common/platform.hpp"
+
 #include <sys/stat.h>
-#include <unistd.h>
 
 namespace mcpread::readers {
 
 std::string executable_directory() {
-  std::string buf(4096, '\0');
-  const ssize_t n = ::readlink("/proc/self/exe", buf.data(), buf.size() - 1);
-  if (n <= 0) return {};
-  buf.resize(static_cast<std::size_t>(n));
+  const std::string buf = platform::executable_path();
   const auto slash = buf.rfind('/');
   return slash == std::string::npos ? std::string() : buf.substr(0, slash == 0 ? 1 : slash);
 }
