@@ -26,24 +26,8 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bin="${1:-$repo/build/mcp-read}"
 [[ "$bin" == /* ]] || bin="$PWD/$bin"
 
-passed=0
-failed=0
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() {
-  echo "not ok - $1"
-  failed=$((failed + 1))
-  shift
-  local detail
-  for detail in "$@"; do
-    [[ -n "$detail" ]] && printf '%s\n' "$detail" | sed 's/^/#   /'
-  done
-  return 0
-}
-finish() {
-  echo "inspector: ${passed} passed, ${failed} failed"
-  [[ $failed -eq 0 ]]
-  exit $?
-}
+TAP_NAME=inspector
+source "$repo/tests/support/tap.sh"
 
 for tool in node npx timeout; do
   if ! command -v "$tool" >/dev/null; then

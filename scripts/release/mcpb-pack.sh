@@ -13,22 +13,9 @@ set -euo pipefail
 export LC_ALL=C
 
 MCPB_CLI="@anthropic-ai/mcpb@2.1.2"
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-out="$repo/dist"
-if [[ ${1:-} == --out ]]; then
-  out=$2
-  shift 2
-fi
-if [[ $# -eq 0 || ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-  exit 2
-fi
-die() {
-  echo "mcpb-pack: $*" >&2
-  exit 1
-}
+tool=mcpb-pack out="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/dist" help_lines=2,12
+source "$(dirname "${BASH_SOURCE[0]}")/pack-args.sh"
 
-version=$(sed -n 's/^project(mcp-read VERSION \([0-9][0-9.]*\).*/\1/p' "$repo/CMakeLists.txt")
 manifest="$repo/packaging/mcpb/manifest.json"
 manifest_version=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).version' "$manifest")
 [[ $manifest_version == "$version" ]] ||

@@ -11,23 +11,8 @@
 set -euo pipefail
 export LC_ALL=C
 
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-out="$repo/dist/npm"
-if [[ ${1:-} == --out ]]; then
-  out=$2
-  shift 2
-fi
-if [[ $# -eq 0 || ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-  exit 2
-fi
-die() {
-  echo "npm-pack: $*" >&2
-  exit 1
-}
-
-version=$(sed -n 's/^project(mcp-read VERSION \([0-9][0-9.]*\).*/\1/p' "$repo/CMakeLists.txt")
-[[ -n $version ]] || die "no project version in $repo/CMakeLists.txt"
+tool=npm-pack out="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/dist/npm" help_lines=2,11
+source "$(dirname "${BASH_SOURCE[0]}")/pack-args.sh"
 launcher="$repo/packaging/npm/mcp-read"
 # The launcher's manifest is committed; it must name this version everywhere.
 node - "$launcher/package.json" "$version" <<'EOF' || exit 1

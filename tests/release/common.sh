@@ -17,25 +17,8 @@ INSPECTOR_PKG="@modelcontextprotocol/inspector@$(sed -n 's/^INSPECTOR_VERSION="\
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/mcp-read-release.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-passed=0
-failed=0
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() {
-  echo "not ok - $1"
-  failed=$((failed + 1))
-  shift
-  local detail
-  for detail in "$@"; do
-    [[ -n "$detail" ]] && printf '%s\n' "$detail" | sed 's/^/#   /'
-  done
-  return 0
-}
+source "$repo/tests/support/tap.sh"
 skip() { echo "skipped: $*"; exit 77; }
-finish() {
-  echo "$(basename "$0" .sh): ${passed} passed, ${failed} failed"
-  [[ $failed -eq 0 ]]
-  exit $?
-}
 # now_ms: a monotonic-enough clock for the measurements these checks print (never asserted).
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 

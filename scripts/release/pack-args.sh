@@ -1,0 +1,19 @@
+# The shared start of the pack scripts (npm-pack.sh, mcpb-pack.sh), sourced after they set
+# `tool` (their name, for messages), `out` (the default output folder) and `help_lines` (the sed
+# range of their usage comment): `--out DIR` overrides `out`; no argument, -h or --help prints the
+# usage and exits 2; `die` ends with "tool: message"; `version` is the project's (CMakeLists.txt).
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+if [[ ${1:-} == --out ]]; then
+  out=$2
+  shift 2
+fi
+if [[ $# -eq 0 || ${1:-} == -h || ${1:-} == --help ]]; then
+  sed -n "${help_lines}p" "$0" | sed 's/^# \{0,1\}//'
+  exit 2
+fi
+die() {
+  echo "$tool: $*" >&2
+  exit 1
+}
+version=$(sed -n 's/^project(mcp-read VERSION \([0-9][0-9.]*\).*/\1/p' "$repo/CMakeLists.txt")
+[[ -n $version ]] || die "no project version in $repo/CMakeLists.txt"
