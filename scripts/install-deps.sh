@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages mcp-read needs that are not installed yet; does nothing when all
-# are there. `--test` adds what the test suite needs; `--release`, what scripts/release.sh needs. Everything it prints goes to stderr, so it
-# can run in front of the stdio server.
+# are there. `--test` adds what the test suite needs; `--release`, what scripts/release.sh needs.
+# Everything it prints goes to stderr, so it can run in front of the stdio server.
 set -euo pipefail
 exec 1>&2
 
