@@ -1,6 +1,9 @@
 #include "install_tree.hpp"
 
 #include "mcpread/common/platform.hpp"
+#include "mcpread/readers/environment.hpp"
+
+#include <cstdlib>
 
 #include <sys/stat.h>
 
@@ -19,6 +22,11 @@ std::string installed_file(std::string_view relative) {
   path += relative;
   struct stat st {};
   return ::stat(path.c_str(), &st) == 0 ? path : std::string();
+}
+
+void prepare_environment() {
+  if (const std::string coders = installed_file("lib/ImageMagick/coders"); !coders.empty())
+    ::setenv("MAGICK_CODER_MODULE_PATH", coders.c_str(), 0);
 }
 
 }  // namespace mcpread::readers

@@ -1,4 +1,5 @@
 // mcp-read: an MCP server whose `read` tool returns files the way a model needs them.
+#include "mcpread/readers/environment.hpp"
 #include "mcpread/server/cli.hpp"
 #include "mcpread/server/http_server.hpp"
 #include "mcpread/server/log_format.hpp"
@@ -21,6 +22,7 @@
 
 int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);  // a closed stdout is an EPIPE error, not a silent death
+  mcpread::readers::prepare_environment();  // before any thread starts
 #ifdef __GLIBC__
   // glibc maps blocks of 128 KiB and more on their own, but after freeing one it raises that
   // threshold (up to 32 MiB), so the next images' buffers (file bytes, decoded pixels, base64,

@@ -1,6 +1,5 @@
 #include "vips_api.hpp"
 
-#include "install_tree.hpp"
 
 #include <cstdlib>
 #include "lazy_library.hpp"
@@ -33,11 +32,7 @@ bool start(SymbolBinder& bind, Api& a) {
         t_warnings += (t_warnings.empty() ? "" : "; ") + std::string(message);
       },
       nullptr);
-  // libvips 8.10 (the portable bundle's) reads BMP, ICO, PSD, ... through ImageMagick only, whose
-  // coders the bundle ships in lib/ImageMagick/coders; ImageMagick finds them through this
-  // variable (set once, before any ImageMagick code runs; an explicit setting wins).
-  if (const std::string coders = installed_file("lib/ImageMagick/coders"); !coders.empty())
-    ::setenv("MAGICK_CODER_MODULE_PATH", coders.c_str(), 0);
+  // The portable bundle's ImageMagick coders were made known at start-up (prepare_environment).
   if (a.init("mcp-read") != 0) return bind.fail(bind.library() + " failed to start: " + take_error(a));
   a.cache_set_max(0);  // never keep decoded file contents between calls
   // Loaders for text formats that would otherwise turn a text file read as an image into a
