@@ -400,11 +400,4 @@ bool RawSocket::closed_within(std::chrono::milliseconds timeout) {
   }
 }
 
-double metric_sample(const std::string& metrics, const std::string& series) {
-  std::istringstream lines(metrics);
-  for (std::string line; std::getline(lines, line);)
-    if (line.starts_with(series + " ")) return std::stod(line.substr(series.size() + 1));
-  return -1;
-}
-
 }  // namespace mcpread::test::http

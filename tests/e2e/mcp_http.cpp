@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include <algorithm>
+#include <sstream>
 
 namespace mcpread::test::http {
 
@@ -204,6 +205,13 @@ Exchange McpHttp::stateless(const std::string& method, json params, const Header
   }
   const long long id = next_id(method, stateless_version);
   return post({{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}}, headers);
+}
+
+double metric_sample(const std::string& metrics, const std::string& series) {
+  std::istringstream lines(metrics);
+  for (std::string line; std::getline(lines, line);)
+    if (line.starts_with(series + " ")) return std::stod(line.substr(series.size() + 1));
+  return -1;
 }
 
 }  // namespace mcpread::test::http
