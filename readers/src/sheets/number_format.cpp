@@ -2,6 +2,8 @@
 
 #include "sheets/date_format.hpp"
 
+#include "mcpread/common/compat.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cfloat>
@@ -147,7 +149,7 @@ std::string format_plain(double value, std::string_view s, bool explicit_sign_se
     const double scale = std::pow(10.0, decimals);
     if (v * scale < 9e15) v = std::round(v * scale * (1 + 4 * DBL_EPSILON)) / scale;
     char buf[400];
-    const auto done = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, decimals);  // as "%.*f"
+    const auto done = compat::double_to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, decimals);  // as "%.*f"
     std::string text = done.ec == std::errc() ? std::string(buf, done.ptr) : general_number(v);
     const auto dot = text.find('.');
     std::string whole = text.substr(0, dot);
@@ -201,7 +203,7 @@ std::string general_number(double value) {
   char buf[64];
   // As printf's "%.15g" (the standard says so), without its locale and format-string cost: this
   // runs for every number shown.
-  const auto done = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 15);
+  const auto done = compat::double_to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 15);
   std::string s(buf, done.ptr);
   if (const auto e = s.find('e'); e != std::string::npos) {
     s[e] = 'E';
