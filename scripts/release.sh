@@ -4,13 +4,18 @@
 #      (glibc 2.31) with bullseye's -dev packages (scripts/release/build.sh);
 #   2. each bundle serves a full MCP session in minimal roots it was not built in, nothing
 #      installed but the bundle: x64 in Debian bullseye, bookworm and trixie, arm64 in bookworm
-#      under qemu-user (scripts/release/check-bundle.sh).
+#      under qemu-user (scripts/release/check-bundle.sh);
+#   3. the release's other files from those bundles: each tarball also as .tar.xz, the npm
+#      packages (dist/npm/), the .mcpb files and the MCP Registry entry (dist/server.json), and
+#      the npm and .mcpb checks (tests/release/) run on the x86_64 bundle itself.
 # Roots and build folders are cached in ~/.cache/mcp-read-release/ (a second run is quick).
 #
 #   bash scripts/release.sh                                # both architectures
 #   MCPREAD_RELEASE_ARCHES=amd64 bash scripts/release.sh   # x86_64 only
 #   MCPREAD_RELEASE_SUITES=trixie ...                      # x86_64 proof in these roots only
-# The test command (scripts/test.sh) runs the x86_64 build and its proof in trixie.
+#   MCPREAD_RELEASE_PACKAGES=0 ...                         # bundles only (no step 3)
+# The test command (scripts/test.sh) runs the x86_64 build and its proof in trixie, without step 3
+# (its ctest runs the same package checks on a stand-in bundle).
 set -euo pipefail
 project=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 release=$project/scripts/release
@@ -22,6 +27,7 @@ cache=${MCPREAD_RELEASE_CACHE:-$HOME/.cache/mcp-read-release}
 # Cold: no x86_64 build cached yet (debootstrap, ~700 packages, the whole build); warm: cached.
 if compgen -G "$cache/build/bullseye-amd64-*-amd64/build/build.ninja" >/dev/null; then state=warm; else state=cold; fi
 started=$SECONDS
+bundles=()
 for arch in ${MCPREAD_RELEASE_ARCHES:-amd64 arm64}; do
   start=$SECONDS
   bash "$release/build.sh" "$arch"
@@ -33,6 +39,19 @@ for arch in ${MCPREAD_RELEASE_ARCHES:-amd64 arm64}; do
     bash "$release/check-bundle.sh" "$project/dist/mcp-read-$version-linux-$platform" "$suite" "$arch"
   done
   echo "release: linux-$platform built and checked in $((SECONDS - start))s"
+  bundles+=("$project/dist/mcp-read-$version-linux-$platform")
 done
-ls -l "$project"/dist/*.tar.gz
+if [[ ${MCPREAD_RELEASE_PACKAGES:-1} == 1 ]]; then
+  start=$SECONDS
+  # xz: the same tar, a third smaller than gzip (which npm and the .mcpb's zip use anyway).
+  for bundle in "${bundles[@]}"; do gzip -dc "$bundle.tar.gz" | xz -9e -T0 >"$bundle.tar.xz"; done
+  bash "$release/npm-pack.sh" "${bundles[@]}"
+  bash "$release/mcpb-pack.sh" "${bundles[@]}"
+  bash "$release/registry-server-json.sh" "$project/dist"
+  if [[ ${bundles[0]} == *-x64 ]]; then
+    for check in npm mcpb; do bash "$project/tests/release/$check.sh" "$project/dist" "${bundles[0]}"; done
+  fi
+  echo "release: packages made and checked in $((SECONDS - start))s"
+fi
+ls -l "$project"/dist/*.tar.* "$project"/dist/*.mcpb "$project"/dist/npm/*.tgz 2>/dev/null
 echo "release: done in $((SECONDS - started))s (cache $state at start)"

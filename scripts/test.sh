@@ -67,7 +67,7 @@ phase "http load" node "$project/bench/http-load.mjs" "$project/build/mcp-read" 
 # The portable bundle: built in a Debian bullseye root, proved in a minimal trixie root (both
 # cached in ~/.cache/mcp-read-release; docs/release.md). Needs root for debootstrap and chroot.
 phase "portable bundle (bullseye build, trixie proof)" env MCPREAD_RELEASE_ARCHES=amd64 \
-  MCPREAD_RELEASE_SUITES=trixie bash "$project/scripts/release.sh"
+  MCPREAD_RELEASE_SUITES=trixie MCPREAD_RELEASE_PACKAGES=0 bash "$project/scripts/release.sh"
 if [[ "${MCPREAD_QUICK_TESTS:-}" != 1 ]]; then
   phase "asan+ubsan (build and tests)" bash "$project/scripts/test-sanitizers.sh" asan
   phase "tsan (build and tests)" bash "$project/scripts/test-sanitizers.sh" tsan
