@@ -21,12 +21,6 @@ manifest_version=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1
 [[ $manifest_version == "$version" ]] ||
   die "$manifest has version $manifest_version, the project is at $version"
 
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-stage=$(mktemp -d)
-trap 'rm -rf "$stage"' EXIT
-export npm_config_loglevel=error npm_config_update_notifier=false npm_config_fund=false \
-  npm_config_audit=false
 mcpb() { npx -y "$MCPB_CLI" "$@"; }
 
 for bundle in "$@"; do

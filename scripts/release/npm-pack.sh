@@ -28,12 +28,6 @@ if (wrong.length) {
 }
 EOF
 
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-stage=$(mktemp -d)
-trap 'rm -rf "$stage"' EXIT
-export npm_config_loglevel=error npm_config_update_notifier=false npm_config_fund=false \
-  npm_config_audit=false
 
 # ELF machine names (readelf -h) of the architectures npm calls x64 and arm64.
 declare -A machine=([x64]="X86-64" [arm64]="AArch64")

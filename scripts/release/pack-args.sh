@@ -1,7 +1,8 @@
 # The shared start of the pack scripts (npm-pack.sh, mcpb-pack.sh), sourced after they set
 # `tool` (their name, for messages), `out` (the default output folder) and `help_lines` (the sed
 # range of their usage comment): `--out DIR` overrides `out`; no argument, -h or --help prints the
-# usage and exits 2; `die` ends with "tool: message"; `version` is the project's (CMakeLists.txt).
+# usage and exits 2; `die` ends with "tool: message"; `version` is the project's (CMakeLists.txt);
+# `out` is made and absolute, `stage` a scratch folder removed at exit; npm is quiet.
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 if [[ ${1:-} == --out ]]; then
   out=$2
@@ -17,3 +18,10 @@ die() {
 }
 version=$(sed -n 's/^project(mcp-read VERSION \([0-9][0-9.]*\).*/\1/p' "$repo/CMakeLists.txt")
 [[ -n $version ]] || die "no project version in $repo/CMakeLists.txt"
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+export npm_config_loglevel=error npm_config_update_notifier=false npm_config_fund=false \
+  npm_config_audit=false
