@@ -53,5 +53,6 @@ if [[ ${MCPREAD_RELEASE_PACKAGES:-1} == 1 ]]; then
   fi
   echo "release: packages made and checked in $((SECONDS - start))s"
 fi
-ls -l "$project"/dist/*.tar.* "$project"/dist/*.mcpb "$project"/dist/npm/*.tgz 2>/dev/null
+shopt -s nullglob  # the packages are absent when step 3 was skipped
+ls -l "$project"/dist/*.tar.* "$project"/dist/*.mcpb "$project"/dist/npm/*.tgz
 echo "release: done in $((SECONDS - started))s (cache $state at start)"
