@@ -7,8 +7,10 @@
 namespace mcpread::readers::office {
 
 PartCache& PartCache::instance() {
-  static PartCache cache;
-  return cache;
+  // Never destroyed: the server's idle-memory thread may release it while static destructors run
+  // at exit (it is joined by a static destroyed after this one), and the process's end frees it.
+  static auto* const cache = new PartCache;
+  return *cache;
 }
 
 std::string PartCache::key_of(const struct stat& st) {
