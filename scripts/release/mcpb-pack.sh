@@ -24,12 +24,7 @@ manifest_version=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1
 mcpb() { npx -y "$MCPB_CLI" "$@"; }
 
 for bundle in "$@"; do
-  bundle=$(cd "$bundle" && pwd) || die "no bundle folder $bundle"
-  name=$(basename "$bundle")
-  [[ $name =~ ^mcp-read-(.+)-linux-(x64|arm64)$ ]] ||
-    die "$name: not a bundle folder (mcp-read-<version>-linux-<x64|arm64>)"
-  [[ ${BASH_REMATCH[1]} == "$version" ]] || die "$name: bundle of version ${BASH_REMATCH[1]}, the project is at $version"
-  [[ -x $bundle/bin/mcp-read ]] || die "$bundle/bin/mcp-read is missing or not executable"
+  check_bundle "$bundle"
   dir="$stage/$name"
   mkdir -p "$dir/server"
   cp "$manifest" "$dir/manifest.json"

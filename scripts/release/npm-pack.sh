@@ -32,13 +32,7 @@ EOF
 # ELF machine names (readelf -h) of the architectures npm calls x64 and arm64.
 declare -A machine=([x64]="X86-64" [arm64]="AArch64")
 for bundle in "$@"; do
-  bundle=$(cd "$bundle" && pwd) || die "no bundle folder $bundle"
-  name=$(basename "$bundle")
-  [[ $name =~ ^mcp-read-(.+)-linux-(x64|arm64)$ ]] ||
-    die "$name: not a bundle folder (mcp-read-<version>-linux-<x64|arm64>)"
-  [[ ${BASH_REMATCH[1]} == "$version" ]] || die "$name: bundle of version ${BASH_REMATCH[1]}, the project is at $version"
-  arch=${BASH_REMATCH[2]}
-  [[ -x $bundle/bin/mcp-read ]] || die "$bundle/bin/mcp-read is missing or not executable"
+  check_bundle "$bundle"
   readelf -h "$bundle/bin/mcp-read" | grep -q "Machine:.*${machine[$arch]}" ||
     die "$bundle/bin/mcp-read is not a ${machine[$arch]} executable"
   pkg="$stage/linux-$arch"

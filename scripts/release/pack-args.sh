@@ -3,6 +3,8 @@
 # range of their usage comment): `--out DIR` overrides `out`; no argument, -h or --help prints the
 # usage and exits 2; `die` ends with "tool: message"; `version` is the project's (CMakeLists.txt);
 # `out` is made and absolute, `stage` a scratch folder removed at exit; npm is quiet.
+# `check_bundle DIR` checks a bundle folder of this version and sets `bundle` (absolute), `name`
+# and `arch` (x64 or arm64).
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 if [[ ${1:-} == --out ]]; then
   out=$2
@@ -25,3 +27,13 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 export npm_config_loglevel=error npm_config_update_notifier=false npm_config_fund=false \
   npm_config_audit=false
+
+check_bundle() {
+  bundle=$(cd "$1" && pwd) || die "no bundle folder $1"
+  name=$(basename "$bundle")
+  [[ $name =~ ^mcp-read-(.+)-linux-(x64|arm64)$ ]] ||
+    die "$name: not a bundle folder (mcp-read-<version>-linux-<x64|arm64>)"
+  [[ ${BASH_REMATCH[1]} == "$version" ]] || die "$name: bundle of version ${BASH_REMATCH[1]}, the project is at $version"
+  arch=${BASH_REMATCH[2]}
+  [[ -x $bundle/bin/mcp-read ]] || die "$bundle/bin/mcp-read is missing or not executable"
+}
