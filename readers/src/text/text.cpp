@@ -117,27 +117,30 @@ class Formatter {
   Formatter(Mode mode, const std::string& charset, const TextOptions& o)
       : mode_(mode), max_chars_(o.max_line_chars), cap_(o.max_output_bytes), column_(o.column) {
     if (mode_ == Mode::PerLine) line_converter_ = std::make_unique<Utf8Converter>(charset);
-    // The whole answer at once: grown by doubling, a 100 KiB answer passed through a 164 KiB
-    // buffer, which glibc maps afresh (and unmaps) on every read (server/src/main.cpp).
-    out_.reserve(std::min<std::size_t>(cap_, 1 << 20));
+    // The whole answer at once, with room for the line that goes past the cap before it is taken
+    // back: grown by doubling, a 100 KiB answer passed through a 164 KiB buffer, which glibc maps
+    // afresh (and unmaps) on every read (server/src/main.cpp).
+    out_.reserve(std::min<std::size_t>(cap_, 1 << 20) + 16 * 1024);
   }
 
+  // Writes the line into the answer itself; a line that does not fit is taken back out.
   bool line(const text_detail::LineScanner::Line& l) {
-    line_.clear();
+    const std::size_t before = out_.size();
+    const std::uint64_t replaced_before = replaced_, cut_before = cut_;
     // "%6d\t" without printf: this runs for every shown line.
     char num[24];
     const auto end = std::to_chars(num, num + sizeof num, l.number).ptr;
     const auto digits = static_cast<std::size_t>(end - num);
-    if (digits < 6) line_.append(6 - digits, ' ');
-    line_.append(num, digits);
-    line_.push_back('\t');
+    if (digits < 6) out_.append(6 - digits, ' ');
+    out_.append(num, digits);
+    out_.push_back('\t');
     std::string_view text = l.kept;
     if (line_converter_) {
       decoded_.clear();
       line_converter_->convert(l.kept, decoded_, true);
       text = decoded_;
     }
-    const auto r = utf8::detail::append_sanitized_prefix(text, max_chars_, line_);
+    const auto r = utf8::detail::append_sanitized_prefix(text, max_chars_, out_);
     if (mode_ == Mode::Utf8) {
       replaced_ += r.replacements;
     } else {  // the decoder's U+FFFD
@@ -153,13 +156,17 @@ class Formatter {
       const std::string length = mode_ == Mode::PerLine
                                      ? " characters (" + n2s(l.bytes) + " bytes in full)"
                                      : " of " + n2s(l.chars) + " characters";
-      line_ += " \xE2\x80\xA6 [line cut at " + n2s(last) + length + "; read on with " +
+      out_ += " \xE2\x80\xA6 [line cut at " + n2s(last) + length + "; read on with " +
                say({.offset = l.number, .limit = 1, .column = last + 1}, HintForm::arguments) + "]";
       ++cut_;
     }
-    line_ += '\n';
-    if (shown_ > 0 && out_.size() + line_.size() > cap_) return false;
-    out_ += line_;
+    out_ += '\n';
+    if (shown_ > 0 && out_.size() > cap_) {
+      out_.resize(before);
+      replaced_ = replaced_before;
+      cut_ = cut_before;
+      return false;
+    }
     ++shown_;
     return true;
   }
@@ -179,7 +186,6 @@ class Formatter {
   std::uint64_t column_;
   std::unique_ptr<Utf8Converter> line_converter_;
   std::string out_;
-  std::string line_;
   std::string decoded_;
   std::uint64_t shown_ = 0;
   std::uint64_t cut_ = 0;
@@ -254,7 +260,14 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   const std::size_t huge = std::numeric_limits<std::size_t>::max() / 8;
   config.keep_bytes =
       options.max_line_chars < huge ? 4 * (options.max_line_chars + 1) : options.max_line_chars;
-  config.count_rest = size <= options.count_lines_max_bytes;
+  // Lines are found in raw bytes unless the charset is converted as a stream; only then can
+  // chunk boundaries be mapped to line counts and remembered for the next read.
+  const bool indexable = mode != Mode::Stream && !options.json;
+  text_detail::LineIndex index;
+  if (indexable) index = text_detail::LineIndexCache::instance().find(file.st);
+  // The lines after the window are counted once per version of the file: a later read of it
+  // (an agent paging on, or reading it again) takes the total from the index.
+  config.count_rest = size <= options.count_lines_max_bytes && !index.total_lines;
   config.skip_chars = column - 1;
   config.count_chars = mode != Mode::PerLine;
   text_detail::LineScanner scanner(
@@ -273,11 +286,6 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     scanner.feed(converted);
   };
 
-  // Lines are found in raw bytes unless the charset is converted as a stream; only then can
-  // chunk boundaries be mapped to line counts and remembered for the next read.
-  const bool indexable = mode != Mode::Stream && !options.json;
-  text_detail::LineIndex index;
-  if (indexable) index = text_detail::LineIndexCache::instance().find(file.st);
   if (index.chunks.empty()) index.chunks.push_back({});
   const std::size_t known_chunks = index.chunks.size();
   auto remember = [&](std::size_t next_chunk, std::size_t chunk_bytes) {
