@@ -216,7 +216,10 @@ if (want("pass") && images.includes("pass.png")) {
 // the median of its turns' rates and the ratio the median of the ratios of adjacent turns (one of
 // each side), so that a slow stretch of the machine falls on both sides of a ratio.
 if (want("text")) {
-  const sessions = [mcpRead(), peer()].filter(Boolean);
+  // "canned" answers each call at once with mcp-read's bytes (bench/canned-server.mjs): the most
+  // this client can measure of any server, so the highest ratio the row can show.
+  const canned = new Session("canned", process.execPath, [join(import.meta.dirname, "canned-server.mjs"), args["mcp-read"], ROOT]);
+  const sessions = [mcpRead(), peer(), canned].filter(Boolean);
   for (const s of sessions) { await s.initialize(); for (let i = 0; i < 100; i++) await readText(s); }
   const lat = Object.fromEntries(sessions.map((s) => [s.name, []]));
   const turns = Object.fromEntries(sessions.map((s) => [s.name, []]));
@@ -236,6 +239,11 @@ if (want("text")) {
   out.text = { lat, turns, ratios: pairRatios };
   rows.push([`2,000 lines of source.cpp: calls/s (median of ${turns["mcp-read"].length} turns of ${TURN_MS} ms per server; ratio: median of the turns' ratios, range ${ratio(pct(pairRatios, 0.1))}–${ratio(pct(pairRatios, 0.9))} p10–p90)`,
     rate("mcp-read").toFixed(0), isFinite(rate("peer")) ? rate("peer").toFixed(0) : "n/a", ratio(r), `≥ 30×: ${yes(r >= 30)}`]);
+  const floorRatios = turns.peer ? turns.canned.map((r, i) => r / turns.peer[i]) : [];
+  out.text.canned = { turns: turns.canned, ratios: floorRatios };
+  rows.push([`2,000 lines of source.cpp: the client's floor, a server answering each call at once with mcp-read's bytes (bench/canned-server.mjs), calls/s; ratio to the peer, as above: the most this client can show`,
+    rate("canned").toFixed(0), isFinite(rate("peer")) ? rate("peer").toFixed(0) : "n/a", isFinite(rate("peer")) ? ratio(pct(floorRatios, 0.5)) : "n/a",
+    `mcp-read at ${(100 * rate("mcp-read") / rate("canned")).toFixed(0)} % of the floor's rate`]);
   rows.push(["2,000 lines of source.cpp: p50, p99",
     `${ms(pct(lat["mcp-read"], 0.5))}, ${ms(pct(lat["mcp-read"], 0.99))}`,
     lat.peer ? `${ms(pct(lat.peer, 0.5))}, ${ms(pct(lat.peer, 0.99))}` : "n/a",
