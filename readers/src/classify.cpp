@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 #include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/registry.hpp"
@@ -90,31 +91,33 @@ std::string_view text_mime_for(std::string_view file_name, std::string_view ext)
   return {};
 }
 
-// One pair of libmagic handles per thread (they are not thread-safe), loaded on first use so
-// that startup stays fast. A failed load leaves a handle null: callers get empty answers.
-class MagicHandles {
+// One libmagic handle for the process, loaded on first use (startup stays fast) and asked under a
+// lock: a handle is not thread-safe, and each holds its own copy of the 8 MB database, so a pair
+// per thread cost 16 MB for every thread that met a file needing it. Only files that no signature
+// and no text scan settle get here. A failed load leaves the handle null: callers get empty
+// answers.
+class Magic {
  public:
-  MagicHandles() = default;
-  MagicHandles(const MagicHandles&) = delete;
-  MagicHandles& operator=(const MagicHandles&) = delete;
-  ~MagicHandles() {
-    if (mime_ != nullptr) magic_close(mime_);
-    if (description_ != nullptr) magic_close(description_);
-  }
-  std::string mime(Bytes b) { return ask(load().mime_, b); }
-  std::string description(Bytes b) { return ask(load().description_, b); }
-
- private:
-  MagicHandles& load() {
+  struct Answer {
+    std::string mime;
+    std::string description;
+  };
+  Answer ask(Bytes b) {
+    std::lock_guard lock(mutex_);
     if (!loaded_) {
       loaded_ = true;
-      mime_ = open_one(MAGIC_MIME_TYPE);
-      description_ = open_one(MAGIC_NONE);
+      handle_ = open_handle();
     }
-    return *this;
+    if (handle_ == nullptr) return {};
+    Answer a;
+    if (magic_setflags(handle_, MAGIC_MIME_TYPE) == 0) a.mime = buffer(b);
+    if (magic_setflags(handle_, MAGIC_NONE) == 0) a.description = buffer(b);
+    return a;
   }
-  static magic_t open_one(int flags) {
-    magic_t m = magic_open(flags);
+
+ private:
+  static magic_t open_handle() {
+    magic_t m = magic_open(MAGIC_NONE);
     // The database shipped beside the executable (share/misc/magic.mgc: the portable bundle, or
     // /usr/share/misc when installed in /usr) must match the libmagic linked in; $MAGIC, which
     // libmagic reads when given no path, still wins.
@@ -126,20 +129,20 @@ class MagicHandles {
     }
     return m;
   }
-  static std::string ask(magic_t m, Bytes b) {
-    const char* r = m == nullptr ? nullptr : magic_buffer(m, b.data(), b.size());
+  std::string buffer(Bytes b) const {
+    const char* r = magic_buffer(handle_, b.data(), b.size());
     std::string out;
     if (r != nullptr) utf8::append_sanitized(std::string_view(r).substr(0, 300), out);
     return out;
   }
-  magic_t mime_ = nullptr;
-  magic_t description_ = nullptr;
+  std::mutex mutex_;
+  magic_t handle_ = nullptr;
   bool loaded_ = false;
 };
 
-MagicHandles& magic() {
-  thread_local MagicHandles handles;
-  return handles;
+Magic& magic() {
+  static auto* instance = new Magic;  // never destroyed: a worker may still ask at exit
+  return *instance;
 }
 
 struct TextScan {
@@ -244,8 +247,7 @@ Classification detect(std::string_view file_name, std::string_view ext,
   if (auto utf16 = utf16_without_bom(head); !utf16.empty())
     return text(file_name, ext, "text/plain", utf16 + " text, without byte-order mark");
 
-  std::string mime = magic().mime(head);
-  std::string description = magic().description(head);
+  auto [mime, description] = magic().ask(head);
   if (mime == "image/svg+xml")
     return {FileKind::image, std::move(mime), std::move(description), std::nullopt};
   if (textual_mime(mime))
