@@ -2,6 +2,7 @@
 
 #include "mcpread/common/json_depth.hpp"
 #include "mcpread/common/prefault.hpp"
+#include "mcpread/common/spare_buffers.hpp"
 #include "mcpread/protocol/json_writer.hpp"
 
 namespace mcpread::protocol {
@@ -108,14 +109,29 @@ json make_notification(std::string_view method, json params) {
 }
 
 std::string serialize(const json& message) {
-  std::string out;
   // Reserved once, with room for a few escapes and the transport's framing: a message of
-  // megabytes (an image's base64, a long text) is then written in place, never moved.
+  // megabytes (an image's base64, a long text) is then written in place, never moved. A large
+  // one reuses the last large message's buffer when a transport gave it back.
   const std::size_t hint = wire_size_hint(message);
-  out.reserve(hint + hint / 16 + 64);
-  common::prefault_for_writing(out.data(), out.capacity());
+  bool reused = false;
+  std::string out = common::spare::messages().take(hint + hint / 16 + 64, &reused);
+  if (!reused) common::prefault_for_writing(out.data(), out.capacity());
   append_json(message, out);
   return out;
+}
+
+void recycle_buffers(json& message) {
+  switch (message.type()) {
+    case json::value_t::binary:
+      common::spare::bytes().give_back(std::move(message.get_binary()));
+      return;
+    case json::value_t::object:
+    case json::value_t::array:
+      for (auto& item : message) recycle_buffers(item);
+      return;
+    default:
+      return;
+  }
 }
 
 std::string id_key(const json& id) { return id.dump(); }

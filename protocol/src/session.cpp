@@ -60,6 +60,7 @@ bool Session::receive_parsed(const json& value, Reply reply) {
   }
   handle_request(m, false, reply, [reply](std::optional<json> response) {
     reply(response ? serialize(*response) : std::string(), true);
+    if (response) recycle_buffers(*response);
   });
   return true;
 }

@@ -1,7 +1,9 @@
 #include "file_io.hpp"
 
 #include "mcpread/common/prefault.hpp"
+#include "mcpread/common/spare_buffers.hpp"
 
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,17 +23,31 @@ std::optional<std::size_t> pread_full(int fd, char* buf, std::size_t max, std::u
   return got;
 }
 
+std::optional<std::size_t> pread_full_cached(int fd, char* buf, std::size_t max, std::uint64_t offset) {
+  std::size_t got = 0;
+  while (got < max) {
+    iovec v{buf + got, max - got};
+    const ssize_t n = ::preadv2(fd, &v, 1, static_cast<off_t>(offset + got), RWF_NOWAIT);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return std::nullopt;
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  return got;
+}
+
 namespace {
 
 template <class Buffer>
-std::optional<Buffer> read_into(int fd, std::uint64_t size_hint, std::uint64_t limit) {
-  Buffer out;
+std::optional<Buffer> read_into(Buffer out, bool reused, int fd, std::uint64_t size_hint, std::uint64_t limit) {
   // One byte more than expected, to see whether the file grew.
   std::size_t capacity = static_cast<std::size_t>(std::min<std::uint64_t>(size_hint, limit)) + 1;
   for (;;) {
     const std::size_t have = out.size();
-    out.reserve(capacity);
-    common::prefault_for_writing(out.data() + have, capacity - have);
+    if (!reused || out.capacity() < capacity) {
+      out.reserve(capacity);
+      common::prefault_for_writing(out.data() + have, capacity - have);
+    }
     out.resize(capacity);
     const auto got = pread_full(fd, reinterpret_cast<char*>(out.data()) + have, capacity - have, have);
     if (!got) return std::nullopt;
@@ -48,11 +64,16 @@ std::optional<Buffer> read_into(int fd, std::uint64_t size_hint, std::uint64_t l
 }  // namespace
 
 std::optional<std::string> read_whole(int fd, std::uint64_t size_hint, std::uint64_t limit) {
-  return read_into<std::string>(fd, size_hint, limit);
+  return read_into(std::string(), false, fd, size_hint, limit);
 }
 
 std::optional<std::vector<std::uint8_t>> read_whole_bytes(int fd, std::uint64_t size_hint, std::uint64_t limit) {
-  return read_into<std::vector<std::uint8_t>>(fd, size_hint, limit);
+  // The bytes of an image or a recording, sent as they are more often than not: the last large
+  // answer's file buffer, when the server gave it back (common/spare_buffers.hpp).
+  bool reused = false;
+  auto out = common::spare::bytes().take(
+      static_cast<std::size_t>(std::min<std::uint64_t>(size_hint, limit)) + 1, &reused);
+  return read_into(std::move(out), reused, fd, size_hint, limit);
 }
 
 }  // namespace mcpread::readers::file_io

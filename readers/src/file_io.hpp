@@ -11,6 +11,9 @@ namespace mcpread::readers::file_io {
 // Reads until `max` bytes or the end of the file, from `offset`; EINTR is retried. The count,
 // or nullopt with errno set.
 std::optional<std::size_t> pread_full(int fd, char* buf, std::size_t max, std::uint64_t offset);
+// The same without waiting for the disk (preadv2 with RWF_NOWAIT): nullopt with errno EAGAIN
+// when a page is not in the page cache, EOPNOTSUPP where the filesystem cannot tell.
+std::optional<std::size_t> pread_full_cached(int fd, char* buf, std::size_t max, std::uint64_t offset);
 
 // The whole file, reading until its end (it may have changed size since fstat) but never more
 // than `limit` bytes; nullopt with errno set on a read error, EFBIG when it grew past `limit`.

@@ -6,7 +6,10 @@
 #include "mcpread/readers/registry.hpp"
 #include "registry/classified_file.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <string>
 
 namespace mcpread::readers {
@@ -65,6 +68,7 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
   if (auto* denied = std::get_if<AccessError>(&access)) return ReadOutcome::error(denied->message);
   const bool column = request.column.value_or(1) > 1;
   if (auto* dir = std::get_if<DirectoryTarget>(&access)) {
+    if (request.nowait != 0) return ReadOutcome::waits();  // a listing may be long
     if (column)
       return column_refused(dir->path.string(), "a directory",
                             "; " + say({.offset = 1, .limit = 1}, HintForm::names) + " page through a listing");
@@ -78,14 +82,20 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
   }
   const auto& file = std::get<OpenedFile>(access);
   if (cancel.cancelled()) return ReadOutcome::stopped();
+  const bool nowait = request.nowait != 0;
+  if (nowait && (!S_ISREG(file.st.st_mode) || static_cast<std::uint64_t>(file.st.st_size) > request.nowait))
+    return ReadOutcome::waits();
 
   std::string error;
-  const auto classified = classify_file(file, &error);
+  const auto classified = classify_file(file, &error, nowait);
+  if (!classified && nowait && (errno == EAGAIN || errno == EOPNOTSUPP)) return ReadOutcome::waits();
   if (!classified) return ReadOutcome::error("Cannot read " + file.path.string() + ": " + error + ".");
   const Classification& c = classified->classification;
   // An `encoding` says the file is text: a file classified as binary is decoded with it.
   const FileKind kind = request.forced_kind.value_or(
       c.kind == FileKind::binary && !request.encoding.empty() ? FileKind::text : c.kind);
+  // Other kinds decode for a while (images, PDFs, documents): only plain text cannot wait.
+  if (nowait && (c.kind != FileKind::text || kind != FileKind::text || c.extension_kind)) return ReadOutcome::waits();
   const std::string size = human_size(static_cast<std::uint64_t>(file.st.st_size));
 
   if (!request.forced_kind && c.extension_kind) {

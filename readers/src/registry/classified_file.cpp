@@ -3,18 +3,25 @@
 #include "file_io.hpp"
 #include "mcpread/readers/utf8.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <span>
 
 namespace mcpread::readers {
 
-std::optional<ClassifiedFile> classify_file(const OpenedFile& file, std::string* error) {
+std::optional<ClassifiedFile> classify_file(const OpenedFile& file, std::string* error, bool nowait) {
   ClassifiedFile out;
-  out.head.resize(classify_head_bytes);
-  const auto got = file_io::pread_full(file.fd.get(), out.head.data(), out.head.size(), 0);
+  // No more than the file holds (one byte more, in case it grew): a small file's head is not
+  // zero-filled to 64 KiB first.
+  out.head.resize(static_cast<std::size_t>(
+      std::min<std::uint64_t>(classify_head_bytes, static_cast<std::uint64_t>(std::max<off_t>(file.st.st_size, 0)) + 1)));
+  const auto got = nowait ? file_io::pread_full_cached(file.fd.get(), out.head.data(), out.head.size(), 0)
+                          : file_io::pread_full(file.fd.get(), out.head.data(), out.head.size(), 0);
   if (!got) {
-    *error = utf8::sanitized(std::strerror(errno));
+    const int err = errno;  // kept for the caller (EAGAIN: not cached)
+    *error = utf8::sanitized(std::strerror(err));
+    errno = err;
     return std::nullopt;
   }
   out.head.resize(*got);

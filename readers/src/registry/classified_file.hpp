@@ -15,7 +15,8 @@ struct ClassifiedFile {
 
 inline constexpr std::size_t classify_head_bytes = 64 * 1024;
 
-// nullopt with the errno text in *error when the file cannot be read.
-std::optional<ClassifiedFile> classify_file(const OpenedFile& file, std::string* error);
+// nullopt with the errno text in *error when the file cannot be read. With `nowait`, the head
+// is read only from the page cache: nullopt with errno EAGAIN (or EOPNOTSUPP) when it is not.
+std::optional<ClassifiedFile> classify_file(const OpenedFile& file, std::string* error, bool nowait = false);
 
 }  // namespace mcpread::readers

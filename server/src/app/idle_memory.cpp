@@ -1,5 +1,6 @@
 #include "idle_memory.hpp"
 
+#include "mcpread/common/spare_buffers.hpp"
 #include "mcpread/readers/caches.hpp"
 
 #include <spdlog/spdlog.h>
@@ -69,13 +70,16 @@ void IdleMemory::run() {
     releasing_ = true;
     pending_ = false;
     lock.unlock();
-    const std::size_t cached = readers::release_caches();  // before the trim, which returns their pages
+    // Before the trim, which returns their pages: the readers' caches, and the large buffers kept
+    // for the next large answer (common/spare_buffers.hpp), mappings of their own.
+    const std::size_t cached = readers::release_caches();
+    const std::size_t spare = common::spare::release_all();
 #ifdef __GLIBC__
     malloc_trim(0);
 #endif
     const Released released = release_library_pages();
-    spdlog::debug("idle: gave back {} KiB of library pages and the allocator's free pages ({} KiB of cached parts dropped)",
-                  released.library_kib, cached / 1024);
+    spdlog::debug("idle: gave back {} KiB of library pages and the allocator's free pages ({} KiB of cached parts and {} KiB of spare buffers dropped)",
+                  released.library_kib, cached / 1024, spare / 1024);
     lock.lock();
     releasing_ = false;
     changed_.notify_all();

@@ -8,7 +8,6 @@
 #include "result_shaper.hpp"
 
 #include "mcpread/protocol/pagination.hpp"
-#include "mcpread/readers/quick_read.hpp"
 #include "mcpread/readers/read.hpp"
 #include "mcpread/readers/resources.hpp"
 
@@ -95,12 +94,9 @@ ToolHost::ToolHost(const Config& config, RootsState& roots, boost::asio::thread_
 }
 
 void ToolHost::call_tool(protocol::ToolCall call, std::function<void(protocol::ToolOutcome)> done) {
-  if (answers_inline(call)) {
-    // Quick and never blocking (see answers_inline): no budget to arm, no hand-offs.
-    if (config_.counters) config_.counters->call_queued();
-    answer(call, done, nullptr);
-    return;
-  }
+  // Quick and never blocking (see may_answer_inline): no budget to arm, no hand-offs. A read
+  // that would wait comes back unread and goes to the pool like any other.
+  if (may_answer_inline(call) && answer(call, done, nullptr, true)) return;
   const json* path = call.arguments.contains("file_path") ? &call.arguments["file_path"]
                      : call.arguments.contains("path")    ? &call.arguments["path"]
                                                           : nullptr;
@@ -108,16 +104,16 @@ void ToolHost::call_tool(protocol::ToolCall call, std::function<void(protocol::T
                                 "reading " + (path != nullptr && path->is_string() ? path->get<std::string>() : "a file"));
   if (config_.counters) config_.counters->call_queued();
   boost::asio::post(pool_, [this, call = std::move(call), done = std::move(done), budget]() {
-    answer(call, done, budget);
+    answer(call, done, budget, false);
   });
 }
 
 // A small plain-text file in the page cache reads in a fraction of a millisecond, less than the
-// two thread hand-offs cost; anything that may take longer or block (FIFOs, devices, large or
-// uncached files, other readers, a roots/list answer still awaited, calls that may become tasks)
-// goes to the pool.
-bool ToolHost::answers_inline(const protocol::ToolCall& call) const {
-  constexpr std::uint64_t quick_max_bytes = 1024 * 1024;
+// two thread hand-offs cost. Calls that may take longer whatever the file (a roots/list answer
+// still awaited, calls that may become tasks, pages, OCR) go to the pool at once; the rest are
+// read with `nowait` (readers/read.hpp), which hands back unread what would wait: FIFOs,
+// devices, large or uncached files, other readers.
+bool ToolHost::may_answer_inline(const protocol::ToolCall& call) const {
   if (!config_.inline_quick_reads || config_.task_after_ms == 0 || call.start_task) return false;
   if (!call.client_roots && !roots_.settled()) return false;
   const json& a = call.arguments;
@@ -130,32 +126,41 @@ bool ToolHost::answers_inline(const protocol::ToolCall& call) const {
     }
   }
   const auto path = a.find("file_path");
-  return path != a.end() && path->is_string() &&
-         readers::quick_text_read(path->get_ref<const std::string&>(), quick_max_bytes);
+  return path != a.end() && path->is_string();
 }
 
-void ToolHost::answer(const protocol::ToolCall& call, const std::function<void(protocol::ToolOutcome)>& done,
-                      const std::shared_ptr<ReadBudget>& budget) {
+bool ToolHost::answer(const protocol::ToolCall& call, const std::function<void(protocol::ToolOutcome)>& done,
+                      const std::shared_ptr<ReadBudget>& budget, bool nowait) {
   IdleMemory::Activity active(IdleMemory::instance());
   const auto started = std::chrono::steady_clock::now();
-  if (config_.counters) config_.counters->call_started();
+  if (config_.counters && !nowait) config_.counters->call_started();
   if (budget) budget->check();  // a budget already spent (0: every read is a task)
-  json result;
+  std::optional<json> result;
   try {
-    result = run_call(call);
+    result = read_call(call, nowait);
+    if (!result) return false;  // it would wait: not read, not counted
+    if (config_.counters && nowait) {
+      config_.counters->call_queued();
+      config_.counters->call_started();
+    }
   } catch (const std::exception& e) {
     spdlog::error("tools/call {} failed: {}", call.name, e.what());
-    result = {{"content", json::array({{{"type", "text"},
+    if (config_.counters && nowait) {
+      config_.counters->call_queued();
+      config_.counters->call_started();
+    }
+    result = json{{"content", json::array({{{"type", "text"},
                                          {"text", std::string("Internal error while reading: ") + e.what()}}})},
               {"isError", true}};
   }
   if (budget) budget->finished();
   release_freed_memory();  // before the answer leaves: a client that has it sees the trimmed process
   if (config_.counters) config_.counters->call_finished();
-  done(std::move(result));  // serializes the answer (base64 included) and hands it to the transport
-  spdlog::debug("tools/call {} answered in {} us", call.name,
+  done(std::move(*result));  // serializes the answer (base64 included) and hands it to the transport
+  spdlog::debug("tools/call {} answered in {} us{}", call.name,
                 std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started)
-                    .count());
+                    .count(), nowait ? " (inline)" : "");
+  return true;
 }
 
 void ToolHost::count_read(const readers::ReadOutcome& outcome) const {
@@ -194,7 +199,7 @@ std::vector<protocol::ToolDefinition> ToolHost::tools_for(const protocol::Client
   return tools;
 }
 
-json ToolHost::run_call(const protocol::ToolCall& call) const {
+std::optional<json> ToolHost::read_call(const protocol::ToolCall& call, bool nowait) const {
   const auto features = protocol::features_of(call.protocol_version);
   const HostProfile& profile = profile_for(call.client);
   auto shape = [&](readers::ReadOutcome outcome) {
@@ -212,7 +217,9 @@ json ToolHost::run_call(const protocol::ToolCall& call) const {
   readers::CancelToken cancel = readers::CancelToken::wrap(call.cancelled);
   const auto started = std::chrono::steady_clock::now();
   const readers::ReadLimits limits = limits_for(config_.limits, profile);
+  if (nowait) request.nowait = quick_read_max_bytes;
   readers::ReadOutcome outcome = readers::read_file(*roots, request, limits, cancel);
+  if (outcome.deferred) return std::nullopt;
   if (profile.image_text && !outcome.is_error) add_image_text(outcome, request, limits, cancel);
   const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                           std::chrono::steady_clock::now() - started).count();

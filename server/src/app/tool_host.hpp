@@ -11,6 +11,7 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include <functional>
+#include <optional>
 #include <mutex>
 #include <set>
 #include <string>
@@ -49,7 +50,7 @@ class ToolHost : public protocol::ServerHandler {
   void roots_failed(const std::string& why) override;
 
   // Runs one call synchronously (what the worker does); public for tests.
-  nlohmann::json run_call(const protocol::ToolCall& call) const;
+  nlohmann::json run_call(const protocol::ToolCall& call) const { return *read_call(call, false); }
   // resources/list and resources/read, run synchronously (what the worker does); for tests.
   protocol::ResourceOutcome run_list(const protocol::ResourceRequest& request) const;
   protocol::ResourceOutcome run_read(const protocol::ResourceRequest& request) const;
@@ -67,11 +68,17 @@ class ToolHost : public protocol::ServerHandler {
                           std::function<void(protocol::ResourceOutcome)> done,
                           protocol::ResourceOutcome (ToolHost::*work)(const protocol::ResourceRequest&) const);
 
-  // Reads, shapes and answers one call (on a worker, or inline for a quick read).
-  void answer(const protocol::ToolCall& call, const std::function<void(protocol::ToolOutcome)>& done,
-              const std::shared_ptr<ReadBudget>& budget);
-  // Whether this call may be answered on the calling thread (config_.inline_quick_reads).
-  [[nodiscard]] bool answers_inline(const protocol::ToolCall& call) const;
+  // Reads, shapes and answers one call (on a worker, or inline for a quick read). With `nowait`,
+  // a read that would wait is not done: false, nothing answered.
+  bool answer(const protocol::ToolCall& call, const std::function<void(protocol::ToolOutcome)>& done,
+              const std::shared_ptr<ReadBudget>& budget, bool nowait);
+  // The call's result; with `nowait`, nullopt when the read would wait (readers/read.hpp).
+  std::optional<nlohmann::json> read_call(const protocol::ToolCall& call, bool nowait) const;
+  // Whether this call may be tried on the calling thread (config_.inline_quick_reads): its
+  // arguments ask for nothing that always takes a while.
+  [[nodiscard]] bool may_answer_inline(const protocol::ToolCall& call) const;
+  // The largest file read on the calling thread (when it is all in the page cache).
+  static constexpr std::uint64_t quick_read_max_bytes = 1024 * 1024;
 
   // Tells config_.counters, if any, how a read ended.
   void count_read(const readers::ReadOutcome& outcome) const;

@@ -59,6 +59,9 @@ json make_notification(std::string_view method, json params);
 
 // Serializes for the wire: compact, never throws, invalid UTF-8 replaced by U+FFFD.
 std::string serialize(const json& message);
+// Hands the large binary values of a message already serialized (an image's bytes) back for the
+// next large read (common/spare_buffers.hpp); the message keeps empty ones.
+void recycle_buffers(json& message);
 
 // A stable key for an id (so that 1 and "1" differ).
 std::string id_key(const json& id);

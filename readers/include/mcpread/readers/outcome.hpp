@@ -49,12 +49,20 @@ struct ReadOutcome {
   nlohmann::json meta = nlohmann::json::object();
   bool is_error = false;
   bool cancelled = false;  // the work stopped because its CancelToken fired
+  // Only for a request with `nowait`: the read would have waited (for the disk, or on work
+  // longer than a small text read) and was not done; nothing else is set.
+  bool deferred = false;
 
   static ReadOutcome error(std::string message, nlohmann::json meta = nlohmann::json::object()) {
     ReadOutcome o;
     o.is_error = true;
     o.blocks.emplace_back(TextBlock{std::move(message)});
     o.meta = std::move(meta);
+    return o;
+  }
+  static ReadOutcome waits() {
+    ReadOutcome o;
+    o.deferred = true;
     return o;
   }
   static ReadOutcome stopped() {

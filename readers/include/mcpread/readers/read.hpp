@@ -29,6 +29,13 @@ struct ReadRequest {
   std::function<void(double, double, const std::string&)> progress;
   // OCR languages ("eng+deu"); empty: the configured list, else every installed language.
   std::string ocr_lang;
+  // Read only what cannot wait: a regular plain-text file of 1 to `nowait` bytes whose every
+  // page is in the page cache (reads with RWF_NOWAIT). Anything else, a FIFO, a device, a
+  // directory, a larger file, another kind, a page not cached, comes back `deferred`, unread; a
+  // refusal (outside the roots, missing) is answered. 0: read whatever it takes. For a transport
+  // that answers quick reads on the thread that received them (two thread hand-offs are most of
+  // a small text read's time) and must never block there.
+  std::uint64_t nowait = 0;
 };
 
 struct ReadLimits {

@@ -22,6 +22,8 @@ struct TextOptions {
   std::uint64_t column = 1;
   // The file is JSON shown pretty-printed (2-space indent); offset and limit count those lines.
   bool json = false;
+  // Reads never wait for the disk: a page not in the page cache gives a deferred outcome.
+  bool nowait = false;
 };
 
 // Reads `file` (already opened and inside the roots) as text. The one block is the numbered

@@ -53,8 +53,9 @@ struct Config {
   // After this long without a call, freed heap and the pages of loaded libraries' code go back to
   // the system (0: never; see app/idle_memory.hpp).
   unsigned idle_release_ms = 1000;
-  // Reads certain to be quick (small cached plain-text files: readers/quick_read.hpp) are answered
-  // on the thread that received them, without the hand-offs to the worker pool and back. Set by
+  // Quick reads (small plain-text files all in the page cache, read without waiting: `nowait` in
+  // readers/read.hpp) are answered on the thread that received them, without the hand-offs to
+  // the worker pool and back. Set by
   // the stdio transport, whose reader thread holds no lock when it calls a tool.
   bool inline_quick_reads = false;
   bool structured_content = false;

@@ -1,6 +1,7 @@
 #include "service.hpp"
 
 #include "mcpread/common/platform.hpp"
+#include "mcpread/common/spare_buffers.hpp"
 #include "mcpread/server/server_info.hpp"
 
 #include <boost/asio/post.hpp>
@@ -211,7 +212,7 @@ void Service::write_next() {
         io_.stop();
         return;
       }
-      queue_.pop_front();
+      done_with_front();
     }
     writing_ = false;
     maybe_finish();
@@ -226,9 +227,15 @@ void Service::write_next() {
                                io_.stop();
                                return;
                              }
-                             queue_.pop_front();
+                             done_with_front();
                              write_next();
                            });
+}
+
+void Service::done_with_front() {
+  // A large message's buffer serves the next one (common/spare_buffers.hpp).
+  common::spare::messages().give_back(std::move(queue_.front()));
+  queue_.pop_front();
 }
 
 void Service::exchange_done() {

@@ -45,6 +45,8 @@ class Service {
   void send(std::string message);  // any thread
   void enqueue(std::string message);
   void write_next();
+  // Drops the message just written (its buffer kept for the next large one).
+  void done_with_front();
   void exchange_done();
   void maybe_finish();
 
