@@ -4,6 +4,7 @@
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
 #include "mcpread/readers/classify.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/ocr.hpp"
 #include "mcpread/readers/outcome.hpp"
@@ -29,6 +30,9 @@ struct ReadRequest {
   std::function<void(double, double, const std::string&)> progress;
   // OCR languages ("eng+deu"); empty: the configured list, else every installed language.
   std::string ocr_lang;
+  // How this read's hints name what to do next: the tool host's wording (its arguments), else
+  // the readers' plain words.
+  Wording wording;
 };
 
 struct ReadLimits {

@@ -2,6 +2,7 @@
 // The text path: cat -n numbered lines of a window of the file, read without loading the file.
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/outcome.hpp"
 
 #include <cstddef>
@@ -22,6 +23,8 @@ struct TextOptions {
   std::uint64_t column = 1;
   // The file is JSON shown pretty-printed (2-space indent); offset and limit count those lines.
   bool json = false;
+  // How the notes say what to read next: the read's (ReadRequest::wording), set per read.
+  Wording wording;
 };
 
 // Reads `file` (already opened and inside the roots) as text. The one block is the numbered
