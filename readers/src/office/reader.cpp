@@ -123,7 +123,8 @@ ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, 
   if (tally.unsent > 0) {
     footer += "\n[" + n2s(tally.unsent) + (tally.unsent == 1 ? " image was" : " images were") +
               " not sent: at most " + n2s(options.max_images) + " images per answer.";
-    if (first_unsent > start) footer += " To see them, " + options.wording.say({.offset = first_unsent}, HintForm::call_again) + ".";
+    if (first_unsent > start)
+      footer += " To see them, " + options.wording.say({.offset = first_unsent}, HintForm::call_again) + ".";
     footer += "]";
   }
   current += footer;

@@ -374,7 +374,8 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     footer += "\n[" + n2s(fmt.cut()) + " line(s) longer than " + n2s(options.max_line_chars) +
               " characters were cut.]";
   if (options.json)
-    footer += "\n[Pretty-printed JSON: line numbers, " + options.wording.say({.offset = 1, .limit = 1}, HintForm::names) +
+    footer += "\n[Pretty-printed JSON: line numbers, " +
+              options.wording.say({.offset = 1, .limit = 1}, HintForm::names) +
               " count these lines, not the file's.]";
   else if (fmt.cut() > 0 && text_detail::has_json_extension(file.path))
     footer += "\n[To read this JSON a value per line, " + options.wording.say({.as = FileKind::json}) +
