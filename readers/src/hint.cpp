@@ -1,12 +1,8 @@
 #include "mcpread/readers/hint.hpp"
 
-#include <atomic>
-
 namespace mcpread::readers {
-namespace {
 
-// For builds without a tool host (fuzz targets, the conformance fixture): the values in words.
-std::string plain(const Hint& h, HintForm form) {
+std::string plain_wording(const Hint& h, HintForm form) {
   std::string out;
   auto add = [&](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
   if (h.as) add("as " + std::string(h.as->name()));
@@ -24,13 +20,5 @@ std::string plain(const Hint& h, HintForm form) {
   }
   return "read it again " + out;
 }
-
-std::atomic<HintWording> g_wording{plain};
-
-}  // namespace
-
-void set_hint_wording(HintWording wording) { g_wording.store(wording != nullptr ? wording : plain); }
-
-std::string say(const Hint& hint, HintForm form) { return g_wording.load()(hint, form); }
 
 }  // namespace mcpread::readers

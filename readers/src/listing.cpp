@@ -90,7 +90,7 @@ ReadOutcome list_error(const std::filesystem::path& dir, int err) {
 }  // namespace
 
 ReadOutcome list_directory(const std::filesystem::path& dir, std::size_t max_entries,
-                           std::uint64_t offset, std::size_t max_output_bytes) {
+                           std::uint64_t offset, std::size_t max_output_bytes, const Wording& wording) {
   if (offset == 0) offset = 1;
   if (max_entries == 0) max_entries = 1;
   // The names up to the end of the page are kept: those before it only to find where it starts.
@@ -185,7 +185,7 @@ ReadOutcome list_directory(const std::filesystem::path& dir, std::size_t max_ent
   // As the text reader closes a window of lines: which entries, and the offset to go on from.
   const std::string range = std::to_string(first + 1) + "-" + std::to_string(first + shown);
   const std::string next =
-      "To list more, " + say({.offset = first + shown + 1}, HintForm::call_again) + ".]";
+      "To list more, " + wording.say({.offset = first + shown + 1}, HintForm::call_again) + ".]";
   if (capped)
     text += "\n[Output capped at " + std::to_string(max_output_bytes) + " bytes: entries " + range +
             " of " + count + " shown. " + next;

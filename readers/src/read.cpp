@@ -31,16 +31,19 @@ ReadOutcome with_type_meta(ReadOutcome outcome, const OpenedFile& file, const Cl
 
 // A column past 1 asks for part of each line, which only text has: refused rather than ignored,
 // so that a caller never takes a whole answer for the part it asked for.
-ReadOutcome column_refused(const std::string& path, const std::string& what, const std::string& instead) {
+ReadOutcome column_refused(const Wording& wording, const std::string& path, const std::string& what,
+                           const std::string& instead) {
   const Hint column{.column = 1, .without = true};
-  return ReadOutcome::error("The \"" + say(column, HintForm::names) + "\" argument applies to lines of text, and " +
-                            path + " is " + what + ". " + say(column, HintForm::Call) + instead + ".");
+  return ReadOutcome::error("The \"" + wording.say(column, HintForm::names) +
+                            "\" argument applies to lines of text, and " + path + " is " + what + ". " +
+                            wording.say(column, HintForm::Call) + instead + ".");
 }
 
 // The refusal of a file no reader takes, with a hint that fits what it is: audio and video say
 // what the tool sends and how to get there; only data libmagic cannot name may be text in an
 // unusual charset, so only it gets the encoding hint.
-std::string binary_refusal(const OpenedFile& file, const Classification& c, const std::string& size) {
+std::string binary_refusal(const OpenedFile& file, const Classification& c, const std::string& size,
+                           const Wording& wording) {
   const std::string path = file.path.string();
   if (c.mime.starts_with("audio/"))
     return path + " is audio in a format the read tool does not send (" + what_it_is(c) + ", " + size +
@@ -53,7 +56,7 @@ std::string binary_refusal(const OpenedFile& file, const Classification& c, cons
   std::string m = path + " is a binary file (" + what_it_is(c) + ", " + size + ") and cannot be shown as text.";
   if (c.mime == "application/octet-stream")
     m += " If it is text in an unusual charset, " +
-         say({.as = FileKind::text, .encoding = "windows-1252", .encoding_is_example = true}) + ".";
+         wording.say({.as = FileKind::text, .encoding = "windows-1252", .encoding_is_example = true}) + ".";
   return m;
 }
 
@@ -67,18 +70,20 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
   AccessResult access = open_in_roots(roots, request.file_path);
   if (auto* denied = std::get_if<AccessError>(&access)) return ReadOutcome::error(denied->message);
   const bool column = request.column.value_or(1) > 1;
+  const Wording& wording = request.wording;
   if (auto* dir = std::get_if<DirectoryTarget>(&access)) {
     if (request.nowait != 0) return ReadOutcome::waits();  // a listing may be long
     if (column)
-      return column_refused(dir->path.string(), "a directory",
-                            "; " + say({.offset = 1, .limit = 1}, HintForm::names) + " page through a listing");
+      return column_refused(wording, dir->path.string(), "a directory",
+                            "; " + wording.say({.offset = 1, .limit = 1}, HintForm::names) +
+                                " page through a listing");
     // A page of the listing: `limit` entries (at most the configured page) from `offset`.
     const std::size_t page = request.limit
                                  ? static_cast<std::size_t>(std::min<std::uint64_t>(
                                        *request.limit, limits.max_directory_entries))
                                  : limits.max_directory_entries;
-    return list_directory(dir->path, page, request.offset.value_or(1),
-                          limits.text.max_output_bytes);
+    return list_directory(dir->path, page, request.offset.value_or(1), limits.text.max_output_bytes,
+                          wording);
   }
   const auto& file = std::get<OpenedFile>(access);
   if (cancel.cancelled()) return ReadOutcome::stopped();
@@ -103,7 +108,7 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
         ReadOutcome::error(file.path.string() + " is named like " + std::string(article(*c.extension_kind)) +
                            " but is not one: its content is " + std::string(article(c.kind)) + ", " +
                            what_it_is(c) + ", " + size + "." +
-                           (c.kind == FileKind::text ? " " + say({.as = FileKind::text}, HintForm::Call) + " to read it as text." : "")),
+                           (c.kind == FileKind::text ? " " + wording.say({.as = FileKind::text}, HintForm::Call) + " to read it as text." : "")),
         file, c, c.kind);
   }
 
@@ -115,11 +120,11 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
                                                         kind) == reader->also_serves.end()))
     reader = registry.find(kind);
   if (reader == nullptr || reader->read == nullptr)
-    return with_type_meta(ReadOutcome::error(binary_refusal(file, c, size)), file, c, kind);
+    return with_type_meta(ReadOutcome::error(binary_refusal(file, c, size, wording)), file, c, kind);
 
   if (column && !reader->reads_columns)
-    return with_type_meta(column_refused(file.path.string(), std::string(reader->article),
-                                         " (or with " + say({.as = FileKind::text}, HintForm::arguments) +
+    return with_type_meta(column_refused(wording, file.path.string(), std::string(reader->article),
+                                         " (or with " + wording.say({.as = FileKind::text}, HintForm::arguments) +
                                              " to read it as text)"),
                           file, c, reader->kind);
   ReadOutcome outcome = reader->read(ReaderCall{file, c, kind, request, limits, cancel});

@@ -161,7 +161,7 @@ std::string served_kinds() {
 }  // namespace
 
 ResourceReadResult read_resource(const Roots& roots, std::string_view path, const ReadLimits& limits,
-                                 const CancelToken& cancel) {
+                                 const CancelToken& cancel, const Wording& wording) {
   AccessResult access = open_in_roots(roots, path);
   if (auto* denied = std::get_if<AccessError>(&access)) {
     switch (denied->reason) {
@@ -176,7 +176,7 @@ ResourceReadResult read_resource(const Roots& roots, std::string_view path, cons
     return refusal(ResourceStatus::failed, std::move(denied->message));
   }
   if (auto* dir = std::get_if<DirectoryTarget>(&access)) {
-    ReadOutcome listing = list_directory(dir->path, limits.max_directory_entries);
+    ReadOutcome listing = list_directory(dir->path, limits.max_directory_entries, 1, SIZE_MAX, wording);
     if (listing.is_error) return refusal(ResourceStatus::failed, first_text(listing));
     listing.meta.erase("path");
     ResourceReadResult r;
@@ -192,7 +192,7 @@ ResourceReadResult read_resource(const Roots& roots, std::string_view path, cons
   const Classification& c = classified->classification;
   const Reader* reader = reader_registry().find(c.kind);
   if (reader != nullptr && reader->resource != nullptr)
-    return reader->resource(ResourceCall{file, c, classified->head, limits, cancel});
+    return reader->resource(ResourceCall{file, c, classified->head, limits, cancel, wording});
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
   const std::string what = c.description.empty() ? c.mime : c.description + " (" + c.mime + ")";
   return refusal(ResourceStatus::unsupported,

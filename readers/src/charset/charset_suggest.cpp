@@ -181,7 +181,7 @@ std::vector<std::string> likely_charsets(std::span<const unsigned char> sample, 
 // The footer line for U+FFFD in the shown lines: how many, and which charsets the file is
 // likelier to be in, with the argument that reads it in the first.
 std::string replacement_note(std::uint64_t count, const std::string& charset,
-                             std::span<const unsigned char> sample) {
+                             std::span<const unsigned char> sample, const Wording& wording) {
   std::string note = "[" + std::to_string(count) + (count == 1 ? " byte sequence" : " byte sequences") +
                      " not valid in " + charset + (count == 1 ? " is" : " are") +
                      " shown as U+FFFD.";
@@ -198,7 +198,7 @@ std::string replacement_note(std::uint64_t count, const std::string& charset,
     if (i > 0) note += i + 1 == likely.size() ? " and " : ", ";
     note += likely[i];
   }
-  return note + ": " + say({.encoding = likely[0]}, HintForm::call_again) + ".]";
+  return note + ": " + wording.say({.encoding = likely[0]}, HintForm::call_again) + ".]";
 }
 
 }  // namespace mcpread::readers

@@ -3,7 +3,6 @@
 #include "file_io.hpp"
 #include "html_text.hpp"
 #include "human_size.hpp"
-#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/utf8.hpp"
 
@@ -23,7 +22,8 @@ ReadOutcome read(const OpenedFile& file, const Options& options, const CancelTok
   const std::string path = utf8::sanitized(file.path.string());
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
   nlohmann::json meta = {{"path", path}, {"size", size}};
-  const std::string as_text = " " + say({.as = FileKind::text}, HintForm::Call) + " to read its source.";
+  const std::string as_text =
+      " " + options.wording.say({.as = FileKind::text}, HintForm::Call) + " to read its source.";
   if (size > options.max_file_bytes)
     return ReadOutcome::error(path + " is " + human_size(size) + ", over the " + human_size(options.max_file_bytes) +
                        " limit for HTML pages rendered as text." + as_text,
@@ -66,7 +66,7 @@ ReadOutcome read(const OpenedFile& file, const Options& options, const CancelTok
   const std::uint64_t n = lines.size();
   std::string out = "HTML page " + path + ": " + n2s(n) + (n == 1 ? " line" : " lines") + " of text" +
                     (page.tables ? ", " + n2s(page.tables) + (page.tables == 1 ? " table" : " tables") : std::string()) +
-                    " (" + say({.as = FileKind::text}, HintForm::arguments) + " reads the source).";
+                    " (" + options.wording.say({.as = FileKind::text}, HintForm::arguments) + " reads the source).";
   meta["lines"] = n;
   meta["tables"] = page.tables;
   const std::uint64_t start = std::max<std::uint64_t>(1, options.offset);
@@ -104,7 +104,7 @@ ReadOutcome read(const OpenedFile& file, const Options& options, const CancelTok
   }
   while (out.ends_with("\n\n")) out.pop_back();  // a page ending on blank lines
   out += end < n ? "\n[Lines " + n2s(start) + "-" + n2s(end) + " of " + n2s(n) +
-                       ". To read more, " + say({.offset = end + 1}, HintForm::call_again) + ".]"
+                       ". To read more, " + options.wording.say({.offset = end + 1}, HintForm::call_again) + ".]"
                  : "\n[Lines " + n2s(start) + "-" + n2s(end) + " of " + n2s(n) + ". End of page.]";
   meta["start_line"] = start;
   meta["end_line"] = end;

@@ -4,6 +4,7 @@
 // [text](href)), and paged by lines of that text. Internal to the readers library.
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/outcome.hpp"
 
 #include <cstdint>
@@ -16,6 +17,7 @@ struct Options {
   std::uint64_t limit = 2000;                  // lines at most
   std::size_t max_output_bytes = 100 * 1024;   // cap on the text of one answer
   std::uint64_t max_file_bytes = 32ull << 20;  // larger pages are refused (read them as text)
+  Wording wording;                             // how the notes say what to read next
 };
 
 ReadOutcome read(const OpenedFile& file, const Options& options, const CancelToken& cancel);

@@ -15,6 +15,7 @@ ReadOutcome read_as_html(const ReaderCall& call) {
   if (call.request.offset) options.offset = *call.request.offset;
   options.limit = call.request.limit.value_or(call.limits.text.limit);
   options.max_output_bytes = call.limits.text.max_output_bytes;
+  options.wording = call.request.wording;
   ReadOutcome outcome = html_page::read(call.file, options, call.cancel);
   if (!outcome.is_error) {
     outcome.meta["mime"] = call.classification.mime;

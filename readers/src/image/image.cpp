@@ -1,7 +1,6 @@
 // The image reader's answers: an image file read, sent as an image with a line saying what was
 // sent, or refused with what to do; the pipeline itself is in image_encode.cpp.
 #include "mcpread/readers/base64.hpp"
-#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/utf8.hpp"
 
@@ -38,7 +37,7 @@ std::variant<EncodedImage, std::string> encode_for_model(std::string_view bytes,
 }
 
 ReadOutcome read_image(const OpenedFile& file, const Classification& classification,
-                       const ImageLimits& limits, const CancelToken& cancel) {
+                       const ImageLimits& limits, const CancelToken& cancel, const Wording& wording) {
   const std::string path = utf8::sanitized(file.path.string());
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
   const auto with_meta = [&](ReadOutcome o) {
@@ -85,7 +84,7 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
         // libvips does not read is converted; other data has no reading as an image.
         m += " Its content looks like " + what + ".";
         if (classification.kind == FileKind::text)
-          m += " " + say({.as = FileKind::text}, HintForm::Call) + " to read it as text.";
+          m += " " + wording.say({.as = FileKind::text}, HintForm::Call) + " to read it as text.";
         else if (classification.kind == FileKind::image)
           m += " Convert it to PNG or JPEG (with an image editor, or ImageMagick's convert) and read that file.";
         break;

@@ -12,12 +12,12 @@ namespace {
 ReadOutcome read_as_image(const ReaderCall& call) {
   if (call.kind == FileKind::text)
     return read_image_text(call.file, call.classification, call.limits, call.request.ocr_lang, call.cancel);
-  return read_image(call.file, call.classification, call.limits.image, call.cancel);
+  return read_image(call.file, call.classification, call.limits.image, call.cancel, call.request.wording);
 }
 
 ResourceReadResult image_resource(const ResourceCall& call) {
-  return resource_from_outcome(read_image(call.file, call.classification, call.limits.image, call.cancel),
-                               false);
+  return resource_from_outcome(
+      read_image(call.file, call.classification, call.limits.image, call.cancel, call.wording), false);
 }
 
 std::string describe_image(const ReadLimits&) {

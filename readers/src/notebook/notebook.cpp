@@ -65,13 +65,14 @@ std::string json_error(std::string_view text) {
 }
 
 // The first cell of an answer, cut in the middle to about `budget` bytes.
-std::string cut_cell(std::string_view text, std::size_t budget, std::uint64_t index, std::size_t cap) {
+std::string cut_cell(std::string_view text, std::size_t budget, std::uint64_t index, std::size_t cap,
+                     const Wording& wording) {
   const nt::Cut cut = nt::middle_cut(text, budget * 2 / 3, text.size() - std::min(text.size(), budget / 3));
   std::string out(text.substr(0, cut.head_end));
   if (!out.empty() && out.back() != '\n') out += '\n';
   out += "[\u2026 " + n2s(utf8::count_chars(text.substr(cut.head_end, cut.tail_begin - cut.head_end))) +
          " characters of cell " + n2s(index) + " omitted to fit the output cap of " + n2s(cap) +
-         " bytes; read the raw JSON with " + say({.as = FileKind::text}, HintForm::arguments) +
+         " bytes; read the raw JSON with " + wording.say({.as = FileKind::text}, HintForm::arguments) +
          " to see them \u2026]\n";
   out.append(text.substr(cut.tail_begin));
   return out;
@@ -85,7 +86,7 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
   json meta = {{"path", path}, {"size", size}};
   const std::string as_text =
-      " " + say({.as = FileKind::text, .paged = true}, HintForm::Call) + " to read the raw JSON.";
+      " " + options.wording.say({.as = FileKind::text, .paged = true}, HintForm::Call) + " to read the raw JSON.";
   if (size > options.max_file_bytes)
     return ReadOutcome::error(path + " is " + human_size(size) + " (" + n2s(size) + " bytes), over the " +
                        human_size(options.max_file_bytes) +
@@ -207,7 +208,7 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
       }
       const std::size_t room = cap > used + kFooterReserve ? cap - used - kFooterReserve : 0;
       if (c.text.size() > std::max(room, kMinCellBudget)) {
-        c.text = cut_cell(c.text, std::max(room, kMinCellBudget), i, cap);
+        c.text = cut_cell(c.text, std::max(room, kMinCellBudget), i, cap, options.wording);
         cut = true;
       }
     }
@@ -231,7 +232,8 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
   }
 
   const std::string range = n2s(start) + "-" + n2s(end) + " of " + n2s(n);
-  const std::string next = "To read more, " + say({.offset = end + 1}, HintForm::call_again) + ".";
+  const std::string next =
+      "To read more, " + options.wording.say({.offset = end + 1}, HintForm::call_again) + ".";
   std::string footer = capped ? "[Cells " + range + " shown. " + next + "]"
                        : end < n ? "[Cells " + range + ". " + next + "]"
                                  : "[Cells " + range + ". End of notebook.]";
@@ -240,7 +242,7 @@ ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options
               " not sent: at most " + n2s(options.max_images) + " images per answer.";
     if (first_unsent > start)
       footer += " To see " + std::string(unsent == 1 ? "it" : "them") + ", " +
-                say({.offset = first_unsent}, HintForm::call_again) + ".";
+                options.wording.say({.offset = first_unsent}, HintForm::call_again) + ".";
     footer += "]";
   }
   if (repaired) footer += "\n[Invalid UTF-8 bytes in the notebook are shown as U+FFFD.]";

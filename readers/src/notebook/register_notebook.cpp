@@ -12,6 +12,7 @@ ReadOutcome read_as_notebook(const ReaderCall& call) {
   options.limit = call.request.limit;
   options.max_output_bytes = media_text_cap(call.limits);
   options.image = call.limits.image;
+  options.wording = call.request.wording;
   return read_notebook(call.file, options, call.cancel);
 }
 

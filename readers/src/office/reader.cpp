@@ -118,12 +118,13 @@ ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, 
   }
   if (!footer.empty()) footer = "\n" + footer;
   const std::string range = n2s(start) + "-" + n2s(end) + " of " + n2s(n);
-  const std::string next = "To read more, " + say({.offset = end + 1}, HintForm::call_again) + ".";
+  const std::string next = "To read more, " + options.wording.say({.offset = end + 1}, HintForm::call_again) + ".";
   footer += "\n\n" + (end < n ? "[Paragraphs " + range + ". " + next + "]" : "[Paragraphs " + range + ". End of document.]");
   if (tally.unsent > 0) {
     footer += "\n[" + n2s(tally.unsent) + (tally.unsent == 1 ? " image was" : " images were") +
               " not sent: at most " + n2s(options.max_images) + " images per answer.";
-    if (first_unsent > start) footer += " To see them, " + say({.offset = first_unsent}, HintForm::call_again) + ".";
+    if (first_unsent > start)
+      footer += " To see them, " + options.wording.say({.offset = first_unsent}, HintForm::call_again) + ".";
     footer += "]";
   }
   current += footer;

@@ -3,6 +3,7 @@
 // images after their paragraph through the image pipeline. Internal to the readers library.
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/outcome.hpp"
 #include "office/zip_archive.hpp"
@@ -21,6 +22,7 @@ struct OfficeOptions {
   std::size_t max_images = 20;                // images sent per answer at most
   ImageLimits image;
   ZipLimits zip;
+  Wording wording;  // how the notes say what to read next
 };
 
 ReadOutcome read_office(const OpenedFile& file, Format format, const OfficeOptions& options,

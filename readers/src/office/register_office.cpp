@@ -22,6 +22,7 @@ ReadOutcome read_as_office(const ReaderCall& call) {
   if (call.kind == FileKind::text) options.max_images = 0;
   options.zip.max_total_bytes = call.limits.office_max_unpacked_bytes;
   options.zip.max_entry_bytes = std::min(options.zip.max_entry_bytes, call.limits.office_max_unpacked_bytes);
+  options.wording = call.request.wording;
   ReadOutcome outcome = office::read_office(call.file, F, options, call.cancel);
   if (!outcome.is_error) outcome.meta["kind"] = std::string(call.kind.name());
   return outcome;
@@ -35,6 +36,7 @@ ResourceReadResult office_resource(const ResourceCall& call) {
   options.max_images = 0;
   options.zip.max_total_bytes = call.limits.office_max_unpacked_bytes;
   options.zip.max_entry_bytes = std::min(options.zip.max_entry_bytes, call.limits.office_max_unpacked_bytes);
+  options.wording = call.wording;
   return resource_from_outcome(office::read_office(call.file, F, options, call.cancel), true);
 }
 

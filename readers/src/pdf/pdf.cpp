@@ -111,7 +111,7 @@ void stop_for_ocr_budget(const Selection& sel, std::size_t i, int count, const P
   const std::string next = format_page_ranges(rest);
   *text += "\n\n[Page " + std::to_string(sel.pages[i]) + " and later need OCR, and " +
            std::to_string(budget) + (budget == 1 ? " page is" : " pages are") +
-           " OCR'd per call at most; " + say({.pages = next}) + " to continue.]";
+           " OCR'd per call at most; " + o.wording.say({.pages = next}) + " to continue.]";
   (*meta)["truncated"] = true;
   (*meta)["next_pages"] = next;
 }
@@ -123,6 +123,7 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o, pd
                   std::vector<PageImage>* page_images) {
   const std::size_t budget =
       o.max_output_bytes > note_reserve ? o.max_output_bytes - note_reserve : 0;
+  const auto as_image = [&](int k) { return o.wording.say({.as = FileKind::image, .pages = std::to_string(k)}); };
   for (std::size_t i = 0; i < sel.pages.size(); ++i) {
     if (cancel.cancelled()) return false;
     const int k = sel.pages[i];
@@ -159,12 +160,9 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o, pd
                                  "; an image of the page follows.]");
         page_images->push_back({k, 0});
       } else if (loss.lost) {
-        body += separator + pdf::text_loss_note(k, loss,
-                                                "To see the page, " +
-                                                    say({.as = FileKind::image, .pages = std::to_string(k)}) + ".");
+        body += separator + pdf::text_loss_note(k, loss, "To see the page, " + as_image(k) + ".");
       } else if (body.empty()) {
-        body = "[Page " + std::to_string(k) +
-               " has no text layer; " + say({.as = FileKind::image, .pages = std::to_string(k)}) + " to see it.]";
+        body = "[Page " + std::to_string(k) + " has no text layer; " + as_image(k) + " to see it.]";
       }
     }
     const std::string head = "\n\n" + marker(k, d.pages) + (label.empty() ? "" : " " + label) + "\n";
@@ -180,7 +178,7 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o, pd
       const std::string rest = format_page_ranges(
           std::vector<int>(sel.pages.begin() + static_cast<std::ptrdiff_t>(i), sel.pages.end()));
       *text += "\n\n[Text capped at " + std::to_string(o.max_output_bytes) + " bytes within page " +
-               std::to_string(k) + "; " + say({.pages = rest}) + " to continue.]";
+               std::to_string(k) + "; " + o.wording.say({.pages = rest}) + " to continue.]";
       (*meta)["truncated"] = true;
       (*meta)["next_pages"] = rest;
       report(o, i + 1, sel.pages.size(), k, d.pages);

@@ -88,7 +88,8 @@ std::variant<Selection, std::string> select_pages(const PdfOptions& o, int count
   if (s.pages.size() > max_pages) {
     const auto at = [&](std::size_t i) { return s.pages.begin() + static_cast<std::ptrdiff_t>(i); };
     const std::size_t second_end = std::min(s.pages.size(), 2 * max_pages);
-    return say({.pages = o.pages}, HintForm::arguments) + " asks for " + count_pages(s.pages.size()) + "; at most " +
+    return o.wording.say({.pages = o.pages}, HintForm::arguments) + " asks for " + count_pages(s.pages.size()) +
+           "; at most " +
            std::to_string(max_pages) + " per call \u2014 ask for " +
            format_page_ranges({at(0), at(max_pages)}) + ", then " +
            format_page_ranges({at(max_pages), at(second_end)}) +
@@ -104,8 +105,8 @@ std::string more_pages_note(const Selection& sel, int count, const PdfOptions& o
                                                         "-" + std::to_string(count);
   Hint next{.pages = sel.next};
   if (images) next.as = FileKind::image;
-  return "[" + left + " not shown; " + say(next) + " to continue (at most " + std::to_string(std::max<std::size_t>(o.max_pages, 1)) +
-         " pages per call).]";
+  return "[" + left + " not shown; " + o.wording.say(next) + " to continue (at most " +
+         std::to_string(std::max<std::size_t>(o.max_pages, 1)) + " pages per call).]";
 }
 
 }  // namespace mcpread::readers::pdf_pages

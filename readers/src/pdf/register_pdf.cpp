@@ -33,12 +33,14 @@ ReadOutcome read_as_pdf(const ReaderCall& call) {
   options.render_dpi = static_cast<double>(call.limits.pdf_render_dpi);
   options.progress = call.request.progress;
   options.ocr_lang = call.request.ocr_lang;
+  options.wording = call.request.wording;
   return read_pdf(call.file, options, call.cancel);
 }
 
 ResourceReadResult pdf_resource(const ResourceCall& call) {
   PdfOptions options = pdf_options(call.limits);
   options.max_output_bytes = call.limits.text.max_output_bytes;
+  options.wording = call.wording;
   return resource_from_outcome(read_pdf(call.file, options, call.cancel), true);
 }
 

@@ -60,7 +60,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
       for (std::size_t j = 0; j < rest.size(); ++j) list += (j == 0 ? "" : ",") + std::to_string(rest[j]);
       out += "\n\n[" + std::string(rest.size() == 1 ? "Sheet " : "Sheets ") + list + " not shown: the output cap of " +
              n2s(cap) + " bytes is reached. To read " + (rest.size() == 1 ? "it" : "them") +
-             ", " + say({.pages = list}, HintForm::call_again) + ".]";
+             ", " + options.wording.say({.pages = list}, HintForm::call_again) + ".]";
       truncated = true;
       break;
     }
@@ -102,7 +102,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
     const std::string range = "[Rows " + n2s(first) + "-" + n2s(last) + " of sheet " + number;
     if (page.next_row()) {
       out += "\n\n" + range + (page.capped() ? " (the output cap of " + n2s(cap) + " bytes is reached)" : "") +
-             ". To read more, " + say({.offset = *page.next_row(), .pages = number}, HintForm::call_again) + ".]";
+             ". To read more, " + options.wording.say({.offset = *page.next_row(), .pages = number}, HintForm::call_again) + ".]";
       if (chosen.size() == 1) next_offset = *page.next_row();
       truncated = truncated || page.capped();
       if (page.capped()) {
@@ -110,7 +110,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
         if (k + 1 < chosen.size()) {
           std::string list;
           for (std::size_t j = k + 1; j < chosen.size(); ++j) list += (j == k + 1 ? "" : ",") + n2s(chosen[j] + 1);
-          out += "\n[Sheets not shown: " + list + ". To read them, " + say({.pages = list}, HintForm::call_again) + ".]";
+          out += "\n[Sheets not shown: " + list + ". To read them, " + options.wording.say({.pages = list}, HintForm::call_again) + ".]";
         }
         break;
       }

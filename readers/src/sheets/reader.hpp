@@ -5,6 +5,7 @@
 // library.
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/outcome.hpp"
 #include "office/zip_archive.hpp"
 
@@ -23,6 +24,7 @@ struct SheetOptions {
   std::size_t max_output_bytes = 100 * 1024;            // cap on the text of one answer
   std::size_t max_shared_string_bytes = 32ull << 20;    // XLSX shared strings kept in memory
   office::ZipLimits zip;
+  Wording wording;  // how the notes say what to read next
 };
 
 ReadOutcome read_spreadsheet(const OpenedFile& file, Format format, const SheetOptions& options,

@@ -28,6 +28,7 @@ ReadOutcome read_as_sheets(const ReaderCall& call) {
   options.limit = call.request.limit;
   options.pages = call.request.pages;
   options.max_output_bytes = call.limits.text.max_output_bytes;  // text only: the cap of text answers
+  options.wording = call.request.wording;
   ReadOutcome outcome = sheets::read_spreadsheet(call.file, F, options, call.cancel);
   if (!outcome.is_error) outcome.meta["kind"] = std::string(call.kind.name());
   return outcome;
@@ -38,6 +39,7 @@ template <sheets::Format F>
 ResourceReadResult sheets_resource(const ResourceCall& call) {
   sheets::SheetOptions options = sheet_options(call.limits);
   options.max_output_bytes = call.limits.text.max_output_bytes;
+  options.wording = call.wording;
   return resource_from_outcome(sheets::read_spreadsheet(call.file, F, options, call.cancel), true);
 }
 

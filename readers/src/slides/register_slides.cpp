@@ -38,6 +38,7 @@ ReadOutcome read_as(const ReaderCall& call) {
     options.max_sections = static_cast<std::size_t>(std::min<std::uint64_t>(
         std::max<std::uint64_t>(*call.request.limit, 1), options.max_sections != 0 ? options.max_sections : UINT32_MAX));
   if (call.kind == FileKind::text) options.max_images = 0;
+  options.wording = call.request.wording;
   ReadOutcome outcome = sections::read_file(call.file, F, options, call.cancel);
   if (!outcome.is_error) outcome.meta["kind"] = std::string(call.kind.name());
   return outcome;
@@ -48,6 +49,7 @@ template <sections::Format F>
 ResourceReadResult resource_of(const ResourceCall& call) {
   sections::Options options = options_for(call.limits, call.limits.text.max_output_bytes);
   options.max_images = 0;
+  options.wording = call.wording;
   return resource_from_outcome(sections::read_file(call.file, F, options, call.cancel), true);
 }
 

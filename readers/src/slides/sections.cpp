@@ -160,11 +160,14 @@ ReadOutcome render(const Deck& deck, office::ZipArchive& zip, const std::string&
     again.insert(again.end(), rest.begin(), rest.end());
     note += ". " + capital(unit) + " " + n2s(selected[shown - 1]) + " is cut at line " + n2s(cut_line) +
             " to fit the output cap of " + n2s(cap) + " bytes. To read on, " +
-            say({.offset = cut_line, .pages = format_page_ranges(again, ",")}, HintForm::call_again) + ".]";
+            options.wording.say({.offset = cut_line, .pages = format_page_ranges(again, ",")},
+                                HintForm::call_again) +
+            ".]";
     meta["next_pages"] = format_page_ranges(again, ",");
     meta["next_offset"] = cut_line;
   } else if (!rest.empty()) {
-    note += ". To read more, " + say({.pages = format_page_ranges(rest, ",")}, HintForm::call_again) + ".]";
+    note += ". To read more, " +
+            options.wording.say({.pages = format_page_ranges(rest, ",")}, HintForm::call_again) + ".]";
     meta["next_pages"] = format_page_ranges(rest, ",");
   } else {
     note += options.pages.find_first_not_of(" \t\r\n") == std::string::npos ? ". End of document.]" : ". End of the selection.]";
@@ -172,7 +175,7 @@ ReadOutcome render(const Deck& deck, office::ZipArchive& zip, const std::string&
   if (tally.unsent > 0) {
     note += "\n[" + count_of(tally.unsent, "image") + (tally.unsent == 1 ? " was" : " were") + " not sent: at most " +
             n2s(options.max_images) + " images per answer. To see them, " +
-            say({.pages = n2s(first_unsent)}, HintForm::call_again) + ".]";
+            options.wording.say({.pages = n2s(first_unsent)}, HintForm::call_again) + ".]";
   }
   current += "\n\n" + note;
   if (current.starts_with('\n')) current.erase(0, current.find_first_not_of('\n'));

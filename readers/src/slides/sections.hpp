@@ -5,6 +5,7 @@
 // images as image blocks after it, the `pages` selection, the output cap and the closing note.
 // Internal to the readers library.
 #include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/outcome.hpp"
 #include "office/zip_archive.hpp"
@@ -39,6 +40,7 @@ struct Options {
   std::size_t max_images = 20;                // images sent per answer at most (0: none, markers stay)
   ImageLimits image;
   office::ZipLimits zip;
+  Wording wording;  // how the notes say what to read next
 };
 
 // The answer for `deck` as read from `zip` (images are read from it on the way). An error outcome

@@ -317,7 +317,8 @@ std::optional<ReadOutcome> read_json_lines(const OpenedFile& file, std::uint64_t
       },
       cancel);
   const std::string path = utf8::sanitized(file.path.string());
-  const std::string as_text = " " + say({.as = FileKind::text}, HintForm::Call) + " to see the file as it is.";
+  const std::string as_text =
+      " " + options.wording.say({.as = FileKind::text}, HintForm::Call) + " to see the file as it is.";
   switch (r.status) {
     case Status::done:
     case Status::stopped: return std::nullopt;

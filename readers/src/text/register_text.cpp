@@ -16,6 +16,7 @@ ReadOutcome read_as_text(const ReaderCall& call) {
   if (request.column) options.column = *request.column;
   options.json = call.kind == FileKind::json;
   options.nowait = request.nowait != 0;
+  options.wording = request.wording;
   ReadOutcome outcome = read_text(call.file, options, call.cancel);
   outcome.meta["mime"] = call.classification.mime;
   outcome.meta["kind"] = std::string(to_string(call.kind));

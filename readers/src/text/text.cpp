@@ -117,7 +117,8 @@ enum class Mode { Utf8, PerLine, Stream };
 class Formatter {
  public:
   Formatter(Mode mode, const std::string& charset, const TextOptions& o)
-      : mode_(mode), max_chars_(o.max_line_chars), cap_(o.max_output_bytes), column_(o.column) {
+      : mode_(mode), max_chars_(o.max_line_chars), cap_(o.max_output_bytes), column_(o.column),
+        wording_(o.wording) {
     if (mode_ == Mode::PerLine) line_converter_ = std::make_unique<Utf8Converter>(charset);
     // The whole answer at once, with room for the line that goes past the cap before it is taken
     // back: grown by doubling, a 100 KiB answer passed through a 164 KiB buffer, which glibc maps
@@ -159,7 +160,7 @@ class Formatter {
                                      ? " characters (" + n2s(l.bytes) + " bytes in full)"
                                      : " of " + n2s(l.chars) + " characters";
       out_ += " \xE2\x80\xA6 [line cut at " + n2s(last) + length + "; read on with " +
-               say({.offset = l.number, .limit = 1, .column = last + 1}, HintForm::arguments) + "]";
+               wording_.say({.offset = l.number, .limit = 1, .column = last + 1}, HintForm::arguments) + "]";
       ++cut_;
     }
     out_ += '\n';
@@ -186,6 +187,7 @@ class Formatter {
   std::size_t max_chars_;
   std::size_t cap_;
   std::uint64_t column_;
+  Wording wording_;
   std::unique_ptr<Utf8Converter> line_converter_;
   std::string out_;
   std::string decoded_;
@@ -362,7 +364,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   const std::uint64_t e = scanner.last_shown();
   const bool more = scanner.more();
   const std::string range = n2s(s) + "-" + n2s(e);
-  const std::string next = "To read more, " + say({.offset = e + 1}, HintForm::call_again) + ".";
+  const std::string next = "To read more, " + options.wording.say({.offset = e + 1}, HintForm::call_again) + ".";
   std::string footer;
   if (!more) {
     footer = "[Lines " + range + " of " + n2s(total) + ". End of file.]";
@@ -383,15 +385,17 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     footer += "\n[" + n2s(fmt.cut()) + " line(s) longer than " + n2s(options.max_line_chars) +
               " characters were cut.]";
   if (options.json)
-    footer += "\n[Pretty-printed JSON: line numbers, " + say({.offset = 1, .limit = 1}, HintForm::names) +
+    footer += "\n[Pretty-printed JSON: line numbers, " +
+              options.wording.say({.offset = 1, .limit = 1}, HintForm::names) +
               " count these lines, not the file's.]";
   else if (fmt.cut() > 0 && text_detail::has_json_extension(file.path))
-    footer += "\n[To read this JSON a value per line, " + say({.as = FileKind::json}) +
+    footer += "\n[To read this JSON a value per line, " + options.wording.say({.as = FileKind::json}) +
               ": it is shown pretty-printed.]";
   if (!is_utf8) footer += "\n[Decoded from " + describe_charset(cs) + " to UTF-8.]";
   if (fmt.replaced() > 0)
     footer += "\n" + replacement_note(fmt.replaced(), cs.name,
-                                      std::span(reinterpret_cast<const unsigned char*>(sample.data()), sample.size()));
+                                      std::span(reinterpret_cast<const unsigned char*>(sample.data()), sample.size()),
+                                      options.wording);
 
   meta["start_line"] = s;
   meta["end_line"] = e;

@@ -58,6 +58,4 @@ std::string hint_wording(const readers::Hint& h, readers::HintForm form) {
   return "call read again with " + out;
 }
 
-void install_hint_wording() { readers::set_hint_wording(hint_wording); }
-
 }  // namespace mcpread::server

@@ -6,10 +6,8 @@
 
 namespace mcpread::server {
 
-// `file_type="image" and pages="3"`, `call read again with offset=51`, ...
+// `file_type="image" and pages="3"`, `call read again with offset=51`, ...: the wording the read
+// tool hands to each read (parse_read_arguments) and resources/read to each resource read.
 std::string hint_wording(const readers::Hint& hint, readers::HintForm form);
-
-// Makes the readers use hint_wording (idempotent).
-void install_hint_wording();
 
 }  // namespace mcpread::server

@@ -92,7 +92,6 @@ std::optional<long long> as_integer(const json& v) {
 }  // namespace
 
 std::vector<protocol::ToolDefinition> read_tool_definitions(const Config& config) {
-  install_hint_wording();  // the readers' hints in this tool's arguments
   const json annotations{{"readOnlyHint", true},
                          {"destructiveHint", false},
                          {"idempotentHint", true},
@@ -111,6 +110,7 @@ std::vector<protocol::ToolDefinition> read_tool_definitions(const Config& config
 
 std::variant<readers::ReadRequest, std::string> parse_read_arguments(const json& args) {
   readers::ReadRequest r;
+  r.wording = hint_wording;  // the readers' hints name this tool's arguments
   static const char* const accepted = "file_path, offset, limit, column, pages, file_type, encoding, ocr_lang";
   for (const auto& [key, value] : args.items()) {
     // `path` is not an alias: the input schema does not list it, so a client that checks

@@ -18,7 +18,8 @@ namespace mcpread::server {
 
 std::vector<protocol::ToolDefinition> read_tool_definitions(const Config& config);
 
-// The request, or a message saying what is wrong with the arguments.
+// The request, its hints worded in this tool's arguments (hint_wording), or a message saying what
+// is wrong with the arguments.
 std::variant<readers::ReadRequest, std::string> parse_read_arguments(const nlohmann::json& args);
 
 }  // namespace mcpread::server

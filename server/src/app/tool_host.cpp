@@ -1,5 +1,6 @@
 #include "tool_host.hpp"
 
+#include "hint_wording.hpp"
 #include "idle_memory.hpp"
 #include "read_task.hpp"
 
@@ -311,7 +312,9 @@ protocol::ResourceOutcome ToolHost::run_read(const protocol::ResourceRequest& re
                          : roots_.current(std::chrono::milliseconds(config_.roots_wait_ms), request.cancelled.get());
   if (!roots) return failure(Kind::failed, "The request was cancelled.");
   const auto started = std::chrono::steady_clock::now();
-  auto read = readers::read_resource(*roots, path, config_.limits, readers::CancelToken::wrap(request.cancelled));
+  // Hints in the contents (the rest of a listing, of a document) name the read tool's arguments.
+  auto read = readers::read_resource(*roots, path, config_.limits, readers::CancelToken::wrap(request.cancelled),
+                                     hint_wording);
   const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                           std::chrono::steady_clock::now() - started).count();
   spdlog::debug("resources/read {} -> {} in {} us", path,

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the image reader's tests: a read through the roots, and what it sent decoded.
 #include "fixtures.hpp"
+#include "tool_wording.hpp"
 #include "image_fixtures.hpp"
 #include "reader_fixtures.hpp"
 
@@ -27,6 +28,7 @@ inline ReadOutcome read(const TempDir& dir, const std::string& name, const Image
   ReadRequest request;
   request.file_path = name;
   request.forced_kind = kind;
+  request.wording = server::hint_wording;
   ReadLimits limits;
   limits.image = image;
   return read_file(roots_of(dir), request, limits, cancel);

@@ -2,6 +2,7 @@
 // Helpers shared by the notebook reader's tests: notebooks built as JSON, read with
 // read_notebook, and the answer's blocks.
 #include "fixtures.hpp"
+#include "tool_wording.hpp"
 
 #include "mcpread/readers/notebook.hpp"
 
@@ -25,7 +26,7 @@ inline ReadOutcome read_raw(const TempDir& dir, const std::string& name, std::st
   REQUIRE(Roots::from_paths({dir.path().string()}, &roots, &error));
   AccessResult r = open_in_roots(roots, name);
   REQUIRE(std::holds_alternative<OpenedFile>(r));
-  return read_notebook(std::get<OpenedFile>(r), options, cancel);
+  return read_notebook(std::get<OpenedFile>(r), tool_worded(options), cancel);  // the server's wording
 }
 
 inline ReadOutcome read_nb(const TempDir& dir, const json& nb, const NotebookOptions& options = {}) {

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the PDF reader's tests: a read through the roots, and views of the answer.
 #include "fixtures.hpp"
+#include "tool_wording.hpp"
 #include "mcpread/readers/base64.hpp"
 #include "image_fixtures.hpp"
 #include "pdf_fixtures.hpp"
@@ -23,7 +24,7 @@ inline ReadOutcome read(const TempDir& dir, const std::string& name, const PdfOp
   REQUIRE(Roots::from_paths({dir.path().string()}, &roots, &error));
   auto opened = open_in_roots(roots, name);
   REQUIRE(std::holds_alternative<OpenedFile>(opened));
-  return read_pdf(std::get<OpenedFile>(opened), options, cancel);
+  return read_pdf(std::get<OpenedFile>(opened), tool_worded(options), cancel);  // the server's wording
 }
 
 inline const std::string& text(const ReadOutcome& o, std::size_t i = 0) {

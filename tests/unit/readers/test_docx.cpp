@@ -5,6 +5,7 @@
 #include "image_fixtures.hpp"
 #include "office_fixtures.hpp"
 #include "reader_fixtures.hpp"
+#include "tool_wording.hpp"
 
 #include "mcpread/readers/read.hpp"
 #include "mcpread/readers/registry.hpp"
@@ -26,7 +27,7 @@ ReadOutcome read_doc(const TempDir& dir, const std::string& name, const std::str
                      std::optional<std::uint64_t> offset = {}, std::optional<std::uint64_t> limit = {},
                      std::optional<FileKind> kind = {}, ReadLimits limits = {}) {
   dir.write(name, bytes);
-  ReadRequest request;
+  ReadRequest request = tool_worded(ReadRequest{});  // worded as the server words hints
   request.file_path = name;
   request.offset = offset;
   request.limit = limit;

@@ -5,6 +5,7 @@
 #include "fixtures.hpp"
 #include "image_fixtures.hpp"
 #include "reader_fixtures.hpp"
+#include "tool_wording.hpp"
 #include "slides_fixtures.hpp"
 
 #include "mcpread/readers/read.hpp"
@@ -23,7 +24,7 @@ namespace {
 ReadOutcome read_book(const TempDir& dir, const std::string& bytes, const std::string& pages = {},
                       std::optional<std::uint64_t> offset = {}, ReadLimits limits = {}) {
   dir.write("b.epub", bytes);
-  ReadRequest request;
+  ReadRequest request = tool_worded(ReadRequest{});  // worded as the server words hints
   request.file_path = "b.epub";
   request.pages = pages;
   request.offset = offset;

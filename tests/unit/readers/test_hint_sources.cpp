@@ -1,7 +1,8 @@
 // Readers name no argument of the read tool: a sentence that tells the model how to call read
-// again is said through say(Hint, HintForm), whose wording lives in the tool host. This scans the
-// readers' sources for the words "call read" outside comments, so a message written by hand fails
-// here. register_*.cpp files are left out: their option descriptions speak of the tool's arguments.
+// again is said through the read's Wording (Wording::say(Hint, HintForm)), which the tool host
+// gives each read (server::hint_wording). This scans the readers' sources for the words
+// "call read" outside comments, so a message written by hand fails here. register_*.cpp files are
+// left out: their option descriptions speak of the tool's arguments.
 #include <doctest/doctest.h>
 
 #include <filesystem>

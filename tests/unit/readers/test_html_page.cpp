@@ -2,6 +2,7 @@
 // from the page's charset, paged by lines; file_type="text" keeps the source.
 #include "fixtures.hpp"
 #include "reader_fixtures.hpp"
+#include "tool_wording.hpp"
 
 #include "mcpread/readers/read.hpp"
 
@@ -20,7 +21,7 @@ ReadOutcome read_page(const TempDir& dir, const std::string& name, const std::st
                       std::optional<std::uint64_t> offset = {}, std::optional<std::uint64_t> limit = {},
                       std::optional<FileKind> kind = {}) {
   dir.write(name, bytes);
-  ReadRequest request;
+  ReadRequest request = tool_worded(ReadRequest{});  // worded as the server words hints
   request.file_path = name;
   request.offset = offset;
   request.limit = limit;

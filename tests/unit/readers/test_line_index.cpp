@@ -2,6 +2,7 @@
 // full scan, and stale entries are never used.
 #include "fixtures.hpp"
 #include "reader_fixtures.hpp"
+#include "tool_wording.hpp"
 
 #include "text/line_index.hpp"
 #include "mcpread/readers/text.hpp"
@@ -24,7 +25,7 @@ ReadOutcome read_at(const std::filesystem::path& path, std::uint64_t offset, std
   const OpenedFile f = mcpread::test::open_file(path);
   options.offset = offset;
   options.limit = limit;
-  return read_text(f, options, CancelToken{});
+  return read_text(f, mcpread::test::tool_worded(options), CancelToken{});  // as the server words hints
 }
 
 std::string text_of(const ReadOutcome& o) { return std::get<TextBlock>(o.blocks.at(0)).text; }

@@ -11,9 +11,9 @@
 #include "access_test_util.hpp"
 #include "fixtures.hpp"
 #include "mcpread/readers/listing.hpp"
+#include "tool_wording.hpp"
 
 namespace fs = std::filesystem;
-using mcpread::readers::list_directory;
 using mcpread::readers::ReadOutcome;
 using mcpread::readers::TextBlock;
 using mcpread::test::TempDir;
@@ -24,6 +24,13 @@ std::string text_of(const ReadOutcome& out) {
   REQUIRE(out.blocks.size() == 1);
   REQUIRE(std::holds_alternative<TextBlock>(out.blocks[0]));
   return std::get<TextBlock>(out.blocks[0]).text;
+}
+
+// The listing read_file gives the server: its closing note in the server's wording.
+ReadOutcome listed(const fs::path& dir, std::size_t max_entries = 1000, std::uint64_t offset = 1,
+                   std::size_t max_output_bytes = SIZE_MAX) {
+  return mcpread::readers::list_directory(dir, max_entries, offset, max_output_bytes,
+                                          mcpread::server::hint_wording);
 }
 
 }  // namespace
@@ -39,7 +46,7 @@ TEST_CASE("listing: entries sorted by name, directories marked") {
   fs::create_directory_symlink(t.path() / "a-dir", t.path() / "link-to-dir");
   fs::create_symlink(t.path() / "gone", t.path() / "link-broken");
 
-  const ReadOutcome out = list_directory(t.path());
+  const ReadOutcome out = listed(t.path());
   CHECK_FALSE(out.is_error);
   CHECK(text_of(out) == "Directory " + p + ": 7 entries (2 directories, 5 files)\n"
                         ".hidden\n"
@@ -63,10 +70,10 @@ TEST_CASE("listing: entries sorted by name, directories marked") {
 TEST_CASE("listing: singular counts") {
   TempDir t;
   fs::create_directory(t.path() / "only");
-  CHECK(text_of(list_directory(t.path())) ==
+  CHECK(text_of(listed(t.path())) ==
         "Directory " + t.path().string() + ": 1 entry (1 directory, 0 files)\nonly/");
   t.write("f", "");
-  CHECK(text_of(list_directory(t.path())) ==
+  CHECK(text_of(listed(t.path())) ==
         "Directory " + t.path().string() + ": 2 entries (1 directory, 1 file)\nf\nonly/");
 }
 
@@ -76,7 +83,7 @@ TEST_CASE("listing: the cap") {
 
   SUBCASE("more entries than the cap: the first ones and a footer") {
     for (const char* n : {"e", "d", "c", "b", "a"}) t.write(n, "");
-    const ReadOutcome out = list_directory(t.path(), 3);
+    const ReadOutcome out = listed(t.path(), 3);
     CHECK(text_of(out) == "Directory " + p + ": 5 entries (0 directories, 5 files)\n"
                           "a\nb\nc\n"
                           "[Entries 1-3 of 5 entries. To list more, call read again with offset=4.]");
@@ -87,7 +94,7 @@ TEST_CASE("listing: the cap") {
   }
   SUBCASE("exactly the cap: no footer") {
     for (const char* n : {"b", "a"}) t.write(n, "");
-    const ReadOutcome out = list_directory(t.path(), 2);
+    const ReadOutcome out = listed(t.path(), 2);
     CHECK(text_of(out) == "Directory " + p + ": 2 entries (0 directories, 2 files)\na\nb");
     CHECK(out.meta["truncated"] == false);
   }
@@ -99,7 +106,7 @@ TEST_CASE("listing: the cap") {
       REQUIRE(f != nullptr);
       std::fclose(f);
     }
-    const std::string text = text_of(list_directory(t.path(), 4));
+    const std::string text = text_of(listed(t.path(), 4));
     CHECK(text == "Directory " + p + ": 1100 entries (0 directories, 1100 files)\n"
                   "f0000\nf0001\nf0002\nf0003\n"
                   "[Entries 1-4 of 1100 entries. To list more, call read again with offset=5.]");
@@ -114,7 +121,7 @@ TEST_CASE("listing: offset and limit page through") {
   fs::create_directory(t.path() / "d");
 
   SUBCASE("a page in the middle says where to go on") {
-    const ReadOutcome out = list_directory(t.path(), 2, 2);
+    const ReadOutcome out = listed(t.path(), 2, 2);
     CHECK(text_of(out) ==
           head + "b\nc\n[Entries 2-3 of 5 entries. To list more, call read again with offset=4.]");
     CHECK(out.meta["start_entry"] == 2);
@@ -124,20 +131,20 @@ TEST_CASE("listing: offset and limit page through") {
     CHECK(out.meta["truncated"] == true);
   }
   SUBCASE("the last page says it is the end") {
-    const ReadOutcome out = list_directory(t.path(), 2, 4);
+    const ReadOutcome out = listed(t.path(), 2, 4);
     CHECK(text_of(out) == head + "d/\ne\n[Entries 4-5 of 5 entries. End of listing.]");
     CHECK(out.meta["truncated"] == false);
     CHECK_FALSE(out.meta.contains("next_offset"));
   }
   SUBCASE("offset 0 is the start") {
-    CHECK(text_of(list_directory(t.path(), 1000, 0)) == head + "a\nb\nc\nd/\ne");
+    CHECK(text_of(listed(t.path(), 1000, 0)) == head + "a\nb\nc\nd/\ne");
   }
   SUBCASE("an offset on the last entry") {
-    CHECK(text_of(list_directory(t.path(), 1000, 5)) ==
+    CHECK(text_of(listed(t.path(), 1000, 5)) ==
           head + "e\n[Entries 5-5 of 5 entries. End of listing.]");
   }
   SUBCASE("an offset past the end is an error with the count") {
-    const ReadOutcome out = list_directory(t.path(), 1000, 6);
+    const ReadOutcome out = listed(t.path(), 1000, 6);
     CHECK(out.is_error);
     CHECK(text_of(out) == "Offset 6 is past the end of the directory " + p +
                               ": it has 5 entries. Use an offset from 1 to 5.");
@@ -151,7 +158,7 @@ TEST_CASE("listing: the output cap shortens a page") {
   for (const char* n : {"aaaaaaaaaa", "bbbbbbbbbb", "cccccccccc", "dddddddddd"}) t.write(n, "");
   const std::string head = "Directory " + p + ": 4 entries (0 directories, 4 files)";
   SUBCASE("the entries that fit, and the offset of the first left out") {
-    const ReadOutcome out = list_directory(t.path(), 1000, 1, head.size() + 22);
+    const ReadOutcome out = listed(t.path(), 1000, 1, head.size() + 22);
     CHECK(text_of(out) == head + "\naaaaaaaaaa\nbbbbbbbbbb\n[Output capped at " +
                               std::to_string(head.size() + 22) +
                               " bytes: entries 1-2 of 4 entries shown. To list more, call read "
@@ -161,11 +168,11 @@ TEST_CASE("listing: the output cap shortens a page") {
     CHECK(out.meta["truncated"] == true);
   }
   SUBCASE("one entry at least") {
-    const ReadOutcome out = list_directory(t.path(), 1000, 4, 1);
+    const ReadOutcome out = listed(t.path(), 1000, 4, 1);
     CHECK(text_of(out) == head + "\ndddddddddd\n[Entries 4-4 of 4 entries. End of listing.]");
   }
   SUBCASE("a cap that the page fits changes nothing") {
-    CHECK(text_of(list_directory(t.path(), 2, 1, head.size() + 22)) ==
+    CHECK(text_of(listed(t.path(), 2, 1, head.size() + 22)) ==
           head + "\naaaaaaaaaa\nbbbbbbbbbb\n"
                  "[Entries 1-2 of 4 entries. To list more, call read again with offset=3.]");
   }
@@ -183,7 +190,7 @@ TEST_CASE("listing: paging a large directory reaches every entry") {
   const std::string head =
       "Directory " + t.path().string() + ": 2500 entries (0 directories, 2500 files)\n";
   SUBCASE("a page past the names kept while scanning for the first page") {
-    CHECK(text_of(list_directory(t.path(), 3, 2001)) ==
+    CHECK(text_of(listed(t.path(), 3, 2001)) ==
           head + "f2000\nf2001\nf2002\n"
                  "[Entries 2001-2003 of 2500 entries. To list more, call read again with offset=2004.]");
   }
@@ -191,7 +198,7 @@ TEST_CASE("listing: paging a large directory reaches every entry") {
     std::string all;
     std::uint64_t offset = 1;
     for (int page = 0; page < 3; ++page) {
-      const ReadOutcome out = list_directory(t.path(), 1000, offset);
+      const ReadOutcome out = listed(t.path(), 1000, offset);
       const std::string text = text_of(out);
       all += text.substr(head.size(), text.rfind('\n') - head.size() + 1);
       if (!out.meta.contains("next_offset")) break;
@@ -210,7 +217,7 @@ TEST_CASE("listing: paging a large directory reaches every entry") {
 
 TEST_CASE("listing: an empty directory") {
   TempDir t;
-  const ReadOutcome out = list_directory(t.path());
+  const ReadOutcome out = listed(t.path());
   CHECK_FALSE(out.is_error);
   CHECK(text_of(out) == "Directory " + t.path().string() + ": empty.");
   CHECK(out.meta["entries"] == 0);
@@ -222,7 +229,7 @@ TEST_CASE("listing: names that are not plain text") {
   TempDir t;
   t.write("two\nlines", "");
   t.write("bad\xff", "");
-  CHECK(text_of(list_directory(t.path())) ==
+  CHECK(text_of(listed(t.path())) ==
         "Directory " + t.path().string() + ": 2 entries (0 directories, 2 files)\n"
         "bad\xEF\xBF\xBD\n"
         "two\\nlines");
@@ -231,14 +238,14 @@ TEST_CASE("listing: names that are not plain text") {
 TEST_CASE("listing: errors") {
   TempDir t;
   SUBCASE("a missing directory") {
-    const ReadOutcome out = list_directory(t.path() / "missing");
+    const ReadOutcome out = listed(t.path() / "missing");
     CHECK(out.is_error);
     CHECK(text_of(out) ==
           "Cannot list the directory " + t.path().string() + "/missing: No such file or directory.");
   }
   SUBCASE("a file") {
     const auto f = t.write("f.txt", "x");
-    const ReadOutcome out = list_directory(f);
+    const ReadOutcome out = listed(f);
     CHECK(out.is_error);
     CHECK(text_of(out) == "Cannot list the directory " + f.string() + ": Not a directory.");
   }
@@ -250,7 +257,7 @@ TEST_CASE("listing: errors") {
                                  t.path().string() +
                                  "/locked (Permission denied). Check the directory's permissions.";
     const auto got = mcpread::test::access_util::unprivileged([&] {
-      const ReadOutcome out = list_directory(t.path() / "locked");
+      const ReadOutcome out = listed(t.path() / "locked");
       return (out.is_error ? "error: " : "listed: ") + std::get<TextBlock>(out.blocks.at(0)).text;
     });
     if (got) CHECK(*got == "error: " + expected);

@@ -4,6 +4,7 @@
 #include "fixtures.hpp"
 #include "office_fixtures.hpp"
 #include "reader_fixtures.hpp"
+#include "tool_wording.hpp"
 
 #include "mcpread/readers/read.hpp"
 
@@ -20,7 +21,7 @@ namespace {
 ReadOutcome read_sheet(const TempDir& dir, const std::string& bytes, std::string pages = {},
                        std::optional<std::uint64_t> offset = {}, std::optional<std::uint64_t> limit = {}) {
   dir.write("book.ods", bytes);
-  ReadRequest request;
+  ReadRequest request = tool_worded(ReadRequest{});  // worded as the server words hints
   request.file_path = "book.ods";
   request.pages = std::move(pages);
   request.offset = offset;

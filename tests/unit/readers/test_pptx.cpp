@@ -4,6 +4,7 @@
 #include "fixtures.hpp"
 #include "image_fixtures.hpp"
 #include "reader_fixtures.hpp"
+#include "tool_wording.hpp"
 #include "slides_fixtures.hpp"
 
 #include "mcpread/readers/read.hpp"
@@ -23,7 +24,7 @@ namespace {
 ReadOutcome read_deck(const TempDir& dir, const std::string& name, const std::string& bytes, const std::string& pages = {},
                       std::optional<FileKind> kind = {}, ReadLimits limits = {}) {
   dir.write(name, bytes);
-  ReadRequest request;
+  ReadRequest request = tool_worded(ReadRequest{});  // worded as the server words hints
   request.file_path = name;
   request.pages = pages;
   request.forced_kind = kind;
@@ -181,7 +182,7 @@ TEST_CASE("pptx: pages select slides") {
   }
   SUBCASE("limit caps the slides of one answer") {
     dir.write("p.pptx", bytes);
-    ReadRequest request;
+    ReadRequest request = tool_worded(ReadRequest{});  // worded as the server words hints
     request.file_path = "p.pptx";
     request.limit = 2;
     const ReadOutcome o = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});

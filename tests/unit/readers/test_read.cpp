@@ -1,6 +1,7 @@
 // read_file: the orchestration from a path to the reader for its kind.
 #include "fixtures.hpp"
 #include "reader_fixtures.hpp"
+#include "tool_wording.hpp"
 #include "pdf_fixtures.hpp"
 
 #include "mcpread/readers/read.hpp"
@@ -11,6 +12,7 @@
 
 using namespace mcpread::readers;
 using mcpread::test::TempDir;
+using mcpread::test::tool_worded;
 using mcpread::test::roots_of;
 
 namespace {
@@ -21,7 +23,7 @@ std::string text_of(const ReadOutcome& o) {
 }
 
 ReadOutcome read(const Roots& roots, const std::string& path, std::optional<FileKind> kind = {}) {
-  ReadRequest request;
+  ReadRequest request = tool_worded(ReadRequest{});  // worded as the server words hints
   request.file_path = path;
   request.forced_kind = kind;
   return read_file(roots, request, ReadLimits{}, CancelToken{});
@@ -46,7 +48,7 @@ TEST_CASE("read_file dispatches by kind") {
   }
   SUBCASE("offset, limit and encoding reach the text reader") {
     dir.write("n.txt", "a\nb\nc\n");
-    ReadRequest request;
+    ReadRequest request = tool_worded(ReadRequest{});
     request.file_path = "n.txt";
     request.offset = 2;
     request.limit = 1;
@@ -72,7 +74,7 @@ TEST_CASE("read_file dispatches by kind") {
     CHECK(text_of(o).rfind("PDF " + d + "/doc.pdf: \"Report\", 3 pages", 0) == 0);
     REQUIRE(o.blocks.size() == 2);
     CHECK(std::get<BlobResourceBlock>(o.blocks[1]).mime_type == "application/pdf");
-    ReadRequest request;
+    ReadRequest request = tool_worded(ReadRequest{});
     request.file_path = "doc.pdf";
     request.pages = "2";
     request.forced_kind = FileKind::text;
@@ -121,7 +123,7 @@ TEST_CASE("read_file dispatches by kind") {
   }
   SUBCASE("a directory's page: offset and limit, the limit at most max_directory_entries") {
     for (const char* name : {"sub/a", "sub/b", "sub/c", "sub/d"}) dir.write(name, "");
-    ReadRequest request;
+    ReadRequest request = tool_worded(ReadRequest{});
     request.file_path = "sub";
     request.offset = 2;
     request.limit = 50;
@@ -133,7 +135,7 @@ TEST_CASE("read_file dispatches by kind") {
   }
   SUBCASE("file_type=json and column reach the text reader") {
     dir.write("one.json", R"({"key":"0123456789"})");
-    ReadRequest request;
+    ReadRequest request = tool_worded(ReadRequest{});
     request.file_path = "one.json";
     request.forced_kind = FileKind::json;
     request.offset = 2;
@@ -150,7 +152,7 @@ TEST_CASE("read_file dispatches by kind") {
   }
   SUBCASE("column past 1 is refused for a notebook, even with offset") {
     dir.write("nb.ipynb", R"({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})");
-    ReadRequest request;
+    ReadRequest request = tool_worded(ReadRequest{});
     request.file_path = "nb.ipynb";
     request.column = 3;
     const auto o = read_file(roots, request, ReadLimits{}, CancelToken{});
@@ -173,7 +175,7 @@ TEST_CASE("read_file dispatches by kind") {
   }
   SUBCASE("a cancelled read stops") {
     dir.write("a.txt", "a\n");
-    ReadRequest request;
+    ReadRequest request = tool_worded(ReadRequest{});
     request.file_path = "a.txt";
     auto cancel = CancelToken::make();
     cancel.cancel();

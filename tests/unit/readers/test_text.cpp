@@ -12,6 +12,7 @@
 
 using namespace std::string_literals;
 using mcpread::readers::CancelToken;
+using mcpread::test::tool_worded;  // reads worded as the server words them
 using mcpread::readers::OpenedFile;
 using mcpread::readers::ReadOutcome;
 using mcpread::readers::TextBlock;
@@ -100,7 +101,7 @@ TEST_CASE("text read error names the file") {
   REQUIRE(fd >= 0);
   OpenedFile f{mcpread::readers::UniqueFd(fd), {}, dir.path()};
   ::fstat(fd, &f.st);
-  const auto o = mcpread::readers::read_text(f, TextOptions{}, CancelToken{});
+  const auto o = mcpread::readers::read_text(f, tool_worded(TextOptions{}), CancelToken{});
   CHECK(o.is_error);
   CHECK(text_of(o) == "Could not read " + dir.path().string() + ": Is a directory.");
 }
@@ -145,7 +146,7 @@ TEST_CASE("text offset and limit") {
   SUBCASE("offset past the end is an error with the line count") {
     opt.offset = 11;
     const auto path = dir.write("ten.txt", ten);
-    const auto o = mcpread::readers::read_text(open_file(path), opt, CancelToken{});
+    const auto o = mcpread::readers::read_text(open_file(path), tool_worded(opt), CancelToken{});
     CHECK(o.is_error);
     CHECK(text_of(o) == "Offset 11 is past the end of " + path.string() +
                             ": the file has 10 lines. Use an offset from 1 to 10.");
@@ -154,7 +155,7 @@ TEST_CASE("text offset and limit") {
     opt.offset = 50;
     opt.count_lines_max_bytes = 4;
     const auto path = dir.write("ten.txt", ten);
-    const auto o = mcpread::readers::read_text(open_file(path), opt, CancelToken{});
+    const auto o = mcpread::readers::read_text(open_file(path), tool_worded(opt), CancelToken{});
     CHECK(o.is_error);
     CHECK(text_of(o) == "Offset 50 is past the end of " + path.string() +
                             ": the file has 10 lines. Use an offset from 1 to 10.");
@@ -259,7 +260,7 @@ TEST_CASE("text cancellation") {
   const auto path = dir.write("c.txt", "some text\n");
   const auto token = CancelToken::make();
   token.cancel();
-  const auto o = mcpread::readers::read_text(open_file(path), TextOptions{}, token);
+  const auto o = mcpread::readers::read_text(open_file(path), tool_worded(TextOptions{}), token);
   CHECK(o.cancelled);
   CHECK(o.is_error);
   CHECK(text_of(o) == "The read was cancelled.");
@@ -280,7 +281,7 @@ TEST_CASE("text meta") {
   TextOptions opt;
   opt.offset = 2;
   opt.limit = 2;
-  const auto o = mcpread::readers::read_text(open_file(path), opt, CancelToken{});
+  const auto o = mcpread::readers::read_text(open_file(path), tool_worded(opt), CancelToken{});
   CHECK(o.meta == nlohmann::json{{"path", path.string()},
                                  {"size", 30},
                                  {"mtime", "2026-11-22T13:10:05Z"},

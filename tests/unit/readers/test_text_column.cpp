@@ -12,6 +12,7 @@
 #include <string>
 
 using mcpread::readers::CancelToken;
+using mcpread::test::tool_worded;  // reads worded as the server words them
 using mcpread::readers::OpenedFile;
 using mcpread::readers::ReadOutcome;
 using mcpread::readers::TextBlock;
@@ -133,7 +134,7 @@ TEST_CASE("text column: characters, never bytes") {
       TextOptions o = at(column, width);
       o.limit = 1;
       o.max_output_bytes = 4u << 20;
-      const std::string text = text_of(mcpread::readers::read_text(open_file(path), o, CancelToken{}));
+      const std::string text = text_of(mcpread::readers::read_text(open_file(path), tool_worded(o), CancelToken{}));
       const std::string body = text.substr(7);  // after "     1\t"
       std::smatch m;
       if (!std::regex_search(body, m, marker)) {

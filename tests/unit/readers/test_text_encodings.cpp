@@ -6,6 +6,7 @@
 #include <string>
 
 using mcpread::readers::CancelToken;
+using mcpread::test::tool_worded;  // reads worded as the server words them
 using mcpread::readers::TextOptions;
 using mcpread::test::iconv_encode;
 using mcpread::test::TempDir;
@@ -157,7 +158,7 @@ TEST_CASE("text encoding option") {
   SUBCASE("an unknown encoding is an error naming accepted ones") {
     opt.encoding = "klingon";
     const auto path = dir.write("k.txt", "text\n");
-    const auto o = mcpread::readers::read_text(open_file(path), opt, CancelToken{});
+    const auto o = mcpread::readers::read_text(open_file(path), tool_worded(opt), CancelToken{});
     CHECK(o.is_error);
     CHECK(text_of(o) == "Unknown encoding \"klingon\" for " + path.string() +
                             ". Use a name iconv knows, for example UTF-8, UTF-16LE, UTF-16BE, "

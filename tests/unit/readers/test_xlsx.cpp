@@ -4,6 +4,7 @@
 #include "fixtures.hpp"
 #include "office_fixtures.hpp"
 #include "reader_fixtures.hpp"
+#include "tool_wording.hpp"
 
 #include "mcpread/readers/read.hpp"
 
@@ -22,7 +23,7 @@ ReadOutcome read_book(const TempDir& dir, const std::string& bytes, std::string 
                       std::optional<std::uint64_t> offset = {}, std::optional<std::uint64_t> limit = {},
                       ReadLimits limits = {}) {
   dir.write("book.xlsx", bytes);
-  ReadRequest request;
+  ReadRequest request = tool_worded(ReadRequest{});  // worded as the server words hints
   request.file_path = "book.xlsx";
   request.pages = std::move(pages);
   request.offset = offset;

@@ -5,6 +5,7 @@
 #include "mcpread/readers/utf8.hpp"
 
 #include "fixtures.hpp"
+#include "tool_wording.hpp"
 
 #include <doctest/doctest.h>
 #include <fcntl.h>
@@ -25,11 +26,11 @@ inline readers::OpenedFile open_file(const std::filesystem::path& path) {
   return f;
 }
 
-// `content` written to `name` in `dir`, then read.
+// `content` written to `name` in `dir`, then read (in the server's wording).
 inline readers::ReadOutcome read(const TempDir& dir, const std::string& content,
                                  const readers::TextOptions& options = {}, const std::string& name = "f.txt") {
   const auto path = dir.write(name, content);
-  return readers::read_text(open_file(path), options, readers::CancelToken{});
+  return readers::read_text(open_file(path), tool_worded(options), readers::CancelToken{});
 }
 
 // The answer's single text block, checked to be valid UTF-8.

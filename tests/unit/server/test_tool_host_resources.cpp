@@ -98,6 +98,12 @@ TEST_CASE("tool host: resources/read") {
     CHECK(error_of(h.read(readers::file_uri(dir.path().string()) + "/../x")).kind ==
           protocol::ResourceError::Kind::not_found);
   }
+  SUBCASE("a directory's listing says how to list more in the read tool's arguments") {
+    for (int i = 0; i < 1001; ++i) dir.write("many/" + std::to_string(10000 + i), "x");
+    const json r = result_of(h.read(readers::file_uri((dir.path() / "many").string())));
+    const std::string text = r["contents"][0]["text"].get<std::string>();
+    CHECK(text.ends_with("[Entries 1-1000 of 1001 entries. To list more, call read again with offset=1001.]"));
+  }
   SUBCASE("through the worker pool") {
     std::promise<protocol::ResourceOutcome> answer;
     protocol::ResourceRequest r;

@@ -1,6 +1,8 @@
 #pragma once
 // Charset detection (BOM, UTF-8 validity, uchardet) and conversion to UTF-8 (iconv, or ICU for
 // what iconv lacks). Labels map to decoders as browsers map them (WHATWG Encoding Standard).
+#include "mcpread/readers/hint.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -50,9 +52,10 @@ std::string describe_charset(const DetectedCharset& cs);
 std::vector<std::string> likely_charsets(std::span<const unsigned char> sample, std::size_t max = 3);
 
 // The closing note for `count` U+FFFD that decoding `charset` put in the shown text: how many
-// and, unless the file is UTF-8 with damage, the likeliest charsets and the `encoding` to pass.
+// and, unless the file is UTF-8 with damage, the likeliest charsets and the `encoding` to pass,
+// said by `wording`.
 std::string replacement_note(std::uint64_t count, const std::string& charset,
-                             std::span<const unsigned char> sample);
+                             std::span<const unsigned char> sample, const Wording& wording = {});
 
 // Converts chunks of one charset to UTF-8. Invalid sequences become U+FFFD; a sequence split
 // across chunks is carried over to the next call.

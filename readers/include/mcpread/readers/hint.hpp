@@ -2,8 +2,9 @@
 // What a reader suggests doing next, as values: read the file as another kind, go on from an
 // offset (and a column), select pages, decode with another charset. Readers name no argument of
 // the read tool: how a hint is said in the tool's terms ("call read with file_type=\"image\" and
-// pages=\"3\"") is the tool host's one wording (server/src/app/hint_wording.cpp), installed at
-// start. The readers' own sentences frame it ("To read more, " + hint + ".").
+// pages=\"3\"") is the tool host's one wording (server/src/app/hint_wording.cpp), which it hands
+// to each read (ReadRequest::wording, read_resource). The readers' own sentences frame it
+// ("To read more, " + hint + ".").
 #include "mcpread/readers/file_kind.hpp"
 
 #include <cstdint>
@@ -35,9 +36,23 @@ enum class HintForm {
 
 using HintWording = std::string (*)(const Hint&, HintForm);
 
-// The tool host's wording, set once before any read; until then a plain one that names no
-// argument ("read it again as text, from 51").
-void set_hint_wording(HintWording wording);
-std::string say(const Hint& hint, HintForm form = HintForm::call);
+// The readers' own wording, for reads without a tool host (fuzz targets, the conformance
+// fixture): the values in words, naming no argument ("read it again as text, from 51").
+std::string plain_wording(const Hint& hint, HintForm form);
+
+// How one read says its hints. A value carried by the read (no process-wide state), so that two
+// reads in one process may each have their own; default: plain_wording.
+class Wording {
+ public:
+  constexpr Wording() = default;
+  // Implicit, so that `request.wording = server::hint_wording;` reads as what it is.
+  constexpr Wording(HintWording words) : words_(words) {}
+  std::string say(const Hint& hint, HintForm form = HintForm::call) const {
+    return (words_ != nullptr ? words_ : plain_wording)(hint, form);
+  }
+
+ private:
+  HintWording words_ = nullptr;  // null: plain_wording
+};
 
 }  // namespace mcpread::readers

@@ -4,6 +4,7 @@
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
 #include "mcpread/readers/classify.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/outcome.hpp"
 
 #include <cstdint>
@@ -51,8 +52,9 @@ std::variant<EncodedImage, std::string> encode_for_model(std::string_view bytes,
 
 // The image path of `read`: a text block describing the image and what was sent, then the
 // image block. meta: path, mime, size, original_format, original_width, original_height,
-// sent_mime, width, height, sent_bytes (base64 length), scale, passed_through.
+// sent_mime, width, height, sent_bytes (base64 length), scale, passed_through. A refusal's hint
+// (text read as text) is said by `wording`.
 ReadOutcome read_image(const OpenedFile& file, const Classification& classification,
-                       const ImageLimits& limits, const CancelToken& cancel);
+                       const ImageLimits& limits, const CancelToken& cancel, const Wording& wording = {});
 
 }  // namespace mcpread::readers

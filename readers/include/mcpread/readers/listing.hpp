@@ -1,5 +1,6 @@
 #pragma once
 // Directory listing: sorted entries, directories marked with a trailing '/', a page at a time.
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/outcome.hpp"
 
 #include <cstddef>
@@ -12,7 +13,9 @@ namespace mcpread::readers {
 // fewer when their lines would pass `max_output_bytes` (one at least); the closing note gives the
 // offset to continue from. meta: path, entries, directories, files, shown, truncated (more
 // follow), entries_at_least, start_entry, end_entry, next_offset.
+// `wording` says how to list more.
 ReadOutcome list_directory(const std::filesystem::path& dir, std::size_t max_entries = 1000,
-                           std::uint64_t offset = 1, std::size_t max_output_bytes = SIZE_MAX);
+                           std::uint64_t offset = 1, std::size_t max_output_bytes = SIZE_MAX,
+                           const Wording& wording = {});
 
 }  // namespace mcpread::readers

@@ -3,6 +3,7 @@
 // outputs as image blocks (through the image pipeline), base64 never in the text.
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/outcome.hpp"
 
@@ -19,6 +20,7 @@ struct NotebookOptions {
   std::uint64_t max_file_bytes = 64ull << 20; // larger notebooks are refused (read them as text)
   std::size_t max_images = 20;                // image outputs sent per answer at most
   ImageLimits image;
+  Wording wording;                            // how the notes say what to read next
 };
 
 ReadOutcome read_notebook(const OpenedFile& file, const NotebookOptions& options,

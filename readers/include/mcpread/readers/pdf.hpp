@@ -4,6 +4,7 @@
 // (libmcpread_pdf.so) loaded on first use, so that start-up stays fast.
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/ocr.hpp"
 #include "mcpread/readers/outcome.hpp"
@@ -50,6 +51,7 @@ struct PdfOptions {
   std::uint64_t ocr_max_pixels = 40'000'000;
   // Called after each page: (pages done, pages in all, message). May be empty.
   std::function<void(double, double, const std::string&)> progress;
+  Wording wording;  // how the notes say what to read next
 };
 
 // Parses a page selection against a page count: 1-based pages in the order given, duplicates

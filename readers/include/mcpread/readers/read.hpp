@@ -4,6 +4,7 @@
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
 #include "mcpread/readers/classify.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/ocr.hpp"
 #include "mcpread/readers/outcome.hpp"
@@ -36,6 +37,9 @@ struct ReadRequest {
   // that answers quick reads on the thread that received them (two thread hand-offs are most of
   // a small text read's time) and must never block there.
   std::uint64_t nowait = 0;
+  // How this read's hints name what to do next: the tool host's wording (its arguments), else
+  // the readers' plain words.
+  Wording wording;
 };
 
 struct ReadLimits {

@@ -46,6 +46,7 @@ struct ResourceCall {
   std::string_view head;  // the file's first bytes, already read for classification
   const ReadLimits& limits;
   const CancelToken& cancel;
+  const Wording& wording;  // how the contents' notes say what to read next
 };
 
 // A file name extension that promises the reader's kind, and the MIME type it implies.

@@ -85,7 +85,9 @@ struct ResourceReadResult {
 // - PDFs: a blob of the PDF (read whole up to limits.pdf_max_pages pages, else those first
 //   pages), then its text as a second, text/plain, item;
 // - audio: a blob of the file's bytes; directories: their listing as text/plain.
+// Notes that say what to read next (the rest of a listing, pages, rows) use `wording`.
 ResourceReadResult read_resource(const Roots& roots, std::string_view path,
-                                 const ReadLimits& limits, const CancelToken& cancel);
+                                 const ReadLimits& limits, const CancelToken& cancel,
+                                 const Wording& wording = {});
 
 }  // namespace mcpread::readers

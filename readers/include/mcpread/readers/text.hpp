@@ -2,6 +2,7 @@
 // The text path: cat -n numbered lines of a window of the file, read without loading the file.
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
+#include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/outcome.hpp"
 
 #include <cstddef>
@@ -24,6 +25,8 @@ struct TextOptions {
   bool json = false;
   // Reads never wait for the disk: a page not in the page cache gives a deferred outcome.
   bool nowait = false;
+  // How the notes say what to read next: the read's (ReadRequest::wording), set per read.
+  Wording wording;
 };
 
 // Reads `file` (already opened and inside the roots) as text. The one block is the numbered
