@@ -251,6 +251,21 @@ std::shared_ptr<const std::string> ZipArchive::inflate_cached(const ZipEntry& en
   return bytes;
 }
 
+std::shared_ptr<const std::string> ZipArchive::held(std::string_view name, std::string* error) {
+  const ZipEntry* entry = find(name);
+  if (cache_key_.empty() || entry == nullptr || entry->encrypted || entry->size > PartCache::kMaxPart) return nullptr;
+  const std::uint64_t compressed = std::max<std::uint64_t>(entry->compressed_size, 1);
+  const auto over_ratio = [&](std::uint64_t size) { return size > (1u << 20) && size / compressed > limits_.max_ratio; };
+  if (over_ratio(entry->size)) return nullptr;
+  auto bytes = inflate_cached(*entry, limits_.max_streamed_bytes, UINT64_MAX, error);
+  if (bytes != nullptr && over_ratio(bytes->size())) {
+    *error = "\"" + entry->name + "\" is compressed more than " + std::to_string(limits_.max_ratio) +
+             " to 1 (more than it declares; a zip bomb?)";
+    return nullptr;
+  }
+  return bytes;
+}
+
 bool ZipArchive::stream(std::string_view name, const std::function<bool(std::string_view)>& sink,
                         std::string* error) {
   const Api& a = opened();
@@ -274,13 +289,8 @@ bool ZipArchive::stream(std::string_view name, const std::function<bool(std::str
     return false;
   }
   if (!cache_key_.empty() && entry->size <= PartCache::kMaxPart) {
-    const auto bytes = inflate_cached(*entry, limit, UINT64_MAX, error);
+    const auto bytes = held(name, error);
     if (bytes == nullptr) return false;
-    if (over_ratio(bytes->size())) {
-      *error = quoted + " is compressed more than " + std::to_string(limits_.max_ratio) +
-               " to 1 (more than it declares; a zip bomb?)";
-      return false;
-    }
     for (std::size_t at = 0; at < bytes->size(); at += 64 * 1024)
       if (!sink(std::string_view(*bytes).substr(at, 64 * 1024))) break;
     return true;

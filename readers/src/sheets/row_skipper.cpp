@@ -66,6 +66,7 @@ bool RowSkipper::feed(std::string_view chunk) {
     return false;
   }
   buf_.erase(0, sent_);
+  base_ += sent_;
   pos_ -= sent_;
   sent_ = 0;
   buf_.append(chunk);
@@ -168,9 +169,11 @@ bool RowSkipper::row_start(std::size_t at, std::size_t name_end, std::size_t* ne
     return true;
   }
   row_ = number;
+  begin_ = base_ + at;
   sent_ = gt + 1;  // the start tag is dropped
   *next = gt + 1;
   if (b[gt - 1] == '/') {  // <row r="3"/>: nothing in it
+    if (bounds_) bounds_(number, begin_, base_ + gt + 1, false);
     if (skipped_(number, false)) return true;
     stopped_ = true;
     return false;
@@ -254,6 +257,7 @@ bool RowSkipper::run() {
       if (tag_ < 0 && --depth_ == 0) {
         if (!flush(pos_)) return false;  // drops the row
         mode_ = Mode::scan;
+        if (bounds_) bounds_(row_, begin_, base_ + pos_, has_value_);
         if (!skipped_(row_, has_value_)) {
           stopped_ = true;
           return false;
