@@ -32,7 +32,7 @@ std::string_view r_attribute(std::string_view text) {
     const char q = text[i++];
     const std::size_t end = text.find(q, i);
     if (end == std::string_view::npos) return {};
-    if (local_name(key) == "r") return text.substr(i, end - i);
+    if (local_name(key) == "r" && !key.starts_with("xmlns:")) return text.substr(i, end - i);  // xmlns:r declares
     i = end + 1;
   }
   return {};
