@@ -40,6 +40,7 @@ void SheetReader::start(std::string_view local, const XmlAttrs& a) {
     const auto got = std::from_chars(n.data(), n.data() + n.size(), r);
     row_.number = got.ec == std::errc() && r > 0 && r <= kMaxRows ? r : row_.number + 1;
     row_.cells.clear();
+    row_.cells.reserve(std::min<std::size_t>(cells_before_, kMaxColumns));  // the row before went with its cells: as many again
     row_.bytes = 0;
     row_.cut = false;
     column_ = UINT32_MAX;
@@ -96,6 +97,7 @@ void SheetReader::end(std::string_view local) {
     const auto by_column = [](const Cell& x, const Cell& y) { return x.column < y.column; };
     if (!std::is_sorted(row_.cells.begin(), row_.cells.end(), by_column))  // as writers write them
       std::sort(row_.cells.begin(), row_.cells.end(), by_column);
+    cells_before_ = row_.cells.size();
     if (!sink_(std::move(row_))) stop();
     row_.cells.clear();
   }

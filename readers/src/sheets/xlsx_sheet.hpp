@@ -60,6 +60,7 @@ class SheetReader : public XmlHandler {
   std::optional<std::string>* extent_;
   Row row_;
   std::uint32_t column_ = UINT32_MAX;
+  std::size_t cells_before_ = 0;
   std::string type_;
   std::size_t style_ = 0;
   std::string value_;

@@ -67,7 +67,8 @@ XmlFragment::Result XmlFragment::run(std::string& bytes, std::string_view part, 
       attrs_.items.clear();
       for (pugi::xml_attribute a = n.first_attribute(); a; a = a.next_attribute()) {
         const char* name = a.name();
-        if (std::strncmp(name, "xmlns", 5) == 0 && (name[5] == '\0' || name[5] == ':')) continue;  // namespaces, to libxml2
+        if (name[0] == 'x' && std::string_view(name).starts_with("xmlns") && (name[5] == '\0' || name[5] == ':'))
+          continue;  // namespace declarations, not attributes, to libxml2
         attrs_.items.emplace_back(local_name(name), view(a.value()));
       }
       handler.start(local_name(n.name()), attrs_);
