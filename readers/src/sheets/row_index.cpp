@@ -8,7 +8,7 @@
 namespace mcpread::readers::sheets {
 namespace {
 
-constexpr std::size_t kBatch = 64 * 1024;  // rows parsed at a time: what a page may parse past its end
+constexpr std::size_t kBatch = 32 * 1024;  // rows parsed at a time: what a page may parse past its end
 
 bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 

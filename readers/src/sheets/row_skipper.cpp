@@ -200,6 +200,12 @@ bool RowSkipper::skip_tags() {
     pos_ = static_cast<std::size_t>(at - buf_.data());
     if (end - at < 2 || at[1] == '!' || at[1] == '?') return false;
     const char* name = at + (at[1] == '/' ? 2 : 1);
+    // A name of one letter (c, v, f, t, r: most tags of a sheet) is no row and has no prefix.
+    if (end - name >= 2 && (name[1] == '>' || name[1] == '/' || space(name[1]))) {
+      if (name[0] == 'v' && name == at + 1) has_value_ = true;
+      at = name + 1;
+      continue;
+    }
     const char* local = name;
     const char* q = name;
     for (; q < end && !space(*q) && *q != '>' && *q != '/'; ++q)

@@ -107,6 +107,14 @@ void SheetReader::text(std::string_view chunk) {
   if (capture_ && value_.size() < kMaxCellText) value_ += chunk.substr(0, kMaxCellText - value_.size());
 }
 
+// Whether the cell's style shows General, asked once per style (the answer reads the code).
+bool SheetReader::general(std::string_view code) const {
+  if (style_ >= formats_.size()) return is_general_format(code);
+  if (general_.size() < formats_.size()) general_.assign(formats_.size(), -1);
+  if (general_[style_] < 0) general_[style_] = is_general_format(code) ? 1 : 0;
+  return general_[style_] == 1;
+}
+
 std::string SheetReader::show() const {
   if (type_ == "s") {
     std::size_t i = 0;
@@ -120,7 +128,7 @@ std::string SheetReader::show() const {
   if (value_.empty()) return {};
   const std::string_view code = style_ < formats_.size() ? std::string_view(formats_[style_]) : std::string_view();
   // Most numbers are integers shown as General, which shows them as written: no conversion.
-  if (plain_integer(value_) && is_general_format(code)) return value_;
+  if (plain_integer(value_) && general(code)) return value_;
   char* end = nullptr;
   const double v = std::strtod(value_.c_str(), &end);
   if (end == value_.c_str() || *end != '\0') return value_;

@@ -50,6 +50,7 @@ class SheetReader : public XmlHandler {
  private:
   void stop();
   std::string show() const;
+  bool general(std::string_view code) const;
 
   const SharedStrings& strings_;
   const std::vector<std::string>& formats_;
@@ -61,6 +62,7 @@ class SheetReader : public XmlHandler {
   Row row_;
   std::uint32_t column_ = UINT32_MAX;
   std::size_t cells_before_ = 0;
+  mutable std::vector<signed char> general_;  // by style: 1 General, 0 not, -1 not asked yet
   std::string type_;
   std::size_t style_ = 0;
   std::string value_;
