@@ -1,5 +1,6 @@
 #include "sheets/xml_fragment.hpp"
 
+#include <array>
 #include <cstring>
 
 namespace mcpread::readers::sheets {
@@ -55,11 +56,15 @@ XmlFragment::Result XmlFragment::run(std::string& bytes, std::string_view part, 
     return Result::not_well_formed;
   }
   // Depth first without recursion: down to the first child, else on to the next sibling, else
-  // up (ending each element left) until an element has one.
+  // up (ending each element left) until an element has one. The open elements' local names are
+  // kept (each pugixml accessor is a call into the library).
+  std::array<std::string_view, XmlStream::kMaxNesting + 1> open;
+  std::size_t level = 0;  // elements open in the fragment
   pugi::xml_node n = doc_.first_child();
   while (n) {
-    if (n.type() == pugi::node_element) {
-      if (depth + 1 > static_cast<std::size_t>(XmlStream::kMaxNesting)) {
+    const pugi::xml_node_type type = n.type();
+    if (type == pugi::node_element) {
+      if (depth + level + 1 > static_cast<std::size_t>(XmlStream::kMaxNesting)) {
         *error = "\"" + std::string(part) + "\" is nested more than " + std::to_string(XmlStream::kMaxNesting) +
                  " elements deep";
         return Result::too_deep;
@@ -71,27 +76,29 @@ XmlFragment::Result XmlFragment::run(std::string& bytes, std::string_view part, 
           continue;  // namespace declarations, not attributes, to libxml2
         attrs_.items.emplace_back(local_name(name), view(a.value()));
       }
-      handler.start(local_name(n.name()), attrs_);
+      const std::string_view local = local_name(n.name());
+      handler.start(local, attrs_);
       if (stopped()) return Result::read;
-      if (n.first_child()) {
-        ++depth;
-        n = n.first_child();
+      if (const pugi::xml_node down = n.first_child()) {
+        open[level++] = local;
+        n = down;
         continue;
       }
-      handler.end(local_name(n.name()));
-    } else if (n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata) {
+      handler.end(local);
+    } else if (type == pugi::node_pcdata || type == pugi::node_cdata) {
       const std::string_view v = view(n.value());
       if (!v.empty()) handler.text(v);
     }
     if (stopped()) return Result::read;
-    while (!n.next_sibling()) {
+    pugi::xml_node next = n.next_sibling();
+    while (!next) {
+      if (level == 0) return Result::read;
       n = n.parent();
-      if (n == doc_) return Result::read;
-      --depth;
-      handler.end(local_name(n.name()));
+      handler.end(open[--level]);
       if (stopped()) return Result::read;
+      next = n.next_sibling();
     }
-    n = n.next_sibling();
+    n = next;
   }
   return Result::read;
 }
