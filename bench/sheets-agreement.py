@@ -17,7 +17,8 @@ python-odf-doc's example spreadsheet. `--big FILE` adds a generated workbook
 (bench/gen-sheet.py) and measures the server's peak RSS (VmHWM) reading its first page and its
 last rows (which streams the whole sheet).
 
-Usage: bench/sheets-agreement.py build/mcp-read [--keep DIR] [--big FILE]
+Usage: bench/sheets-agreement.py build/mcp-read [--keep DIR] [--big FILE] [--only NAME]
+`--only readTest.xlsx` measures only the files of that name (the others are still fetched).
 Agreement is 2|A∩B| / (|A|+|B|) over the multisets of non-empty cell values (whitespace trimmed;
 numbers compared at 10 significant digits), all sheets; from mcp-read's text only the table cells
 are taken (the row-number column left out).
@@ -173,10 +174,13 @@ def main():
     parser.add_argument("binary")
     parser.add_argument("--keep")
     parser.add_argument("--big")
+    parser.add_argument("--only", help="only the files of this base name (readTest.xlsx, say)")
     args = parser.parse_args()
     workdir = args.keep or tempfile.mkdtemp(prefix="sheets-bench-")
     os.makedirs(workdir, exist_ok=True)
     files = fetch(workdir)
+    if args.only:
+        files = [f for f in files if os.path.basename(f) == args.only]
     client = Client(os.path.abspath(args.binary), ["/"])
     print(f"{'file':32} {'cells':>6} {'agree':>6} {'agree2':>6} {'anchor ms':>10} {'mcp-read ms':>12} {'calls':>5} "
           f"{'speed':>6} {'CPU ms: anchor':>14} {'mcp-read':>8} {'speed':>6}")

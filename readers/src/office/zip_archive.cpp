@@ -208,20 +208,23 @@ std::optional<std::string> ZipArchive::inflate(const ZipEntry& entry, std::uint6
                  : quoted + " cannot be opened (" + utf8::sanitized(a.error_text(a.get_error(handle_->zip))) + ")";
     return std::nullopt;
   }
-  // The declared size may lie: inflate no more than the limit allows, whatever it says.
-  std::string out;
-  out.reserve(static_cast<std::size_t>(std::min(entry.size, limit)));
-  char buffer[64 * 1024];
+  // The declared size may lie: inflate no more than the limit allows, whatever it says. Inflated
+  // straight into the string (one byte past the declared size, to see whether more comes).
+  const std::uint64_t most = std::min({limit, room, UINT64_MAX - 1}) + 1;
+  std::string out(static_cast<std::size_t>(std::min(entry.size, most - 1) + 1), '\0');
+  std::size_t used = 0;
   for (;;) {
-    const zip_int64_t got = a.fread(f, buffer, sizeof buffer);
+    if (used == out.size()) out.resize(static_cast<std::size_t>(std::min<std::uint64_t>(out.size() + (64u << 10), most)));
+    const zip_int64_t got = a.fread(f, out.data() + used, std::min<std::size_t>(out.size() - used, 1u << 20));
     if (got < 0) {
       *error = quoted + " is corrupt (" + utf8::sanitized(a.error_text(a.file_error(f))) + ")";
       a.fclose(f);
       return std::nullopt;
     }
     if (got == 0) break;
-    out.append(buffer, static_cast<std::size_t>(got));
-    if (out.size() > limit || out.size() > room) {
+    used += static_cast<std::size_t>(got);
+    if (used > limit || used > room) {
+      out.resize(used);
       *error = out.size() > limit ? quoted + " unpacks to more than the " + human_size(limit) + " limit (more than it declares)"
                                   : "the entries read unpack to more than the " + human_size(limits_.max_total_bytes) +
                                         " allowed for one document";
@@ -230,6 +233,7 @@ std::optional<std::string> ZipArchive::inflate(const ZipEntry& entry, std::uint6
     }
   }
   a.fclose(f);
+  out.resize(used);
   return out;
 }
 
@@ -248,6 +252,21 @@ std::shared_ptr<const std::string> ZipArchive::inflate_cached(const ZipEntry& en
   if (!out) return nullptr;
   auto bytes = std::make_shared<const std::string>(std::move(*out));
   cache.put(cache_key_, entry.name, bytes);
+  return bytes;
+}
+
+std::shared_ptr<const std::string> ZipArchive::held(std::string_view name, std::string* error) {
+  const ZipEntry* entry = find(name);
+  if (cache_key_.empty() || entry == nullptr || entry->encrypted || entry->size > PartCache::kMaxPart) return nullptr;
+  const std::uint64_t compressed = std::max<std::uint64_t>(entry->compressed_size, 1);
+  const auto over_ratio = [&](std::uint64_t size) { return size > (1u << 20) && size / compressed > limits_.max_ratio; };
+  if (over_ratio(entry->size)) return nullptr;
+  auto bytes = inflate_cached(*entry, limits_.max_streamed_bytes, UINT64_MAX, error);
+  if (bytes != nullptr && over_ratio(bytes->size())) {
+    *error = "\"" + entry->name + "\" is compressed more than " + std::to_string(limits_.max_ratio) +
+             " to 1 (more than it declares; a zip bomb?)";
+    return nullptr;
+  }
   return bytes;
 }
 
@@ -274,13 +293,8 @@ bool ZipArchive::stream(std::string_view name, const std::function<bool(std::str
     return false;
   }
   if (!cache_key_.empty() && entry->size <= PartCache::kMaxPart) {
-    const auto bytes = inflate_cached(*entry, limit, UINT64_MAX, error);
+    const auto bytes = held(name, error);
     if (bytes == nullptr) return false;
-    if (over_ratio(bytes->size())) {
-      *error = quoted + " is compressed more than " + std::to_string(limits_.max_ratio) +
-               " to 1 (more than it declares; a zip bomb?)";
-      return false;
-    }
     for (std::size_t at = 0; at < bytes->size(); at += 64 * 1024)
       if (!sink(std::string_view(*bytes).substr(at, 64 * 1024))) break;
     return true;

@@ -53,6 +53,11 @@ class ZipArchive {
   // which is no error. The ratio limit applies as in read(), to what is actually inflated, and
   // max_streamed_bytes in place of max_entry_bytes. False with a sentence in *error otherwise.
   bool stream(std::string_view name, const std::function<bool(std::string_view)>& sink, std::string* error);
+  // The inflated bytes of `name` as kept in the PartCache, inflated now if they are not there:
+  // for a reader that indexes a part it streams (a worksheet's rows). nullptr with *error empty
+  // when the part is not one kept (no cache_parts(), larger than PartCache::kMaxPart, missing,
+  // encrypted, over a limit: stream() says why), with a sentence when inflating it failed.
+  std::shared_ptr<const std::string> held(std::string_view name, std::string* error);
   // Keeps the small parts read and streamed in the PartCache under `file_key` (PartCache::key_of
   // the opened file), and takes them from there when another call reads the same file.
   void cache_parts(std::string file_key) { cache_key_ = std::move(file_key); }

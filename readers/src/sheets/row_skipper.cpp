@@ -32,7 +32,7 @@ std::string_view r_attribute(std::string_view text) {
     const char q = text[i++];
     const std::size_t end = text.find(q, i);
     if (end == std::string_view::npos) return {};
-    if (local_name(key) == "r") return text.substr(i, end - i);
+    if (local_name(key) == "r" && !key.starts_with("xmlns:")) return text.substr(i, end - i);  // xmlns:r declares
     i = end + 1;
   }
   return {};
@@ -66,6 +66,7 @@ bool RowSkipper::feed(std::string_view chunk) {
     return false;
   }
   buf_.erase(0, sent_);
+  base_ += sent_;
   pos_ -= sent_;
   sent_ = 0;
   buf_.append(chunk);
@@ -168,9 +169,11 @@ bool RowSkipper::row_start(std::size_t at, std::size_t name_end, std::size_t* ne
     return true;
   }
   row_ = number;
+  begin_ = base_ + at;
   sent_ = gt + 1;  // the start tag is dropped
   *next = gt + 1;
   if (b[gt - 1] == '/') {  // <row r="3"/>: nothing in it
+    if (bounds_) bounds_(number, begin_, base_ + gt + 1, false);
     if (skipped_(number, false)) return true;
     stopped_ = true;
     return false;
@@ -197,6 +200,12 @@ bool RowSkipper::skip_tags() {
     pos_ = static_cast<std::size_t>(at - buf_.data());
     if (end - at < 2 || at[1] == '!' || at[1] == '?') return false;
     const char* name = at + (at[1] == '/' ? 2 : 1);
+    // A name of one letter (c, v, f, t, r: most tags of a sheet) is no row and has no prefix.
+    if (end - name >= 2 && (name[1] == '>' || name[1] == '/' || space(name[1]))) {
+      if (name[0] == 'v' && name == at + 1) has_value_ = true;
+      at = name + 1;
+      continue;
+    }
     const char* local = name;
     const char* q = name;
     for (; q < end && !space(*q) && *q != '>' && *q != '/'; ++q)
@@ -254,6 +263,7 @@ bool RowSkipper::run() {
       if (tag_ < 0 && --depth_ == 0) {
         if (!flush(pos_)) return false;  // drops the row
         mode_ = Mode::scan;
+        if (bounds_) bounds_(row_, begin_, base_ + pos_, has_value_);
         if (!skipped_(row_, has_value_)) {
           stopped_ = true;
           return false;

@@ -15,6 +15,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace mcpread::readers::sheets {
 
@@ -32,6 +33,13 @@ class RowSkipper {
   bool feed(std::string_view chunk);
   // At the end of the part: forwards what was held back (an unfinished tag).
   bool finish();
+  // Also tells each row cut where it lies in the part: [begin, end) from the part's first byte
+  // (for an index of a sheet's rows, see row_index.hpp). Set before the first feed().
+  using Bounds = std::function<void(std::uint64_t number, std::uint64_t begin, std::uint64_t end, bool has_value)>;
+  void on_bounds(Bounds bounds) { bounds_ = std::move(bounds); }
+  // Whether it forwards everything from some point on, rows too: the first row of the page was
+  // met, or markup it does not read without a parser (a DOCTYPE, an absurd tag) was.
+  bool passing() const { return mode_ == Mode::pass; }
   // A sentence naming the part, or empty.
   const std::string& error() const { return error_; }
 
@@ -49,6 +57,9 @@ class RowSkipper {
   std::string part_;
   Skipped skipped_;
   Forward forward_;
+  Bounds bounds_;
+  std::uint64_t base_ = 0;  // bytes of the part before buf_[0]
+  std::uint64_t begin_ = 0; // where the skipped row being read starts in the part
   std::string buf_;        // carried bytes plus the current chunk
   std::size_t pos_ = 0;    // next byte of buf_ to look at
   std::size_t sent_ = 0;   // first byte of buf_ not yet forwarded (or dropped)

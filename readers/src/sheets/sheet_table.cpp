@@ -58,6 +58,16 @@ std::string cell_text(std::string_view text) {
   return out;
 }
 
+void append_cell_text(std::string& out, std::string_view text) {
+  // Most cells need nothing changed: one pass to tell, then one copy.
+  if (text.size() <= kMaxCellBytes && (text.empty() || (text.back() != '\n' && text.back() != '\r')) &&
+      std::none_of(text.begin(), text.end(), [](char c) { return c == '|' || c == '\n' || c == '\r' || c == '\t'; })) {
+    out += text;
+    return;
+  }
+  out += cell_text(text);
+}
+
 void add_cell(Row& row, Cell cell) {
   if (row.bytes + cell.text.size() > kMaxRowBytes) {
     row.cut = true;
@@ -109,7 +119,9 @@ std::string Page::table() {
   const bool gaps = last - first + 1 <= 64 || last - first + 1 <= 2 * distinct;
   for (std::uint32_t c = first; c <= last; ++c)
     if (gaps || used[c]) columns.push_back(c);
-  std::string out = "| Row |";
+  std::string out;
+  out.reserve(std::min<std::size_t>(budget_, bytes_ + 4 * columns.size() * rows_.size()) + 4096);
+  out += "| Row |";
   for (std::uint32_t c : columns) out += " " + column_name(c) + " |";
   out += "\n| ---: |";
   for (std::size_t i = 0; i < columns.size(); ++i) out += " --- |";
@@ -117,7 +129,9 @@ std::string Page::table() {
   for (std::size_t i = 0; i < rows_.size(); ++i) {
     const Row& r = rows_[i];
     const std::size_t before = out.size();
-    out += "\n| " + std::to_string(r.number) + " |";
+    out += "\n| ";
+    out += std::to_string(r.number);
+    out += " |";
     std::size_t k = 0;
     bool cut = r.cut;
     for (std::uint32_t c : columns) {
@@ -131,7 +145,7 @@ std::string Page::table() {
       while (k < r.cells.size() && r.cells[k].column < c) ++k;
       if (k < r.cells.size() && r.cells[k].column == c) {
         out += ' ';
-        out += cell_text(r.cells[k].text);
+        append_cell_text(out, r.cells[k].text);
         out += " |";
       } else {
         out += "  |";

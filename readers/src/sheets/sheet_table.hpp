@@ -63,6 +63,8 @@ std::string column_name(std::uint32_t column);
 bool parse_reference(std::string_view ref, std::uint32_t* column, std::uint64_t* row);
 // Text fit for a Markdown table cell: `|` escaped, line breaks as <br>, cut at kMaxCellBytes.
 std::string cell_text(std::string_view text);
+// The same appended to `out` (without a copy when the text needs no change).
+void append_cell_text(std::string& out, std::string_view text);
 
 // One page of a sheet: the rows from `offset` on, at most `limit` of them and `budget` bytes.
 class Page {

@@ -4,12 +4,12 @@
 #include "office/part_cache.hpp"
 #include "office/xml.hpp"
 #include "sheets/number_format.hpp"
+#include "sheets/row_index.hpp"
 #include "sheets/row_skipper.hpp"
+#include "sheets/xlsx_sheet.hpp"
 #include "sheets/xml_stream.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <cstdlib>
 #include <map>
 
 namespace mcpread::readers::sheets {
@@ -18,7 +18,6 @@ namespace {
 namespace xml = office::xml;
 
 constexpr std::uint64_t kMaxPartBytes = 32ull << 20;  // workbook, relationships, styles: parsed whole
-constexpr std::size_t kMaxCellText = 1 << 20;         // text gathered for one cell; shown cut anyway
 
 bool load(office::ZipArchive& zip, const std::string& part, pugi::xml_document* doc, std::string* error) {
   auto bytes = zip.read(part, error, kMaxPartBytes);
@@ -47,28 +46,9 @@ std::map<std::string, std::pair<std::string, std::string>, std::less<>> relation
   return out;
 }
 
-// An integer as General writes it: no leading zero, sign or exponent, at most 15 digits.
-bool plain_integer(std::string_view v) {
-  const bool negative = !v.empty() && v.front() == '-';
-  const std::string_view digits = v.substr(negative ? 1 : 0);
-  if (digits.empty() || digits.size() > 15 || (digits.front() == '0' && (digits.size() > 1 || negative))) return false;
-  return std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 bool ends_with_type(std::string_view type, std::string_view name) {
   return type.size() > name.size() && type.ends_with(name) && type[type.size() - name.size() - 1] == '/';
 }
-
-// The shared strings, in one buffer: the table is needed whole, and one string object per entry
-// would cost more than the text itself.
-struct SharedStrings {
-  std::string text;
-  std::vector<std::uint32_t> ends;  // end of string i in `text`
-  std::string_view at(std::size_t i) const {
-    const std::uint32_t begin = i == 0 ? 0 : ends[i - 1];
-    return std::string_view(text).substr(begin, ends[i] - begin);
-  }
-};
 
 class SharedStringsReader : public XmlHandler {
  public:
@@ -124,135 +104,12 @@ struct Parsed {
   }
 };
 
-class SheetReader : public XmlHandler {
- public:
-  SheetReader(const SharedStrings& strings, const std::vector<std::string>& formats, bool date1904,
-              std::uint64_t first_row, const RowSink& sink, std::vector<std::string>* merges,
-              std::optional<std::string>* extent)
-      : strings_(strings), formats_(formats), date1904_(date1904), first_row_(first_row), sink_(sink), merges_(merges),
-        extent_(extent) {}
-  XmlStream* stream = nullptr;
-
-  // A row before first_row, cut out by RowSkipper: only its number and whether it has a value.
-  bool skipped(std::uint64_t number, bool has_value) {
-    row_.number = number;
-    if (!has_value || sink_(Row{number, {}})) return true;
-    stream->stop();
-    return false;
-  }
-
-  void start(std::string_view local, const XmlAttrs& a) override {
-    if (local == "row") {
-      std::uint64_t r = 0;
-      const std::string_view n = a.get("r");
-      const auto got = std::from_chars(n.data(), n.data() + n.size(), r);
-      row_.number = got.ec == std::errc() && r > 0 && r <= kMaxRows ? r : row_.number + 1;
-      row_.cells.clear();
-      row_.bytes = 0;
-      row_.cut = false;
-      column_ = UINT32_MAX;
-      in_row_ = true;
-      skipping_ = row_.number < first_row_;
-      skipped_value_ = false;
-    } else if (skipping_) {
-      skipped_value_ = skipped_value_ || local == "v" || local == "is";
-    } else if (local == "c" && in_row_) {
-      std::uint32_t col = 0;
-      std::uint64_t r = 0;
-      column_ = parse_reference(a.get("r"), &col, &r) ? col : column_ + 1;  // from UINT32_MAX: 0
-      type_ = a.get("t");
-      style_ = 0;
-      const std::string_view s = a.get("s");
-      std::from_chars(s.data(), s.data() + s.size(), style_);
-      value_.clear();
-      in_cell_ = true;
-    } else if (in_cell_ && (local == "v" || (local == "t" && in_inline_ && !in_phonetic_))) {
-      capture_ = true;
-    } else if (in_cell_ && local == "is") {
-      in_inline_ = true;
-    } else if (local == "rPh") {
-      in_phonetic_ = true;
-    } else if (local == "dimension" && !in_row_) {
-      const std::string_view ref = a.get("ref");
-      if (!ref.empty() && ref.size() < 40) *extent_ = std::string(ref);
-    } else if (local == "mergeCell" && merges_ != nullptr && merges_->size() < 1000 && a.get("ref").size() < 40) {
-      merges_->emplace_back(a.get("ref"));
-    }
-  }
-  void end(std::string_view local) override {
-    if (local == "v" || local == "t") {
-      capture_ = false;
-    } else if (local == "is") {
-      in_inline_ = false;
-    } else if (local == "rPh") {
-      in_phonetic_ = false;
-    } else if (local == "c" && in_cell_) {
-      in_cell_ = false;
-      if (column_ >= kMaxColumns) return;  // a reference past XFD: no column shows it
-      std::string shown = show();
-      if (!shown.empty()) add_cell(row_, Cell{column_, std::move(shown)});
-    } else if (local == "row" && in_row_) {
-      in_row_ = false;
-      if (skipping_) {
-        skipping_ = false;
-        // Its number only (a row with a <v> may still show nothing: an empty string).
-        if (skipped_value_ && !sink_(Row{row_.number, {}})) stream->stop();
-        return;
-      }
-      if (row_.cells.empty()) return;
-      const auto by_column = [](const Cell& x, const Cell& y) { return x.column < y.column; };
-      if (!std::is_sorted(row_.cells.begin(), row_.cells.end(), by_column))  // as writers write them
-        std::sort(row_.cells.begin(), row_.cells.end(), by_column);
-      if (!sink_(std::move(row_))) stream->stop();
-      row_.cells.clear();
-    }
-  }
-  void text(std::string_view chunk) override {
-    if (capture_ && value_.size() < kMaxCellText) value_ += chunk.substr(0, kMaxCellText - value_.size());
-  }
-
- private:
-  std::string show() const {
-    if (type_ == "s") {
-      std::size_t i = 0;
-      const auto got = std::from_chars(value_.data(), value_.data() + value_.size(), i);
-      if (got.ec != std::errc() || value_.empty()) return value_.empty() ? std::string() : "[no shared string " + value_ + "]";
-      if (i >= strings_.ends.size()) return "[no shared string " + value_ + "]";
-      return std::string(strings_.at(i));
-    }
-    if (type_ == "b") return value_ == "1" ? "TRUE" : value_ == "0" ? "FALSE" : value_;
-    if (type_ == "str" || type_ == "inlineStr" || type_ == "e" || type_ == "d") return value_;
-    if (value_.empty()) return {};
-    const std::string_view code = style_ < formats_.size() ? std::string_view(formats_[style_]) : std::string_view();
-    // Most numbers are integers shown as General, which shows them as written: no conversion.
-    if (plain_integer(value_) && is_general_format(code)) return value_;
-    char* end = nullptr;
-    const double v = std::strtod(value_.c_str(), &end);
-    if (end == value_.c_str() || *end != '\0') return value_;
-    return format_number(v, code, date1904_);
-  }
-
-  const SharedStrings& strings_;
-  const std::vector<std::string>& formats_;
-  bool date1904_;
-  std::uint64_t first_row_;
-  const RowSink& sink_;
-  std::vector<std::string>* merges_;
-  std::optional<std::string>* extent_;
-  Row row_;
-  std::uint32_t column_ = UINT32_MAX;
-  std::string type_;
-  std::size_t style_ = 0;
-  std::string value_;
-  bool in_row_ = false, in_cell_ = false, in_inline_ = false, in_phonetic_ = false, capture_ = false;
-  bool skipping_ = false, skipped_value_ = false;
-};
-
 class XlsxWorkbook : public Workbook {
  public:
   // From the readers' cache when `cache_key` (PartCache::key_of the file) names one parsed before.
   bool open(office::ZipArchive& zip, std::size_t max_shared, std::string_view cache_key, std::string* error) {
     zip_ = &zip;
+    cache_key_ = cache_key;
     auto& cache = office::PartCache::instance();
     const std::string name = xlsx_cache_name(max_shared);
     if (!cache_key.empty()) parsed_ = cache.get_value<Parsed>(cache_key, name);
@@ -332,6 +189,13 @@ class XlsxWorkbook : public Workbook {
       return false;
     }
     SheetReader reader(parsed_->strings, parsed_->formats, parsed_->date1904, first_row, sink, merges, &sheets_[index].extent);
+    // A part held whole in the cache is read through its row index (see row_index.hpp).
+    if (const auto held = zip_->held(info.part, error)) {
+      if (const auto rows_index = indexed(*held, info.part))
+        return read_indexed(*held, *rows_index, info.part, first_row, reader, merges, &sheets_[index].extent, error);
+    } else if (!error->empty()) {
+      return false;
+    }
     auto stream = XmlStream::create(reader, info.part, error);
     if (!stream) return false;
     reader.stream = stream.get();
@@ -378,7 +242,19 @@ class XlsxWorkbook : public Workbook {
     }
   }
 
+  // The part's row index, from the cache or made now and kept there.
+  std::shared_ptr<const RowIndex> indexed(const std::string& xml, const std::string& part) const {
+    auto& cache = office::PartCache::instance();
+    const std::string name = "xlsx rows " + part;
+    if (cache_key_.empty()) return index_rows(xml, part);
+    if (auto found = cache.get_value<RowIndex>(cache_key_, name)) return found;
+    auto made = index_rows(xml, part);
+    if (made != nullptr) cache.put_value(cache_key_, name, made, made->bytes());
+    return made;
+  }
+
   office::ZipArchive* zip_ = nullptr;
+  std::string cache_key_;
   std::shared_ptr<const Parsed> parsed_;
 };
 

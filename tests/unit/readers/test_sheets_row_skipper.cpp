@@ -94,6 +94,13 @@ TEST_CASE("sheets row skipper: rows before the page are cut, the rest kept byte 
     CHECK(r.kept == kHead + "<row r=\"5\"/>" + kTail);
     CHECK(r.skipped == std::vector<std::string>{"2", "3v"});
   }
+  SUBCASE("a namespace declaration xmlns:r is not the row's r; one-letter tags, <v> or not") {
+    const std::string rows = "<row xmlns:r=\"u\" r=\"3\"><c r=\"A3\"><f>1</f></c><t/></row><row><c><v>1</v></c></row>";
+    const std::string kept = "<row r=\"9\"/>";
+    const Run r = skip_all_ways(kHead + rows + kept + kTail, 9);
+    CHECK(r.kept == kHead + kept + kTail);
+    CHECK(r.skipped == std::vector<std::string>{"3", "4v"});
+  }
   SUBCASE("a stop from the sink stops the scan without an error") {
     const Run r = skip(kHead + "<row r=\"1\"><c><v>1</v></c></row><row r=\"2\"><c><v>1</v></c></row>" + kTail, 5, 0, 1);
     CHECK_FALSE(r.ok);
@@ -134,5 +141,24 @@ TEST_CASE("sheets row skipper: what needs a parser is left to libxml2 or refused
     CHECK(r.ok);
     CHECK(r.kept == kHead + big + kTail);
     CHECK(r.skipped.empty());
+  }
+}
+
+TEST_CASE("sheets row skipper: where each row cut lies, whatever the pieces") {
+  const std::string rows = "<row r=\"1\"><c><v>1</v></c></row>\n<row r=\"2\"/><x:row><x:c><x:v>3</x:v></x:c></x:row>";
+  const std::string xml = kHead + rows + kTail;
+  for (std::size_t piece : {std::size_t{1}, std::size_t{7}, xml.size()}) {
+    CAPTURE(piece);
+    std::vector<std::string> bounds;
+    RowSkipper skipper(
+        UINT64_MAX, "p.xml", [](std::uint64_t, bool) { return true; }, [](std::string_view) { return true; });
+    skipper.on_bounds([&](std::uint64_t n, std::uint64_t begin, std::uint64_t end, bool value) {
+      bounds.push_back(std::to_string(n) + (value ? "v " : " ") + xml.substr(begin, end - begin));
+    });
+    for (std::size_t at = 0; at < xml.size(); at += piece) REQUIRE(skipper.feed(std::string_view(xml).substr(at, piece)));
+    REQUIRE(skipper.finish());
+    CHECK_FALSE(skipper.passing());
+    CHECK(bounds == std::vector<std::string>{"1v <row r=\"1\"><c><v>1</v></c></row>", "2 <row r=\"2\"/>",
+                                             "3v <x:row><x:c><x:v>3</x:v></x:c></x:row>"});
   }
 }

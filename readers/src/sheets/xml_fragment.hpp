@@ -1,0 +1,34 @@
+#pragma once
+// Whole elements cut out of a larger XML part (a page of a worksheet's rows, see row_index.hpp)
+// parsed with pugixml and delivered to an XmlHandler as XmlStream delivers them: the same
+// events for the same bytes (local names, xmlns attributes left out, entities and character
+// references decoded, line ends normalized, CDATA as text), at several times libxml2's speed.
+// pugixml processes no DTD and expands no entity but the five predefined ones; the walk does not
+// recurse and refuses nesting past XmlStream::kMaxNesting. Internal to the readers library.
+#include "sheets/xml_stream.hpp"
+
+#include <pugixml.hpp>
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace mcpread::readers::sheets {
+
+class XmlFragment {
+ public:
+  // Parses `bytes` and delivers their events to `handler` until `stopped()` says so; `depth` is
+  // how deep the fragment lies in its part (a row of a worksheet: 2). False with a sentence in
+  // *error (naming `part`) when the bytes are not well-formed or nest too deep. The bytes are
+  // parsed in place: changed, and read by the handler until the next run.
+  enum class Result { read, not_well_formed, too_deep };
+  Result run(std::string& bytes, std::string_view part, std::size_t depth, XmlHandler& handler,
+           const std::function<bool()>& stopped, std::string* error);
+
+ private:
+  pugi::xml_document doc_;
+  XmlAttrs attrs_;
+};
+
+}  // namespace mcpread::readers::sheets
