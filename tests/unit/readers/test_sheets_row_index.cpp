@@ -10,6 +10,7 @@
 #include "sheets/row_index.hpp"
 #include "sheets/xml_fragment.hpp"
 #include "sheets/xml_stream.hpp"
+#include "tool_wording.hpp"
 
 #include "mcpread/readers/caches.hpp"
 
@@ -173,7 +174,7 @@ TEST_CASE("sheets row index: every page read through the index is the page a fre
   }
   // The index was made once and kept beside the part.
   CHECK(PartCache::instance().get_value<RowIndex>(PartCache::key_of(st), "xlsx rows xl/worksheets/sheet1.xml") != nullptr);
-  sheets::SheetOptions options;
+  auto options = mcpread::test::tool_worded(sheets::SheetOptions{});
   options.offset = 5;
   options.limit = 2;
   const std::string two = text_of(sheets::read_spreadsheet(file, sheets::Format::xlsx, options, CancelToken{}));
