@@ -64,7 +64,7 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
   Bytes bytes = std::move(*read);
   read.reset();
 
-  Result r = encode(view_of(bytes), classification.mime, limits, cancel, path, &bytes);
+  Result r = encode(view_of(bytes), classification.mime, limits, cancel, path, &bytes, file.fd.get());
   Bytes().swap(bytes);  // released before the reply is built (`clear()` keeps the buffer)
   release_decode_memory(r);
   if (auto* f = std::get_if<Failure>(&r)) {

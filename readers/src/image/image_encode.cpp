@@ -9,6 +9,9 @@
 #include "mcpread/readers/utf8.hpp"
 #include "vips_api.hpp"
 
+#include "mcpread/common/platform.hpp"
+#include "mcpread/common/spare_buffers.hpp"
+
 
 #include <algorithm>
 #include <cerrno>
@@ -24,6 +27,10 @@
 namespace mcpread::readers::image_encode {
 
 namespace {
+
+// Images whose files are at least this large are decoded from the file, not from their bytes in
+// memory (see encode): smaller ones cost little to keep, and a memory buffer spares an open.
+constexpr std::size_t kDecodeFromFileBytes = 4u << 20;
 
 // The byte budget in words: "5 MB", "48.8 KB".
 std::string budget_text(std::uint64_t bytes) {
@@ -75,7 +82,8 @@ Failure stopped() { return {Fail::cancelled, "The read was cancelled."}; }
 }  // namespace
 
 Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& limits,
-              const CancelToken& cancel, const std::string& subject, Bytes* owned_source) {
+              const CancelToken& cancel, const std::string& subject, Bytes* owned_source,
+              int source_fd) {
   if (cancel.cancelled()) return stopped();
   if (auto plain = image_header::pass_through(bytes, limits, owned_source)) return std::move(*plain);
   std::string err;
@@ -162,6 +170,21 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
     out.passed_through = true;
     if (animated) out.note = "animated, " + std::to_string(h.pages) + " frames";
     return out;
+  }
+
+  // Decoding needs working memory of its own. The large buffers kept for the next pass-through
+  // go first (common/spare_buffers.hpp), and a large file is decoded from the file itself: its
+  // bytes would otherwise be held through the decode (an 18 MB PNG's, beside its pixels). The
+  // file is named through the descriptor (/proc/self/fd), never by its path, which may name
+  // another file by now; a loader that reads only files has a memory file already (vips_load).
+  common::spare::release_all();
+  if (source_fd >= 0 && owned_source != nullptr && input.path.empty() && bytes.size() >= kDecodeFromFileBytes) {
+    input.path = platform::descriptor_path(source_fd);
+    if (!input.path.empty()) {
+      Bytes().swap(*owned_source);  // `clear()` keeps the buffer
+      bytes = {};
+      input.bytes = {};
+    }
   }
 
   const std::string budget = budget_text(limits.max_base64_bytes);

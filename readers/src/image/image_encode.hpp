@@ -21,9 +21,12 @@ using Result = std::variant<EncodedImage, Failure>;
 // `owned_source`, when given, holds `bytes`: it becomes the answer when the file is sent
 // unchanged, and is emptied as soon as the pixels are in memory otherwise, so that the file's
 // bytes are not held while the image is encoded. `subject`
-// names the data in messages ("The data", the file's path).
+// names the data in messages ("The data", the file's path). `source_fd`, when not -1, is the
+// open file the bytes were read from: a large image that must be decoded is read from it
+// instead, and its bytes are let go before the decode.
 Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& limits,
-              const CancelToken& cancel, const std::string& subject, Bytes* owned_source);
+              const CancelToken& cancel, const std::string& subject, Bytes* owned_source,
+              int source_fd = -1);
 
 // Hands what a decode freed back to the system (see image_encode.cpp).
 void release_decode_memory(const Result& r);

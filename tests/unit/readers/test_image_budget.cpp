@@ -69,6 +69,21 @@ TEST_CASE("image: a PNG under 2000 px whose base64 exceeds 5 MB is re-encoded") 
   CHECK(s.text.find("multiply") == std::string::npos);
 }
 
+TEST_CASE("image: a large file decoded from the file itself gives what its bytes give") {
+  // Files of 4 MiB and more that must be decoded are read by libvips from the open file (through
+  // /proc/self/fd), their bytes let go first; the answer must be the one the bytes give.
+  TempDir dir;
+  const std::string png = encode_picture({1700, 1300, 3, Pattern::noise}, ".png");
+  REQUIRE(png.size() >= (4u << 20));
+  dir.write("large.png", png);
+  const Sent from_file = sent(read(dir, "large.png"));
+  const auto from_bytes = mcpread::readers::encode_for_model(png, "image/png", ImageLimits{}, CancelToken{});
+  REQUIRE(std::holds_alternative<mcpread::readers::EncodedImage>(from_bytes));
+  const auto& expected = std::get<mcpread::readers::EncodedImage>(from_bytes);
+  CHECK(from_file.image.width == expected.width);
+  CHECK(from_file.bytes == std::string(mcpread::readers::view_of(expected.data)));
+}
+
 TEST_CASE("image: errors name the file, what it is and what to do") {
   TempDir dir;
   const std::string jpeg = encode_picture({640, 480, 3, Pattern::noise}, ".jpg");

@@ -66,6 +66,19 @@ inline AnonymousFile anonymous_file(const char* name) {
   return f;
 }
 
+// A path that opens the file open as `fd` itself (Linux: /proc/self/fd/N, a new open of the same
+// file even if it was renamed or replaced since), for a library that reads files by path; empty
+// where there is none, or /proc is not mounted.
+inline std::string descriptor_path(int fd) {
+#if defined(__linux__)
+  std::string path = "/proc/self/fd/" + std::to_string(fd);
+  if (::access(path.c_str(), R_OK) == 0) return path;
+#else
+  (void)fd;
+#endif
+  return {};
+}
+
 // Asks for a pipe buffer of `bytes` on a pipe descriptor (Linux F_SETPIPE_SZ); elsewhere pipes
 // keep their size.
 inline void enlarge_pipe(int fd, int bytes) {
