@@ -15,6 +15,33 @@ std::optional<std::size_t> pread_full(int fd, char* buf, std::size_t max, std::u
 // when a page is not in the page cache, EOPNOTSUPP where the filesystem cannot tell.
 std::optional<std::size_t> pread_full_cached(int fd, char* buf, std::size_t max, std::uint64_t offset);
 
+// Reads consecutive chunks from a position, filling the buffer unless the file ends first; with
+// `nowait`, only from the page cache.
+class ChunkReader {
+ public:
+  ChunkReader(int fd, bool nowait) : fd_(fd), nowait_(nowait) {}
+  // Bytes read into buf (0 at the end of the file), or nullopt with errno set (EAGAIN: not
+  // cached, when reading without waiting).
+  std::optional<std::size_t> read(char* buf, std::size_t cap) {
+    const auto got = nowait_ ? pread_full_cached(fd_, buf, cap, pos_) : pread_full(fd_, buf, cap, pos_);
+    if (!got) return std::nullopt;
+    eof_ = *got < cap;
+    pos_ += *got;
+    return got;
+  }
+  void seek(std::uint64_t pos) {
+    pos_ = pos;
+    eof_ = false;
+  }
+  [[nodiscard]] bool eof() const { return eof_; }
+
+ private:
+  int fd_;
+  bool nowait_;
+  std::uint64_t pos_ = 0;
+  bool eof_ = false;
+};
+
 // The whole file, reading until its end (it may have changed size since fstat) but never more
 // than `limit` bytes; nullopt with errno set on a read error, EFBIG when it grew past `limit`.
 std::optional<std::string> read_whole(int fd, std::uint64_t size_hint, std::uint64_t limit);

@@ -42,32 +42,6 @@ std::string iso_mtime(const struct stat& st) {
   return std::string(buf, n);
 }
 
-// Reads consecutive chunks from a position, filling the buffer unless the file ends first.
-class ChunkReader {
- public:
-  ChunkReader(int fd, bool nowait) : fd_(fd), nowait_(nowait) {}
-  // Bytes read into buf (0 at the end of the file), or nullopt with errno set (EAGAIN: not
-  // cached, when reading without waiting).
-  std::optional<std::size_t> read(char* buf, std::size_t cap) {
-    const auto got = nowait_ ? file_io::pread_full_cached(fd_, buf, cap, pos_) : file_io::pread_full(fd_, buf, cap, pos_);
-    if (!got) return std::nullopt;
-    eof_ = *got < cap;
-    pos_ += *got;
-    return got;
-  }
-  void seek(std::uint64_t pos) {
-    pos_ = pos;
-    eof_ = false;
-  }
-  [[nodiscard]] bool eof() const { return eof_; }
-
- private:
-  int fd_;
-  bool nowait_;
-  std::uint64_t pos_ = 0;
-  bool eof_ = false;
-};
-
 bool starts_with_bytes(std::string_view data, std::string_view bom) {
   return data.substr(0, bom.size()) == bom;
 }
@@ -212,7 +186,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   // One chunk buffer per worker thread, reused: a fresh megabyte per call costs an mmap, page
   // faults on every page touched, and an munmap.
   thread_local const auto buffer = compat::make_char_buffer(kChunkBytes);
-  ChunkReader reader(fd, options.nowait);
+  file_io::ChunkReader reader(fd, options.nowait);
   auto read_error = [&] {
     if (options.nowait && (errno == EAGAIN || errno == EOPNOTSUPP)) return ReadOutcome::waits();
     return ReadOutcome::error("Could not read " + path + ": " + utf8::sanitized(std::strerror(errno)) + ".");
