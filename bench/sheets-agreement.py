@@ -181,9 +181,9 @@ def main():
     files = fetch(workdir)
     if args.only:
         files = [f for f in files if os.path.basename(f) == args.only]
-    client = Client(os.path.abspath(args.binary), ["/"])
+    client = Client(os.path.abspath(args.binary), ["/"], answer_times=True)
     print(f"{'file':32} {'cells':>6} {'agree':>6} {'agree2':>6} {'anchor ms':>10} {'mcp-read ms':>12} {'calls':>5} "
-          f"{'speed':>6} {'CPU ms: anchor':>14} {'mcp-read':>8} {'speed':>6}")
+          f"{'speed':>6} {'server ms':>9} {'speed':>6} {'CPU ms: anchor':>14} {'mcp-read':>8} {'speed':>6}")
     common = total = 0
     try:
         for path in files:
@@ -197,17 +197,21 @@ def main():
             # differ only in presentation (ISO here, the locale's order there).
             ref2 = ref if path.endswith(".ods") else xlsx2csv_cells(path, iso_dates=False)
             c0 = cpu_seconds(client.process.pid)
+            answered = len(client.answer_micros)
             t0 = time.perf_counter()
             text, calls, _ = client.read_all({"file_path": path}, text_ways)
             t_ours = time.perf_counter() - t0
             cpu_ours = cpu_seconds(client.process.pid) - c0
+            time.sleep(0.05)  # the log lines of the last answer (stderr is read by its own thread)
+            server_ms = sum(client.answer_micros[answered:]) / 1000
             ours = ours_cells(text)
             best = max((ref, ref2), key=lambda r: agreement(ours, r))
             common += 2 * sum((ours & best).values())
             total += sum(ours.values()) + sum(best.values())
             print(f"{os.path.basename(path):32} {sum(ref.values()):6} {agreement(ours, ref):6.3f} "
                   f"{agreement(ours, ref2):6.3f} {t_anchor * 1000:10.1f} {t_ours * 1000:12.1f} {calls:5} "
-                  f"{t_anchor / max(t_ours, 1e-9):5.0f}x {cpu_anchor * 1000:14.0f} {cpu_ours * 1000:8.0f} "
+                  f"{t_anchor / max(t_ours, 1e-9):5.0f}x {server_ms:9.1f} {t_anchor * 1000 / max(server_ms, 1e-6):5.0f}x "
+                  f"{cpu_anchor * 1000:14.0f} {cpu_ours * 1000:8.0f} "
                   # the server's CPU time is counted in clock ticks (10 ms): no ratio below one
                   f"{(f'{cpu_anchor / cpu_ours:5.0f}x') if cpu_ours > 0.005 else '     -'}")
         print(f"all cells: agreement {common / max(total, 1):.3f} (the better of the two date forms per file)")

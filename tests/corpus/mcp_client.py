@@ -1,6 +1,8 @@
 """A minimal MCP client over stdio: newline-delimited JSON-RPC to one mcp-read process."""
 import json
+import os
 import queue
+import re
 import subprocess
 import threading
 
@@ -21,14 +23,20 @@ def meta_ways(result, _text):
 
 
 class Client:
-    def __init__(self, binary, roots, timeout=120):
+    def __init__(self, binary, roots, timeout=120, answer_times=False):
+        """answer_times: run the server with its debug log and keep its own time for each answer
+        (its "tools/call read answered in N us" lines) in self.answer_micros."""
         self.timeout = timeout
         self.next_id = 1
-        self.process = subprocess.Popen([binary, *roots], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.answer_micros = []
+        env = dict(os.environ, MCP_READ_LOG_LEVEL="debug") if answer_times else None
+        self.process = subprocess.Popen([binary, *roots], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE if answer_times else subprocess.DEVNULL, env=env)
         self.lines = queue.Queue()
         # A reader thread, so that a hung server costs a timeout instead of the whole run.
         threading.Thread(target=self._pump, daemon=True).start()
+        if answer_times:
+            threading.Thread(target=self._pump_log, daemon=True).start()
         answer = self.request("initialize", {
             "protocolVersion": "2025-06-18", "capabilities": {},
             "clientInfo": {"name": "mcp-read-corpus", "version": "1"}})
@@ -40,6 +48,12 @@ class Client:
         for line in self.process.stdout:
             self.lines.put(line)
         self.lines.put(None)
+
+    def _pump_log(self):
+        for line in self.process.stderr:
+            found = re.search(rb"tools/call \S+ answered in (\d+) us", line)
+            if found:
+                self.answer_micros.append(int(found.group(1)))
 
     def _send(self, message):
         try:

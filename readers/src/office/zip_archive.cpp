@@ -2,6 +2,7 @@
 
 #include "human_size.hpp"
 #include "office/part_cache.hpp"
+#include "office/raw_inflate.hpp"
 #include "lazy_library.hpp"
 #include "mcpread/readers/utf8.hpp"
 
@@ -134,7 +135,9 @@ std::unique_ptr<ZipArchive> ZipArchive::finish(Handle* handle, const ZipLimits& 
     ZipEntry entry{utf8::sanitized(st.name), (st.valid & ZIP_STAT_SIZE) ? st.size : 0,
                    (st.valid & ZIP_STAT_COMP_SIZE) ? st.comp_size : 0,
                    (st.valid & ZIP_STAT_ENCRYPTION_METHOD) && st.encryption_method != ZIP_EM_NONE,
-                   static_cast<std::uint64_t>(i)};
+                   static_cast<std::uint64_t>(i), false, std::nullopt};
+    entry.deflated = (st.valid & ZIP_STAT_COMP_METHOD) != 0 && st.comp_method == ZIP_CM_DEFLATE;
+    if ((st.valid & ZIP_STAT_CRC) != 0) entry.crc = st.crc;
     if (escapes(entry.name)) {
       *error = "its zip archive holds an entry named \"" + entry.name +
                "\", which points outside the package; such a file is refused";
@@ -198,6 +201,7 @@ std::optional<std::string> ZipArchive::read(std::string_view name, std::string* 
 
 std::optional<std::string> ZipArchive::inflate(const ZipEntry& entry, std::uint64_t limit, std::uint64_t room,
                                                std::string* error) {
+  if (auto whole = inflate_whole(entry, std::min(limit, room))) return whole;
   const Api& a = opened();
   const std::string quoted = "\"" + entry.name + "\"";
   zip_file_t* f = a.fopen_index(handle_->zip, entry.index, 0);
@@ -235,6 +239,31 @@ std::optional<std::string> ZipArchive::inflate(const ZipEntry& entry, std::uint6
   a.fclose(f);
   out.resize(used);
   return out;
+}
+
+// A deflated entry of at most `most` bytes, its compressed bytes read raw and inflated in one call
+// (office/raw_inflate.hpp). nullopt for any other entry and on any failure: the streaming path
+// through libzip then reads it, and says what is wrong in its own words.
+std::optional<std::string> ZipArchive::inflate_whole(const ZipEntry& entry, std::uint64_t most) {
+  // Deflate never expands data by more than a few bytes per 16 KiB block: a larger claim is odd.
+  if (!entry.deflated || entry.encrypted || !entry.crc || entry.size > most ||
+      entry.compressed_size > entry.size + entry.size / 8 + 4096)
+    return std::nullopt;
+  const Api& a = opened();
+  zip_file_t* f = a.fopen_index(handle_->zip, entry.index, ZIP_FL_COMPRESSED);
+  if (f == nullptr) return std::nullopt;
+  // One byte more than declared, to see that the data ends where it says.
+  std::string deflated(static_cast<std::size_t>(entry.compressed_size) + 1, '\0');
+  std::size_t used = 0;
+  while (used < deflated.size()) {
+    const zip_int64_t got = a.fread(f, deflated.data() + used, deflated.size() - used);
+    if (got <= 0) break;
+    used += static_cast<std::size_t>(got);
+  }
+  a.fclose(f);
+  if (used != entry.compressed_size) return std::nullopt;
+  std::string why;
+  return inflate_raw(std::string_view(deflated.data(), used), entry.size, *entry.crc, &why);
 }
 
 std::shared_ptr<const std::string> ZipArchive::inflate_cached(const ZipEntry& entry, std::uint64_t limit,

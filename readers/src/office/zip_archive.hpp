@@ -29,6 +29,8 @@ struct ZipEntry {
   std::uint64_t compressed_size = 0;
   bool encrypted = false;
   std::uint64_t index = 0;            // libzip's
+  bool deflated = false;              // compressed with deflate
+  std::optional<std::uint32_t> crc;   // the CRC-32 it declares
 };
 
 class ZipArchive {
@@ -68,6 +70,7 @@ class ZipArchive {
   static std::unique_ptr<ZipArchive> finish(Handle* handle, const ZipLimits& limits, std::string* error);
   // The whole entry, at most `limit` bytes and `room` of them; nullopt with a sentence otherwise.
   std::optional<std::string> inflate(const ZipEntry& entry, std::uint64_t limit, std::uint64_t room, std::string* error);
+  std::optional<std::string> inflate_whole(const ZipEntry& entry, std::uint64_t most);
   // The same through the PartCache (an entry of at most PartCache::kMaxPart bytes).
   std::shared_ptr<const std::string> inflate_cached(const ZipEntry& entry, std::uint64_t limit, std::uint64_t room,
                                                     std::string* error);

@@ -53,6 +53,19 @@ TEST_CASE("office hostile: zip bombs and package tricks") {
     CHECK(first_text(o) == prefix + "its zip archive holds an entry named \"../../etc/evil\", which points outside the "
                                  "package; such a file is refused.");
   }
+  SUBCASE("an entry whose compressed bytes were damaged is refused as corrupt, in libzip's words") {
+    // Inflated in one call first (office/raw_inflate.hpp); on any failure libzip reads it again
+    // and says what is wrong. The damage is in the middle of the deflate stream, after the
+    // local header (30 bytes and the entry's name).
+    std::string xml = document_xml("", "<w:p><w:r><w:t>" + pseudo_random(64u << 10, 3) + "</w:t></w:r></w:p>");
+    std::string bytes = zip_bytes({{"word/document.xml", xml}, {"[Content_Types].xml", "<Types/>"}});
+    const std::size_t at = 30 + std::string("word/document.xml").size() + 2000;
+    REQUIRE(at < bytes.size());
+    bytes[at] = static_cast<char>(bytes[at] ^ 0x5A);
+    const ReadOutcome o = read_written(dir, "h.docx", bytes);
+    REQUIRE(o.is_error);
+    CHECK(first_text(o).starts_with(prefix + "\"word/document.xml\" is corrupt ("));
+  }
   SUBCASE("a package that is cut short") {
     const std::string whole = docx_with_document(document_xml("", "<w:p><w:r><w:t>x</w:t></w:r></w:p>"));
     const ReadOutcome o = read_written(dir, "h.docx", whole.substr(0, whole.size() - 30));
