@@ -34,6 +34,8 @@ IdleMemory::~IdleMemory() {
 void IdleMemory::configure(std::chrono::milliseconds delay) {
   std::lock_guard lock(mutex_);
   delay_ = delay;
+  // Large buffers are kept for the next large answer only while a release will drop them.
+  common::spare::keep_all(delay.count() > 0);
 }
 
 IdleMemory::Activity::Activity(IdleMemory& idle) : idle_(&idle) { idle_->enter(); }

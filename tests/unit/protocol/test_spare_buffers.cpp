@@ -14,6 +14,7 @@ namespace spare = mcpread::common::spare;
 
 TEST_CASE("spare buffers: one large buffer kept, handed to the next large taker") {
   Slot<std::string> slot;
+  slot.keep(true);
   bool reused = true;
 
   SUBCASE("nothing kept: a fresh buffer with the room asked for") {
@@ -48,6 +49,19 @@ TEST_CASE("spare buffers: one large buffer kept, handed to the next large taker"
     slot.give_back(std::string(2 << 20, 'x'));
     CHECK(slot.release() >= (3u << 20));
   }
+  SUBCASE("a small buffer taken leaves the kept one alone (a ping's answer between two images)") {
+    slot.give_back(std::string(2 << 20, 'x'));
+    const std::string small = slot.take(100, &reused);
+    CHECK_FALSE(reused);
+    CHECK(slot.release() >= (2u << 20));
+  }
+  SUBCASE("with keeping off (no idle release to drop them), nothing is kept") {
+    slot.give_back(std::string(2 << 20, 'x'));
+    slot.keep(false);
+    CHECK(slot.release() < spare::min_bytes);  // dropped when keeping went off
+    slot.give_back(std::string(2 << 20, 'x'));
+    CHECK_FALSE((slot.take(1 << 20, &reused), reused));
+  }
   SUBCASE("the idle release drops the kept buffer") {
     slot.give_back(std::string(2 << 20, 'x'));
     CHECK(slot.release() >= (2u << 20));
@@ -56,7 +70,7 @@ TEST_CASE("spare buffers: one large buffer kept, handed to the next large taker"
 }
 
 TEST_CASE("spare buffers: a serialized answer's binaries go back for the next read") {
-  spare::release_all();
+  spare::keep_all(true);
   std::vector<std::uint8_t> bytes(2 << 20, 7);
   const auto* data = bytes.data();
   nlohmann::json answer = {{"content", {{{"type", "image"}, {"data", nlohmann::json::binary(std::move(bytes))}}}},
@@ -70,5 +84,5 @@ TEST_CASE("spare buffers: a serialized answer's binaries go back for the next re
   const auto again = spare::bytes().take(1 << 20, &reused);
   CHECK(reused);
   CHECK(again.data() == data);
-  spare::release_all();
+  spare::keep_all(false);
 }

@@ -204,6 +204,7 @@ void Service::write_next() {
     return;
   }
   writing_ = true;
+  if (queue_.front().size() >= common::spare::min_bytes && !large_write_) large_write_.emplace(IdleMemory::instance());
   if (!out_) {
     while (!queue_.empty()) {
       if (!write_all(STDOUT_FILENO, queue_.front())) {
@@ -236,6 +237,7 @@ void Service::done_with_front() {
   // A large message's buffer serves the next one (common/spare_buffers.hpp).
   common::spare::messages().give_back(std::move(queue_.front()));
   queue_.pop_front();
+  if (queue_.empty()) large_write_.reset();
 }
 
 void Service::exchange_done() {

@@ -1,6 +1,7 @@
 #pragma once
 // What StdioServer (mcpread/server/stdio_server.hpp) runs: stdin and stdout on one io_context,
 // the one session, the worker pool, and the way out.
+#include "idle_memory.hpp"
 #include "line_framer.hpp"
 #include "mcpread/server/config.hpp"
 #include "mcpread/server/handlers.hpp"
@@ -64,6 +65,10 @@ class Service {
   LineFramer framer_;
   std::deque<std::string> queue_;
   bool writing_ = false;
+  // Held while a large message is written, so that the idle release, which drops the buffer that
+  // message gives back when written (common/spare_buffers.hpp), waits for it: a client reading
+  // a large answer slowly would otherwise leave that buffer kept until the next call.
+  std::optional<IdleMemory::Activity> large_write_;
   bool input_done_ = false;
   bool stopping_ = false;
   std::size_t open_exchanges_ = 0;
