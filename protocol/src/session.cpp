@@ -1,5 +1,7 @@
 #include "mcpread/protocol/session.hpp"
 
+#include "mcpread/common/spare_buffers.hpp"
+
 #include "method_helpers.hpp"
 #include "prompt_methods.hpp"
 
@@ -59,8 +61,11 @@ bool Session::receive_parsed(const json& value, Reply reply) {
     return false;
   }
   handle_request(m, false, reply, [reply](std::optional<json> response) {
-    reply(response ? serialize(*response) : std::string(), true);
-    if (response) recycle_buffers(*response);
+    std::string wire = response ? serialize(*response) : std::string();
+    // Only a large answer can hold a buffer worth keeping: the rest are not walked.
+    const bool large = wire.size() >= common::spare::min_bytes;
+    reply(std::move(wire), true);
+    if (large) recycle_buffers(*response);
   });
   return true;
 }

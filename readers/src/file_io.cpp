@@ -11,10 +11,16 @@
 
 namespace mcpread::readers::file_io {
 
-std::optional<std::size_t> pread_full(int fd, char* buf, std::size_t max, std::uint64_t offset) {
+namespace {
+
+// Reads until `max` bytes or the end of the file; preadv2's flags (RWF_NOWAIT: from the page cache
+// only) or 0 for a plain pread.
+std::optional<std::size_t> read_full(int fd, char* buf, std::size_t max, std::uint64_t offset, int flags) {
   std::size_t got = 0;
   while (got < max) {
-    const ssize_t n = ::pread(fd, buf + got, max - got, static_cast<off_t>(offset + got));
+    iovec v{buf + got, max - got};
+    const ssize_t n = flags == 0 ? ::pread(fd, v.iov_base, v.iov_len, static_cast<off_t>(offset + got))
+                                 : ::preadv2(fd, &v, 1, static_cast<off_t>(offset + got), flags);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return std::nullopt;
     if (n == 0) break;
@@ -23,17 +29,14 @@ std::optional<std::size_t> pread_full(int fd, char* buf, std::size_t max, std::u
   return got;
 }
 
+}  // namespace
+
+std::optional<std::size_t> pread_full(int fd, char* buf, std::size_t max, std::uint64_t offset) {
+  return read_full(fd, buf, max, offset, 0);
+}
+
 std::optional<std::size_t> pread_full_cached(int fd, char* buf, std::size_t max, std::uint64_t offset) {
-  std::size_t got = 0;
-  while (got < max) {
-    iovec v{buf + got, max - got};
-    const ssize_t n = ::preadv2(fd, &v, 1, static_cast<off_t>(offset + got), RWF_NOWAIT);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return std::nullopt;
-    if (n == 0) break;
-    got += static_cast<std::size_t>(n);
-  }
-  return got;
+  return read_full(fd, buf, max, offset, RWF_NOWAIT);
 }
 
 namespace {

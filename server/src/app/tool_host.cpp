@@ -139,20 +139,16 @@ bool ToolHost::answer(const protocol::ToolCall& call, const std::function<void(p
   std::optional<json> result;
   try {
     result = read_call(call, nowait);
-    if (!result) return false;  // it would wait: not read, not counted
-    if (config_.counters && nowait) {
-      config_.counters->call_queued();
-      config_.counters->call_started();
-    }
   } catch (const std::exception& e) {
     spdlog::error("tools/call {} failed: {}", call.name, e.what());
-    if (config_.counters && nowait) {
-      config_.counters->call_queued();
-      config_.counters->call_started();
-    }
     result = json{{"content", json::array({{{"type", "text"},
                                          {"text", std::string("Internal error while reading: ") + e.what()}}})},
               {"isError", true}};
+  }
+  if (!result) return false;  // it would wait: not read, not counted
+  if (config_.counters && nowait) {  // counted once it is answered here
+    config_.counters->call_queued();
+    config_.counters->call_started();
   }
   if (budget) budget->finished();
   release_freed_memory();  // before the answer leaves: a client that has it sees the trimmed process
