@@ -10,8 +10,12 @@ namespace mcpread::readers {
 namespace {
 
 ReadOutcome read_as_image(const ReaderCall& call) {
-  if (call.kind == FileKind::text)
+  if (call.kind == FileKind::text) {
+    // An SVG is XML text: asked for as text it gives its source, as any text file does. OCR is
+    // for raster images, whose text exists only as pixels.
+    if (call.classification.mime == "image/svg+xml") return reader_registry().find(FileKind::text)->read(call);
     return read_image_text(call.file, call.classification, call.limits, call.request.ocr_lang, call.cancel);
+  }
   return read_image(call.file, call.classification, call.limits.image, call.cancel, call.request.wording);
 }
 
@@ -23,7 +27,7 @@ ResourceReadResult image_resource(const ResourceCall& call) {
 std::string describe_image(const ReadLimits&) {
   return "- Images: sent as images, downscaled or converted when too large or in a format models do "
          "not take; a note gives the original size and the coordinate scale. file_type=\"text\" reads "
-         "the text in them (OCR).";
+         "the text in them (OCR), or an SVG's source.";
 }
 
 }  // namespace

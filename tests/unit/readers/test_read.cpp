@@ -8,6 +8,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 
 using namespace mcpread::readers;
@@ -90,6 +91,26 @@ TEST_CASE("read_file dispatches by kind") {
     CHECK(text_of(o).find(d + "/pic.png") != std::string::npos);
     CHECK(o.meta["mime"] == "image/png");
     CHECK(o.meta["kind"] == "image");
+  }
+  SUBCASE("file_type=text on an SVG gives its source, numbered like any text, never OCR") {
+    const std::string svg =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"100\">\n"
+        "  <text x=\"10\" y=\"60\" font-size=\"48\">Hello</text>\n"
+        "</svg>\n";
+    dir.write("hello.svg", svg);
+    const auto image = read(roots, "hello.svg");  // read as what it is: rendered to an image
+    CHECK(std::any_of(image.blocks.begin(), image.blocks.end(),
+                      [](const Block& b) { return std::holds_alternative<ImageBlock>(b); }));
+    const auto o = read(roots, "hello.svg", FileKind::text);
+    CHECK_FALSE(o.is_error);
+    CHECK(text_of(o) == "     1\t<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                        "     2\t<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"100\">\n"
+                        "     3\t  <text x=\"10\" y=\"60\" font-size=\"48\">Hello</text>\n"
+                        "     4\t</svg>\n\n[Lines 1-4 of 4. End of file.]");
+    CHECK(o.meta["kind"] == "text");
+    CHECK(o.meta["mime"] == "image/svg+xml");
+    CHECK_FALSE(o.meta.contains("ocr"));
   }
   SUBCASE("file_type=text on an image reads its text with OCR (test_ocr_image.cpp)") {
     dir.write("pic.png", png_bytes);
