@@ -75,6 +75,32 @@ TEST_CASE("Claude Code's profile, over its own stateless requests") {
   }
 }
 
+TEST_CASE("Claude Code's profile caps text below the declared result size, whatever the server's cap") {
+  // Claude Code replaces a text result longer than the tool's anthropic/maxResultSizeChars with a
+  // preview, and the model never sees the text: a raised --max-output-bytes must not get there.
+  TempDir root;
+  std::string lines;
+  for (int i = 1; i <= 5000; ++i)
+    lines += "line " + std::to_string(i) + " of a long log: the quick brown fox jumps over the lazy dog\n";
+  REQUIRE(lines.size() > 300000);
+  root.write("long.log", lines);
+  McpClient client({{"--max-output-bytes", "4000000", root.path().string()}});
+  const json r = as_claude_code(client, "tools/call", {{"name", "read"}, {"arguments", {{"file_path", "long.log"}, {"limit", 5000}}}});
+  const json& result = r["result"];
+  REQUIRE(types(result) == std::vector<std::string>{"text"});
+  const std::string text = result["content"][0]["text"];
+  const json tools = as_claude_code(client, "tools/list", json::object());
+  const std::size_t declared = tools["result"]["tools"][0]["_meta"]["anthropic/maxResultSizeChars"];
+  CHECK(text.size() <= declared);  // bytes: at least as many as characters
+  CHECK(text.size() > declared / 2);  // still a full page of the host's size, not the generic cap
+  CAPTURE(text.substr(text.size() - 200));
+  CHECK(text.find("[Output capped at 196000 bytes: lines 1-") != std::string::npos);
+  CHECK(text.find("To read more, call read again with offset=") != std::string::npos);
+  // Another client keeps the raised cap: the whole file in one answer.
+  const json plain = client.stateless_request("tools/call", {{"name", "read"}, {"arguments", {{"file_path", "long.log"}, {"limit", 5000}}}});
+  CHECK(plain["result"]["content"][0]["text"].get<std::string>().find("[Lines 1-5000 of 5000. End of file.]") != std::string::npos);
+}
+
 TEST_CASE("profiles by initialize's clientInfo, and forced from the command line") {
   TempDir root;
   root.write("beep.wav", wav_file(800));

@@ -11,6 +11,11 @@ namespace {
 
 using nlohmann::json;
 
+constexpr const char* kResultSizeKey = "anthropic/maxResultSizeChars";
+// Room an answer's closing notes take beyond its capped text (a text read's footer, a charset or
+// replacement note, a document's headers and notes): well under 1,000 characters in practice.
+constexpr std::size_t kNotesRoom = 2000;
+
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -58,6 +63,17 @@ std::string apply(const json& j, HostProfile* p) {
     return std::string("a field has the wrong type (") + e.what() + ")";
   }
   if (p->image_max_edge != 0 && p->image_max_edge < 16) return "\"image_max_edge\" must be at least 16";
+  // A host that passes on results up to a declared size (Claude Code previews a longer one and
+  // the model loses the text) needs the text capped below it, with room for the closing notes,
+  // whatever --max-output-bytes allows.
+  if (const auto declared = p->tool_meta.find(kResultSizeKey); declared != p->tool_meta.end()) {
+    if (!declared->is_number_unsigned()) return "\"tool_meta\"'s \"" + std::string(kResultSizeKey) + "\" must be a count of characters";
+    const auto size = declared->get<std::size_t>();
+    if (p->text_max_chars == 0 || p->text_max_chars + kNotesRoom > size)
+      return "\"text_max_chars\" must be set, at most " + std::to_string(size > kNotesRoom ? size - kNotesRoom : 0) +
+             " (the tool_meta's " + std::string(kResultSizeKey) + " less " + std::to_string(kNotesRoom) +
+             " characters for an answer's notes), so that no answer is longer than the host passes on";
+  }
   return {};
 }
 

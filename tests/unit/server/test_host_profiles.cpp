@@ -39,6 +39,11 @@ TEST_CASE("host profiles: the built-in ones") {
   CHECK(generic.audio == HostProfile::Audio::block);
   CHECK(generic.keeps_is_error);
   CHECK(generic.tool_meta.empty());
+  // A host told to pass results up to a size gets answers capped below it, notes included.
+  const HostProfile& claude = profiles.select({"claude-code", ""});
+  REQUIRE(claude.tool_meta.contains("anthropic/maxResultSizeChars"));
+  CHECK(claude.text_max_chars == 196000);
+  CHECK(claude.text_max_chars + 2000 <= claude.tool_meta["anthropic/maxResultSizeChars"].get<std::size_t>());
 }
 
 TEST_CASE("host profiles: selection") {
@@ -102,5 +107,24 @@ TEST_CASE("host profiles: a user file") {
     CHECK(load_error(path) == path + ", profile without a name: a profile needs a \"name\"");
     dir.write("bad.json", R"({"profiles": [{"name": "x", "text_max_chars": "many"}]})");
     CHECK(load_error(path).rfind(path + ", profile \"x\": a field has the wrong type", 0) == 0);
+  }
+  SUBCASE("a declared result size needs the text capped below it") {
+    const std::string path = (dir.path() / "size.json").string();
+    const std::string too_big = ", profile \"x\": \"text_max_chars\" must be set, at most 98000 (the tool_meta's "
+                                "anthropic/maxResultSizeChars less 2000 characters for an answer's notes), so that "
+                                "no answer is longer than the host passes on";
+    dir.write("size.json", R"({"profiles": [{"name": "x", "tool_meta": {"anthropic/maxResultSizeChars": 100000}}]})");
+    CHECK(load_error(path) == path + too_big);
+    dir.write("size.json", R"({"profiles": [{"name": "x", "text_max_chars": 99000,
+      "tool_meta": {"anthropic/maxResultSizeChars": 100000}}]})");
+    CHECK(load_error(path) == path + too_big);
+    dir.write("size.json", R"({"profiles": [{"name": "x", "tool_meta": {"anthropic/maxResultSizeChars": "big"}}]})");
+    CHECK(load_error(path) == path + ", profile \"x\": \"tool_meta\"'s \"anthropic/maxResultSizeChars\" must be a count of characters");
+    // Lowering the built-in's declared size below its cap is refused; with a cap to match it loads.
+    dir.write("size.json", R"({"profiles": [{"name": "claude-code", "tool_meta": {"anthropic/maxResultSizeChars": 100000}}]})");
+    CHECK(load_error(path).find("\"text_max_chars\" must be set, at most 98000") != std::string::npos);
+    dir.write("size.json", R"({"profiles": [{"name": "claude-code", "text_max_chars": 98000,
+      "tool_meta": {"anthropic/maxResultSizeChars": 100000}}]})");
+    CHECK(std::holds_alternative<HostProfiles>(HostProfiles::load(path)));
   }
 }
