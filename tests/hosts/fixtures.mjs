@@ -7,6 +7,8 @@
 //   text-1k.txt       ~1 KB of numbered-line-friendly prose (ASCII plus a few é ü — € ✓)
 //   text-60k.txt      ~60 KB of the same
 //   text-150k.txt     ~150 KB (over the server's 100 KiB per-answer text budget: it pages)
+//   text-400k.txt     ~400 KB, about 6,900 lines: read with limit 5000 and the server's cap raised
+//                     to 4 MB, a host's own ceiling must still cap it
 //   small.png         200×150 RGB
 //   big.png           4000×3000 photo-like PNG (smooth colour fields + grain)
 //   noise.png         4000×3000 RGB gaussian noise (compresses poorly, ~17 MB, under the
@@ -37,6 +39,12 @@ export const CASES = [
   { name: 'text-1k', file: 'text-1k.txt', kind: 'text' },
   { name: 'text-60k', file: 'text-60k.txt', kind: 'text', subset: true },
   { name: 'text-150k', file: 'text-150k.txt', kind: 'text' },
+  // `args`: more read arguments; `serverArgs`: more mcp-read options for this case; `hosts`: only
+  // these hosts run it; `capped`: the answer must be a capped page that says where to go on.
+  {
+    name: 'text-5000-lines-cap-raised', file: 'text-400k.txt', kind: 'text', args: { limit: 5000 },
+    serverArgs: ['--max-output-bytes', '4000000'], hosts: ['claude-code'], capped: true,
+  },
   { name: 'png-small', file: 'small.png', kind: 'image' },
   { name: 'png-4000x3000', file: 'big.png', kind: 'image', subset: true },
   { name: 'png-noise-12mp', file: 'noise.png', kind: 'image' },
@@ -265,6 +273,7 @@ export function writeFixtures(dir) {
     writeFileSync(join(dir, 'text-1k.txt'), textOfSize(0x1001, 1024));
     writeFileSync(join(dir, 'text-60k.txt'), textOfSize(0x6001, 60 * 1024));
     writeFileSync(join(dir, 'text-150k.txt'), textOfSize(0x15001, 150 * 1024));
+    writeFileSync(join(dir, 'text-400k.txt'), textOfSize(0x40001, 400 * 1024));
     for (let b = 0; b < 3; b++) vips('gaussnoise', w(`s${b}.v`), 20, 15, '--sigma', 50, '--mean', 140, '--seed', 61 + b);
     vips('bandjoin', `${w('s0.v')} ${w('s1.v')} ${w('s2.v')}`, w('sf.v'));
     vips('cast', w('sf.v'), w('sf8.v'), 'uchar');

@@ -57,9 +57,9 @@ const VARIANTS = [
 ];
 // What each host announced when the drivers were written; used only when a driver cannot tell.
 const DEFAULT_CLIENTS = {
-  'claude-code': { clientInfo: { name: 'claude-code', version: '2.1.330' }, protocolVersion: '2026-07-28' },
+  'claude-code': { clientInfo: { name: 'claude-code', version: '2.1.332' }, protocolVersion: '2026-07-28' },
   'gemini-cli': { clientInfo: { name: 'gemini-cli-mcp-client', version: '0.61.0' }, protocolVersion: '2025-06-18', capabilities: { roots: { listChanged: true } } },
-  codex: { clientInfo: { name: 'codex-mcp-client', title: 'Codex', version: '0.169.0' }, protocolVersion: '2025-06-18' },
+  codex: { clientInfo: { name: 'codex-mcp-client', title: 'Codex', version: '0.171.0' }, protocolVersion: '2025-06-18' },
   'ai-sdk': { clientInfo: { name: 'ai-sdk-mcp-client', version: '1.0.0' }, protocolVersion: '2026-07-28' },
 };
 
@@ -248,7 +248,12 @@ export function check(variant, testCase, sent, run, hostGot = null) {
     }
   }
 
-  // 6. errors: the model must learn it is one
+  // 6. a case read past the host's ceiling must come as a capped page that says how to go on
+  if (testCase.capped && !/\[Output capped at \d+ bytes: lines 1-\d+[^\]]*offset=\d+/.test(sentText)) {
+    fails.push(`the answer is not a capped page ending with the offset to continue from (${JSON.stringify(sentText.slice(-160))})`);
+  }
+
+  // 7. errors: the model must learn it is one
   if (testCase.error && !result.isError) fails.push('mcp-read did not set isError for this error case');
   if (result.isError) {
     const first = content.find((b) => b.type === 'text')?.text?.trim() || '';
@@ -320,12 +325,12 @@ async function main() {
   const wrapperRoot = mkdtempSync(path.join(tmpdir(), 'mcp-read-hosts-bin-'));
   let wrappers = 0;
   const q = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
-  const makeWrapper = () => {
+  const makeWrapper = (caseArgs = []) => {
     const d = path.join(wrapperRoot, String(++wrappers));
     mkdirSync(d);
     const log = path.join(d, 'answers.jsonl');
     const bin = path.join(d, 'mcp-read');
-    writeFileSync(bin, `#!/bin/sh\nexec ${[process.execPath, path.join(HERE, 'direct.mjs'), '--record', log, '--', binary, ...serverArgs].map(q).join(' ')} "$@"\n`);
+    writeFileSync(bin, `#!/bin/sh\nexec ${[process.execPath, path.join(HERE, 'direct.mjs'), '--record', log, '--', binary, ...serverArgs, ...caseArgs].map(q).join(' ')} "$@"\n`);
     chmodSync(bin, 0o755);
     return { d, bin, log };
   };
@@ -364,7 +369,7 @@ async function main() {
       failed++;
       continue;
     }
-    for (const c of cases) if (full || v.full || c.subset) tasks.push({ v, c });
+    for (const c of cases) if ((full || v.full || c.subset) && (!c.hosts || c.hosts.includes(v.host))) tasks.push({ v, c });
   }
   // Interleave hosts so that two rounds at once are usually of different hosts.
   tasks.sort((a, b) => cases.indexOf(a.c) - cases.indexOf(b.c) || variants.indexOf(a.v) - variants.indexOf(b.v));
@@ -377,10 +382,11 @@ async function main() {
     const started = Date.now();
     let line;
     const notes = [];
-    const wrapper = makeWrapper();
+    const wrapper = makeWrapper(c.serverArgs);
+    const toolArgs = { file_path: c.path, ...(c.args || {}) };
     try {
       const run = await withTimeout(drivers[v.host].runHost({
-        mcpRead: wrapper.bin, root: dir, toolArgs: { file_path: c.path }, timeoutMs: roundTimeout, ...v.opts,
+        mcpRead: wrapper.bin, root: dir, toolArgs, timeoutMs: roundTimeout, ...v.opts,
       }), roundTimeout + 20000, `${v.name} driver`);
       let hostGot = [];
       try { hostGot = readFileSync(wrapper.log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)); } catch {}
@@ -391,9 +397,9 @@ async function main() {
         announced.add(v.name);
         console.log(`# ${v.name}: client ${client.clientInfo.name}/${client.clientInfo.version} @${client.protocolVersion}, tool "${run.toolName}"${run.model ? `, model ${run.model}` : ''}${run.family ? `, wiring ${run.family}` : ''}`);
       }
-      const key = JSON.stringify([client, c.path]);
+      const key = JSON.stringify([client, c.name]);
       if (!sentCache.has(key)) {
-        sentCache.set(key, callRead({ mcpRead: binary, serverArgs, root: dir, args: { file_path: c.path }, ...client, timeoutMs: 60000 }));
+        sentCache.set(key, callRead({ mcpRead: binary, serverArgs: [...serverArgs, ...(c.serverArgs || [])], root: dir, args: toolArgs, ...client, timeoutMs: 60000 }));
       }
       const sent = await sentCache.get(key);
       const { fails, skips, infos } = check(v, c, sent, run, hostGot);

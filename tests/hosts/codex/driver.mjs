@@ -14,7 +14,7 @@ import { startMock } from './mock.mjs';
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const PINNED_VERSION = JSON.parse(readFileSync(join(HERE, 'package.json'), 'utf8')).dependencies['@openai/codex'];
 export const DEFAULT_MODEL = 'gpt-5.5';
-// One model per tool wiring Codex 0.169.0 uses (see README.md): catalogued models without a
+// One model per tool wiring Codex 0.171.0 uses (see README.md): catalogued models without a
 // tool_mode get MCP tools deferred behind `tool_search`; unknown slugs get fallback metadata and
 // the tool directly (namespace "mcp__read"); code-mode models (gpt-6.1-sol is Codex's default)
 // only get the JavaScript `exec` tool.
