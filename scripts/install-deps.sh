@@ -25,6 +25,9 @@ test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-de
 # The OCR tests: English and the orientation/script model; `tesseract`, the command line the
 # OCR is compared with (tests and bench/).
 test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
+# ccache: the test command's five builds (Release, ASan, TSan, fuzzing, the fuzz replay) reuse the
+# objects of the last run on this machine, from any clone (CMakeLists.txt sets it up).
+test_packages+=(ccache)
 
 # The portable bundle (scripts/release.sh): Debian roots made with debootstrap, RUNPATHs set with
 # patchelf, aarch64 roots run through qemu-user, the proof's file-open check with strace.
