@@ -5,11 +5,10 @@ include(GNUInstallDirs)
 install(FILES "${PROJECT_SOURCE_DIR}/docs/mcp-read.1" DESTINATION "${CMAKE_INSTALL_MANDIR}/man1")
 # CMAKE_INSTALL_DOCDIR is share/doc/mcp-read (it is named after the project).
 install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
-foreach(doc LICENSE COPYING)
-  if(EXISTS "${PROJECT_SOURCE_DIR}/${doc}")
-    install(FILES "${PROJECT_SOURCE_DIR}/${doc}" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
-  endif()
-endforeach()
+install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
+# Debian's copyright file: which installed file is under which licence (the PDF plugin, linked
+# with poppler, under the GPL).
+install(FILES "${PROJECT_SOURCE_DIR}/packaging/debian/copyright" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 
 # The runtime Debian packages, one per line with # comments, read from packaging/: the same file
 # the Dockerfile installs from, so the package and the image cannot drift apart. Listed by hand

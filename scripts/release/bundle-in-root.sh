@@ -87,8 +87,17 @@ cp -a /usr/share/poppler "$out/share/poppler"
 
 # Licences: each package a bundled file comes from, its copyright file and version.
 {
+  echo "mcp-read's own code is under the Apache License 2.0 (LICENSES/mcp-read): bin/mcp-read and"
+  echo "the source of the PDF plugin, lib/mcp-read/libmcpread_pdf.so. The plugin is linked with"
+  echo "poppler, under the GNU GPL (version 2 or 3): as combined with it, the plugin is distributed"
+  echo "under the GNU GPL version 3 (LICENSES/GPL-3), with which the Apache License 2.0 is"
+  echo "compatible; its source is mcp-read's readers/pdf_plugin/ and Debian's poppler source package"
+  echo "of the version below. bin/mcp-read does not link poppler: it loads the plugin when it first"
+  echo "reads a PDF, and without the plugin it refuses PDFs and reads everything else."
+  echo
   echo "mcp-read's portable bundle (Debian $(cat /etc/debian_version), $multiarch) holds these"
-  echo "files from Debian packages; each package's copyright and licence is LICENSES/<package>."
+  echo "files from Debian packages; each package's copyright and licence is LICENSES/<package>"
+  echo "(the licence texts they name are LICENSES/<licence>)."
   echo
   printf '%-28s %-34s %s\n' FILE PACKAGE VERSION
   for soname in $(printf '%s\n' "${!copied[@]}" | sort); do
@@ -107,6 +116,10 @@ sort -u /tmp/bundle-packages | while read -r pkg; do
     cp "/usr/share/doc/${pkg%%:*}/copyright" "$out/LICENSES/$pkg"
 done
 rm -f /tmp/bundle-packages
-[[ -f /src/LICENSE ]] && cp /src/LICENSE "$out/LICENSES/mcp-read"
+cp /src/LICENSE "$out/LICENSES/mcp-read"
+# The licence texts the packages' copyright files name by their Debian path.
+for licence in Apache-2.0 GPL-2 GPL-3 LGPL-2 LGPL-2.1 LGPL-3; do
+  cp /usr/share/common-licenses/$licence "$out/LICENSES/$licence"
+done
 tar -C /out -czf "/out/$name.tar.gz" --owner=0 --group=0 --numeric-owner --sort=name \
   --mtime=@"${SOURCE_DATE_EPOCH:-0}" "$name"

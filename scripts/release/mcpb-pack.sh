@@ -29,9 +29,10 @@ for bundle in "$@"; do
   mkdir -p "$dir/server"
   cp "$manifest" "$dir/manifest.json"
   # A zip keeps no symbolic links: copy what they point to.
-  for part in bin lib share; do
+  for part in bin lib share LICENSES; do
     [[ -d $bundle/$part ]] && cp -RL "$bundle/$part" "$dir/server/"
   done
+  cp "$repo/LICENSE" "$dir/LICENSE"
   mcpb validate "$dir/manifest.json" >"$stage/validate.out" 2>&1 ||
     die "mcpb validate failed: $(cat "$stage/validate.out")"
   mcpb pack "$dir" "$out/$name.mcpb" >"$stage/pack.out" 2>&1 ||

@@ -41,9 +41,10 @@ for bundle in "$@"; do
   for part in bin lib share; do
     [[ -d $bundle/$part ]] && cp -RL "$bundle/$part" "$pkg/"
   done
-  for doc in README.md LICENSE COPYING; do
-    [[ -f $bundle/$doc ]] && cp "$bundle/$doc" "$pkg/"
+  for doc in README.md LICENSES; do
+    [[ -e $bundle/$doc ]] && cp -R "$bundle/$doc" "$pkg/"
   done
+  cp "$repo/LICENSE" "$pkg/LICENSE"
   node - "$launcher/package.json" "$arch" >"$pkg/package.json" <<'EOF'
 const [file, arch] = process.argv.slice(2);
 const l = JSON.parse(require("fs").readFileSync(file, "utf8"));
@@ -51,11 +52,13 @@ const p = {
   name: `@mcp-read/linux-${arch}`,
   version: l.version,
   description: `The mcp-read server for Linux ${arch} (glibc 2.31 or newer); installed by the mcp-read package`,
+  // The bundled libraries keep their own licences: LICENSES/README says which file is under which.
+  license: "SEE LICENSE IN LICENSES/README",
   homepage: l.homepage,
   repository: l.repository,
   os: ["linux"],
   cpu: [arch],
-  files: ["bin", "lib", "share"],
+  files: ["bin", "lib", "share", "LICENSES", "LICENSE"],
   preferUnplugged: true,
 };
 process.stdout.write(JSON.stringify(p, null, 2) + "\n");
@@ -67,5 +70,6 @@ EOF
 done
 
 cp -R "$launcher" "$stage/mcp-read"
+cp "$repo/LICENSE" "$stage/mcp-read/LICENSE"
 (cd "$stage/mcp-read" && npm pack --pack-destination "$out" >/dev/null)
 echo "packed $out/mcp-read-$version.tgz ($(du -h "$out/mcp-read-$version.tgz" | cut -f1))"

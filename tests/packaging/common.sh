@@ -39,4 +39,5 @@ shipped=$(package_list "$source_dir/packaging/runtime-packages.txt")  # the imag
 bindir=$(layout bindir)
 libdir=$(layout libdir)
 installed_files=("$bindir/mcp-read" "$libdir/mcp-read/libmcpread_pdf.so"
-  "$(layout mandir)/man1/mcp-read.1" "$(layout docdir)/README.md")
+  "$(layout mandir)/man1/mcp-read.1" "$(layout docdir)/README.md" "$(layout docdir)/LICENSE"
+  "$(layout docdir)/copyright")

@@ -37,6 +37,16 @@ done
 ((holds)) && ok "the .deb holds ${installed_files[*]} under $prefix"
 
 dpkg-deb -x "$deb" "$work/root"
+# Debian's copyright file: mcp-read under Apache-2.0, the plugin (linked with poppler) under the GPL.
+copyright="$work/root$prefix/$(layout docdir)/copyright"
+if grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/$' "$copyright" &&
+  grep -q '^License: Apache-2.0$' "$copyright" &&
+  grep -q '^Files: usr/lib/\*/mcp-read/libmcpread_pdf.so$' "$copyright" &&
+  cmp -s "$work/root$prefix/$(layout docdir)/LICENSE" /usr/share/common-licenses/Apache-2.0; then
+  ok "the .deb's copyright file gives Apache-2.0 and the PDF plugin's GPL, beside the licence text"
+else
+  fail "the .deb's copyright file or LICENSE is missing or says otherwise ($copyright)"
+fi
 read_pdf_with "$work/root$prefix/$bindir/mcp-read" \
   "$work/root$prefix/$libdir/mcp-read/libmcpread_pdf.so" ".deb unpacked"
 finish
