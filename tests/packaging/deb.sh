@@ -41,7 +41,7 @@ dpkg-deb -x "$deb" "$work/root"
 copyright="$work/root$prefix/$(layout docdir)/copyright"
 if grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/$' "$copyright" &&
   grep -q '^License: Apache-2.0$' "$copyright" &&
-  grep -q '^Files: usr/lib/\*/mcp-read/libmcpread_pdf.so$' "$copyright" &&
+  grep -q '^Files: usr/lib/mcp-read/libmcpread_pdf.so$' "$copyright" &&
   cmp -s "$work/root$prefix/$(layout docdir)/LICENSE" /usr/share/common-licenses/Apache-2.0; then
   ok "the .deb's copyright file gives Apache-2.0 and the PDF plugin's GPL, beside the licence text"
 else
