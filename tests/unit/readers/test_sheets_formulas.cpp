@@ -1,6 +1,6 @@
 // Formulas with no stored result (workbooks from openpyxl and other writers that do not
 // calculate): each shown as its formula in a code span, in A1 form, and counted in a note after
-// the page's table; for XLSX (plain, shared and array formulas).
+// the page's table; for XLSX (plain, shared and array formulas) and ODS.
 #include "fixtures.hpp"
 #include "office_fixtures.hpp"
 #include "reader_fixtures.hpp"
@@ -125,4 +125,22 @@ TEST_CASE("sheets formulas: XLSX formulas with no stored result") {
     CHECK(std::get<TextBlock>(after.blocks.front()).text.ends_with(
         "[No rows with values from row 5 on: the last row with values is 4.]"));
   }
+}
+
+TEST_CASE("sheets formulas: ODS formulas with no value shown in A1 form") {
+  TempDir dir;
+  const std::string table =
+      "<table:table table:name=\"T\"><table:table-row>"
+      "<table:table-cell office:value-type=\"float\" office:value=\"2\"><text:p>2</text:p></table:table-cell>"
+      "<table:table-cell office:value-type=\"float\" office:value=\"3\"><text:p>3</text:p></table:table-cell>"
+      "<table:table-cell table:formula=\"of:=SUM([.A1:.B1])\"/>"
+      "<table:table-cell table:formula=\"of:=IF([$Sheet2.$A$1]&gt;0;&quot;x|y&quot;;['My Sheet'.B2])\"><text:p/></table:table-cell>"
+      "<table:table-cell table:formula=\"of:=[.A1]*2\" office:value-type=\"float\" office:value=\"4\"><text:p>4</text:p>"
+      "</table:table-cell></table:table-row>"
+      "<table:table-row><table:table-cell table:formula=\"of:=[.A1]\" table:number-columns-repeated=\"2\"/></table:table-row>"
+      "</table:table>";
+  CHECK(body_of(read_named(dir, "book.ods", ods_bytes(table))) ==
+        "| Row | A | B | C | D | E |\n| ---: | --- | --- | --- | --- | --- |\n"
+        "| 1 | 2 | 3 | `=SUM(A1:B1)` | `=IF(Sheet2!$A$1>0,\"x\\|y\",'My Sheet'!B2)` | 4 |\n| 2 | `=A1` | `=A1` |  |  |  |\n\n" +
+            kFourCells + "\n\n[Rows 1-2 of sheet 1. End of sheet.]");
 }
