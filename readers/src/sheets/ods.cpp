@@ -88,7 +88,8 @@ class TableRows : public XmlHandler {
       paragraphs_ = 0;
       text_.clear();
       type_ = a.get("value-type");
-      formula_ = a.get("formula");
+      // Only a cell without a value type can lack its result (most cells with a formula have one).
+      formula_ = type_.empty() ? a.get("formula") : std::string_view();
       value_ = type_ == "date"      ? a.get("date-value")
                : type_ == "time"    ? a.get("time-value")
                : type_ == "boolean" ? a.get("boolean-value")

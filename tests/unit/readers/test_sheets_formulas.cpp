@@ -93,6 +93,11 @@ TEST_CASE("sheets formulas: XLSX formulas with no stored result") {
           "| 2 | `=SUM(B1:C1)` | `=B1*2` | `=C1*2` | 0 |  | `=\"a\\|b\"` |\n\n" + kFourCells +
           "\n\n[Rows 1-2 of sheet 1. End of sheet.]");
   }
+  SUBCASE("a text that starts with \"=\" is text: no backticks, not counted") {
+    CHECK(body_of(read_named(dir, "book.xlsx", xlsx_bytes({{"S", "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>=1+1</t></is></c>"
+                                                                 "</row>"}}))) ==
+          "| Row | A |\n| ---: | --- |\n| 1 | =1+1 |\n\n[Rows 1-1 of sheet 1. End of sheet.]");
+  }
   const std::string shared =
       "<row r=\"1\"><c r=\"A1\"><v>1</v></c><c r=\"B1\"><v>10</v></c>"
       "<c r=\"C1\"><f t=\"shared\" ref=\"C1:C3\" si=\"0\">A1*$B$1+SUM(A$1:A1)</f></c></row>"
