@@ -148,4 +148,8 @@ TEST_CASE("sheets formulas: ODS formulas with no value shown in A1 form") {
         "| Row | A | B | C | D | E |\n| ---: | --- | --- | --- | --- | --- |\n"
         "| 1 | 2 | 3 | `=SUM(A1:B1)` | `=IF(Sheet2!$A$1>0,\"x\\|y\",'My Sheet'!B2)` | 4 |\n| 2 | `=A1` | `=A1` |  |  |  |\n\n" +
             kFourCells + "\n\n[Rows 1-2 of sheet 1. End of sheet.]");
+  // Row 2 holds only formulas: a row with values when skipped before a page too.
+  const auto after = read_named(dir, "book.ods", ods_bytes(table), 3);
+  CHECK(std::get<TextBlock>(after.blocks.front()).text.ends_with(
+      "[No rows with values from row 3 on: the last row with values is 2.]"));
 }
