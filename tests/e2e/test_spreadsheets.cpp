@@ -1,6 +1,6 @@
 // Excel and OpenDocument spreadsheets through the binary: sheets as Markdown tables, `pages` by
-// name, rows paged with the way on, an unknown sheet and a hostile workbook refused with a
-// sentence; every message schema-valid.
+// name, rows paged with the way on, a formula with no stored result shown as its formula, an
+// unknown sheet and a hostile workbook refused with a sentence; every message schema-valid.
 #include "fixtures.hpp"
 #include "mcp_client.hpp"
 #include "office_fixtures.hpp"
@@ -44,6 +44,25 @@ TEST_CASE("an Excel workbook through the binary") {
     CHECK(r["_meta"]["next_offset"] == 4);
     CHECK(r["_meta"]["kind"] == "xlsx");
   }
+}
+
+TEST_CASE("a workbook whose writer did not calculate: the formula shown, counted under the table") {
+  // As openpyxl writes a total: the formula and an empty <v/>, no result.
+  TempDir root;
+  root.write("totals.xlsx",
+             xlsx_bytes({{"T", "<row r=\"2\"><c r=\"C2\"><v>4</v></c></row><row r=\"3\"><c r=\"C3\"><v>5</v></c></row>"
+                               "<row r=\"4\"><c r=\"B4\" t=\"inlineStr\"><is><t>Total</t></is></c><c r=\"C4\"><f>SUM(C2:C3)</f><v/></c>"
+                               "</row>"}}));
+  McpClient client({{root.path().string()}});
+  client.initialize("2025-11-25");
+  const json r = client.call("read", {{"file_path", "totals.xlsx"}});
+  CHECK_FALSE(r.contains("isError"));
+  CHECK(r["content"][0]["text"] ==
+        "Excel workbook " + (root.path() / "totals.xlsx").string() + ": 1 sheet: 1 \"T\".\n\n## Sheet 1: T\n\n| Row | B | C |\n"
+        "| ---: | --- | --- |\n| 2 |  | 4 |\n| 3 |  | 5 |\n| 4 | Total | `=SUM(C2:C3)` |\n\nFormulas with no stored result: 1 cell "
+        "in rows 2-4 shows its formula in backticks instead of a value. The file holds no value for it (the program that "
+        "wrote it did not calculate formulas); opening the file in a spreadsheet program would calculate it.\n\n"
+        "[Rows 2-4 of sheet 1. End of sheet.]");
 }
 
 TEST_CASE("spreadsheets refused with a sentence through the binary") {

@@ -1,6 +1,7 @@
 #include "sheets/ods.hpp"
 
 #include "office/xml.hpp"
+#include "sheets/formula_text.hpp"
 #include "sheets/xml_stream.hpp"
 
 #include <charconv>
@@ -72,12 +73,14 @@ class TableRows : public XmlHandler {
       row_.cells.clear();
       row_.bytes = 0;
       row_.cut = false;
+      row_.formula_cells = 0;
       column_ = 0;
       // Wholly before the first row asked for: only whether it holds a value matters.
       skipping_ = row_number_ + row_repeat_ < first_row_;
       skipped_value_ = false;
     } else if (skipping_) {
-      if (local == "table-cell" && (!a.get("value-type").empty() || !a.get("value").empty())) skipped_value_ = true;
+      if (local == "table-cell" && (!a.get("value-type").empty() || !a.get("value").empty() || !a.get("formula").empty()))
+        skipped_value_ = true;
       if (local == "p" || local == "h") skipped_value_ = true;
     } else if (local == "table-cell" || local == "covered-table-cell") {
       cell_repeat_ = count_attr(a, "number-columns-repeated", kMaxColumns);
@@ -85,6 +88,8 @@ class TableRows : public XmlHandler {
       paragraphs_ = 0;
       text_.clear();
       type_ = a.get("value-type");
+      // Only a cell without a value type can lack its result (most cells with a formula have one).
+      formula_ = type_.empty() ? a.get("formula") : std::string_view();
       value_ = type_ == "date"      ? a.get("date-value")
                : type_ == "time"    ? a.get("time-value")
                : type_ == "boolean" ? a.get("boolean-value")
@@ -129,9 +134,15 @@ class TableRows : public XmlHandler {
     } else if ((local == "table-cell" || local == "covered-table-cell") && in_cell_) {
       in_cell_ = false;
       std::string shown = paragraphs_ > 0 ? text_ : std::string(value_);
+      bool formula = false;
+      if (shown.empty() && type_.empty()) {  // no value type and nothing shown: a formula was not calculated
+        shown = formula_cell_text(a1_formula(formula_));
+        formula = !shown.empty();
+      }
       if (!shown.empty() && column_ < kMaxColumns) {
         const std::uint64_t n = std::min<std::uint64_t>(cell_repeat_, kMaxColumns - column_);
-        for (std::uint64_t k = 0; k < n && !row_.cut; ++k) add_cell(row_, Cell{static_cast<std::uint32_t>(column_ + k), shown});
+        for (std::uint64_t k = 0; k < n && !row_.cut; ++k)
+          add_cell(row_, Cell{static_cast<std::uint32_t>(column_ + k), shown}, formula);
       }
       column_ += cell_repeat_;
     } else if (local == "table-row" && skipping_) {
@@ -149,6 +160,7 @@ class TableRows : public XmlHandler {
         copy.cells = row_.cells;
         copy.bytes = row_.bytes;
         copy.cut = row_.cut;
+        copy.formula_cells = row_.formula_cells;
         if (!sink_(std::move(copy))) {
           stream->stop();
           return;
@@ -179,6 +191,7 @@ class TableRows : public XmlHandler {
   std::string text_;
   std::string type_;
   std::string value_;
+  std::string formula_;  // its table:formula ("of:=SUM([.A1:.A3])")
 };
 
 bool run(office::ZipArchive& zip, XmlHandler& handler, XmlStream** out, std::string* error) {

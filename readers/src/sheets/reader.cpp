@@ -31,6 +31,17 @@ bool merge_starts_within(std::string_view ref, std::uint64_t first, std::uint64_
   return parse_reference(ref.substr(0, ref.find(':')), &column, &row) && row >= first && row <= last;
 }
 
+// Said of the cells of rows first-last showing their formula (see formula_text.hpp): counted for
+// the page only, as a count for the sheet would mean reading all of it.
+std::string formula_note(std::uint64_t cells, std::uint64_t first, std::uint64_t last) {
+  const bool one = cells == 1;
+  return "Formulas with no stored result: " + n2s(cells) + (one ? " cell" : " cells") + " in rows " + n2s(first) + "-" +
+         n2s(last) + (one ? " shows its formula" : " show their formula") +
+         " in backticks instead of a value. The file holds no value for " + (one ? "it" : "them") +
+         " (the program that wrote it did not calculate formulas); opening the file in a spreadsheet program would "
+         "calculate " + (one ? "it." : "them.");
+}
+
 ReadOutcome render(Workbook& book, std::string_view path, Format format, const SheetOptions& options,
                    const CancelToken& cancel, nlohmann::json meta) {
   const auto& sheets = book.sheets();
@@ -99,6 +110,9 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
     // Markdown table has no spans, and a value repeated into every covered cell would read as
     // that many values (and be counted so by anyone summing a column).
     if (!merged.empty()) out += "\n\nMerged cells (the value is in the first cell of each): " + merged + ".";
+    std::uint64_t formulas = 0;
+    for (const Row& r : rows) formulas += r.formula_cells;
+    if (formulas > 0) out += "\n\n" + formula_note(formulas, first, last);
     const std::string range = "[Rows " + n2s(first) + "-" + n2s(last) + " of sheet " + number;
     if (page.next_row()) {
       out += "\n\n" + range + (page.capped() ? " (the output cap of " + n2s(cap) + " bytes is reached)" : "") +

@@ -23,7 +23,7 @@ namespace mcpread::readers::sheets {
 struct RowIndex {
   static constexpr std::uint32_t kValue = 1u << 31;
   struct Entry {
-    std::uint32_t number;  // as SheetReader numbers it, | kValue when it holds a <v> or <is>
+    std::uint32_t number;  // as SheetReader numbers it, | kValue when it holds a <v>, <is> or <f>
     std::uint32_t begin;   // [begin, end): its bytes in the part, start tag to end tag
     std::uint32_t end;
   };

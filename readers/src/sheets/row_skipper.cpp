@@ -126,7 +126,7 @@ bool RowSkipper::markup(std::size_t at, std::size_t* next, bool* more) {
   if (mode_ == Mode::skip) {
     if (closing && local == "row") tag_ = -1;
     else if (!closing && local == "row") tag_ = 1;
-    else if (!closing && (local == "v" || local == "is")) has_value_ = true;
+    else if (!closing && (local == "v" || local == "is" || local == "f")) has_value_ = true;
     // Any other tag is not read to its end: '<' never stands in an attribute value of
     // well-formed XML, so the next '<' starts the next markup.
     if (tag_ == 0) {
@@ -202,7 +202,7 @@ bool RowSkipper::skip_tags() {
     const char* name = at + (at[1] == '/' ? 2 : 1);
     // A name of one letter (c, v, f, t, r: most tags of a sheet) is no row and has no prefix.
     if (end - name >= 2 && (name[1] == '>' || name[1] == '/' || space(name[1]))) {
-      if (name[0] == 'v' && name == at + 1) has_value_ = true;
+      if ((name[0] == 'v' || name[0] == 'f') && name == at + 1) has_value_ = true;
       at = name + 1;
       continue;
     }
@@ -213,7 +213,7 @@ bool RowSkipper::skip_tags() {
     if (q == end) return false;
     const std::string_view l(local, static_cast<std::size_t>(q - local));
     if (l == "row") return false;
-    if (name == at + 1 && (l == "v" || l == "is")) has_value_ = true;
+    if (name == at + 1 && (l == "v" || l == "is" || l == "f")) has_value_ = true;
     at = q;
   }
 }

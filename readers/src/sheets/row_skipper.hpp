@@ -23,7 +23,7 @@ class RowSkipper {
  public:
   static constexpr std::size_t kMaxTag = 64 * 1024;  // a row start tag is read whole to find its r
   // `skipped` gets each row left out, numbered as SheetReader numbers rows (its `r`, else the one
-  // before plus one), and whether it holds a <v> or <is>; `forward` gets the bytes kept. Either
+  // before plus one), and whether it holds a <v>, <is> or <f>; `forward` gets the bytes kept. Either
   // returning false stops the scan (no error).
   using Skipped = std::function<bool(std::uint64_t number, bool has_value)>;
   using Forward = std::function<bool(std::string_view bytes)>;

@@ -68,12 +68,13 @@ void append_cell_text(std::string& out, std::string_view text) {
   out += cell_text(text);
 }
 
-void add_cell(Row& row, Cell cell) {
+void add_cell(Row& row, Cell cell, bool formula) {
   if (row.bytes + cell.text.size() > kMaxRowBytes) {
     row.cut = true;
     return;
   }
   row.bytes += cell.text.size();
+  if (formula) ++row.formula_cells;
   row.cells.push_back(std::move(cell));
 }
 

@@ -26,10 +26,12 @@ struct Row {
   std::vector<Cell> cells;   // ascending columns, only cells with a value
   std::size_t bytes = 0;     // text held in `cells`
   bool cut = false;          // cells left out: the row held more than kMaxRowBytes of text
+  std::uint32_t formula_cells = 0;  // cells showing their formula: the file holds no result for it
 };
 
-// Adds `cell` to `row` unless the row's text would pass kMaxRowBytes (then the row is marked cut).
-void add_cell(Row& row, Cell cell);
+// Adds `cell` to `row` unless the row's text would pass kMaxRowBytes (then the row is marked cut);
+// `formula` when the cell shows its formula for want of a stored result (counted in the row).
+void add_cell(Row& row, Cell cell, bool formula = false);
 
 struct SheetInfo {
   std::string name;

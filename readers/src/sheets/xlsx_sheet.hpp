@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,6 +52,15 @@ class SheetReader : public XmlHandler {
   void stop();
   std::string show() const;
   bool general(std::string_view code) const;
+  bool stored_result() const;
+  void keep_shared_master();
+  std::string formula() const;
+
+  struct SharedFormula {
+    std::uint32_t column = 0;
+    std::uint64_t row = 0;
+    std::string text;
+  };
 
   const SharedStrings& strings_;
   const std::vector<std::string>& formats_;
@@ -66,6 +76,12 @@ class SheetReader : public XmlHandler {
   std::string type_;
   std::size_t style_ = 0;
   std::string value_;
+  std::string formula_;       // the cell's <f> text
+  std::string formula_type_;  // its t: "shared", "array", or normal when empty
+  std::uint32_t shared_index_ = UINT32_MAX;
+  std::map<std::uint32_t, SharedFormula> shared_;  // masters by si
+  std::size_t shared_bytes_ = 0;
+  bool has_formula_ = false, has_v_ = false, capture_formula_ = false;
   bool in_row_ = false, in_cell_ = false, in_inline_ = false, in_phonetic_ = false, capture_ = false;
   bool skipping_ = false, skipped_value_ = false, stopped_ = false;
 };

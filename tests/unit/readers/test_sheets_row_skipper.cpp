@@ -94,12 +94,14 @@ TEST_CASE("sheets row skipper: rows before the page are cut, the rest kept byte 
     CHECK(r.kept == kHead + "<row r=\"5\"/>" + kTail);
     CHECK(r.skipped == std::vector<std::string>{"2", "3v"});
   }
-  SUBCASE("a namespace declaration xmlns:r is not the row's r; one-letter tags, <v> or not") {
-    const std::string rows = "<row xmlns:r=\"u\" r=\"3\"><c r=\"A3\"><f>1</f></c><t/></row><row><c><v>1</v></c></row>";
+  SUBCASE("a namespace declaration xmlns:r is not the row's r; one-letter tags, <v> or <f> or neither") {
+    // A formula with no stored result is shown (as its formula): its row holds a value too.
+    const std::string rows = "<row xmlns:r=\"u\" r=\"3\"><c r=\"A3\"><t/></c></row><row><c><v>1</v></c></row>"
+                             "<row><c><f>1</f></c></row>";
     const std::string kept = "<row r=\"9\"/>";
     const Run r = skip_all_ways(kHead + rows + kept + kTail, 9);
     CHECK(r.kept == kHead + kept + kTail);
-    CHECK(r.skipped == std::vector<std::string>{"3", "4v"});
+    CHECK(r.skipped == std::vector<std::string>{"3", "4v", "5v"});
   }
   SUBCASE("a stop from the sink stops the scan without an error") {
     const Run r = skip(kHead + "<row r=\"1\"><c><v>1</v></c></row><row r=\"2\"><c><v>1</v></c></row>" + kTail, 5, 0, 1);
