@@ -28,6 +28,9 @@ test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
 # ccache: the test command's five builds (Release, ASan, TSan, fuzzing, the fuzz replay) reuse the
 # objects of the last run on this machine, from any clone (CMakeLists.txt sets it up).
 test_packages+=(ccache)
+# python3-openpyxl, python3-odf: the corpus' workbooks written on the spot by writers that store
+# formulas without calculating them (tests/corpus/writers.py, run with Debian's /usr/bin/python3).
+test_packages+=(python3-openpyxl python3-odf)
 
 # The portable bundle (scripts/release.sh): Debian roots made with debootstrap, RUNPATHs set with
 # patchelf, aarch64 roots run through qemu-user, the proof's file-open check with strace.

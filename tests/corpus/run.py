@@ -22,6 +22,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
 import fetch  # noqa: E402
+import writers  # noqa: E402
 from mcp_client import Client, ServerError  # noqa: E402
 
 
@@ -138,6 +139,12 @@ def main():
             report(ok, entry, relative, why.replace(root + os.sep, ""))
         if client:
             client.close()
+
+    # Workbooks their writers did not calculate, made on the spot (writers.py).
+    if not options.only and options.kind in (None, "xlsx", "ods"):
+        def written(ok, name, why):
+            report(ok, {"kind": "written", "package": "python3-openpyxl/python3-odf", "arguments": {}}, name, why)
+        writers.run(binary, written)
 
     elapsed = time.monotonic() - started
     print(f"corpus: {len(packages)} packages, {fetcher.downloaded_bytes / 1e6:.1f} MB downloaded, "
