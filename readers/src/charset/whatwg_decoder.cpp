@@ -25,6 +25,7 @@ struct Mapping {
 
 // Every decoder name of charset_labels.cpp whose label is one of the standard's encodings.
 constexpr std::array kMappings{
+    Mapping{"UTF-8", "UTF-8"},
     Mapping{"UTF-16LE", "UTF-16LE"},         Mapping{"UTF-16BE", "UTF-16BE"},
     Mapping{"CP932", "Shift_JIS"},           Mapping{"CP949", "EUC-KR"},
     Mapping{"GB18030", "gb18030"},           Mapping{"BIG5-HKSCS", "Big5"},

@@ -1,7 +1,8 @@
 #pragma once
 // The WHATWG Encoding Standard's decoders, from encoding_rs (Firefox's) through the Rust shim in
-// whatwg_decoder/ (built by readers/CMakeLists.txt). Every encoding the standard defines but
-// UTF-8 is decoded here; iconv and ICU decode only the charsets outside it.
+// whatwg_decoder/ (built by readers/CMakeLists.txt). Every encoding the standard defines is
+// decoded here (the text reader checks UTF-8 itself, utf8.cpp); iconv and ICU decode only the
+// charsets outside it.
 #include <memory>
 #include <string>
 #include <string_view>
@@ -12,7 +13,7 @@ namespace mcpread::readers::charset_detail {
 
 // The standard's name of the encoding that decoder `name` (upper case, as in charset_labels.cpp:
 // "CP932", "BIG5-HKSCS", "WINDOWS-1252") stands for: "Shift_JIS", "Big5", "windows-1252". Empty
-// for UTF-8 and for charsets outside the standard (UTF-32, CP850, ISO-2022-KR, HZ-GB-2312).
+// for charsets outside the standard (UTF-32, CP850, ISO-2022-KR, HZ-GB-2312).
 std::string_view whatwg_encoding_of(std::string_view name);
 
 // One stream's decoder; errors become U+FFFD exactly where the standard puts them.

@@ -7,6 +7,7 @@
 // now corrects: encoding_rs 0.8.31 predates the 2024 gb18030 index (18 two-byte sequences), and
 // its Big5, EUC-KR and Shift_JIS decoders lost a lead byte on an empty input between chunks.
 #include "mcpread/readers/charset.hpp"
+#include "mcpread/readers/utf8.hpp"
 #include "whatwg_reference.hpp"
 
 #include <doctest/doctest.h>
@@ -174,4 +175,26 @@ TEST_CASE("charset whatwg: seeded random bytes in random chunks decode as the st
       CHECK(diff.count == 0);
     }
   }
+}
+
+TEST_CASE("charset whatwg: UTF-8 errors are replaced as the standard says") {
+  // The converter (HTML pages, resources) and the text reader's own check of UTF-8 text
+  // (utf8::append_sanitized) both replace each maximal invalid subpart with one U+FFFD.
+  std::mt19937 rng(8);
+  Differences converter, sanitizer;
+  auto pick = [&](int lo, int hi) { return static_cast<char>(std::uniform_int_distribution<int>(lo, hi)(rng)); };
+  for (int i = 0; i < 20000; ++i) {
+    std::string input;
+    const std::size_t length = std::uniform_int_distribution<std::size_t>(0, 24)(rng);
+    while (input.size() < length) {
+      const int kind = std::uniform_int_distribution<int>(0, 5)(rng);
+      input += kind == 0 ? pick(0x00, 0x7F) : kind == 1 ? pick(0xC0, 0xFF) : kind == 2 ? pick(0xE0, 0xF4) : pick(0x80, 0xBF);
+    }
+    const std::string standard = whatwg::decode("UTF-8", input);
+    converter.compare("UTF-8", input, product_decode("UTF-8", input, &rng, 5), standard);
+    sanitizer.compare("UTF-8 (text reader)", input, mcpread::readers::utf8::sanitized(input), standard);
+  }
+  INFO(converter.shown, sanitizer.shown);
+  CHECK(converter.count == 0);
+  CHECK(sanitizer.count == 0);
 }

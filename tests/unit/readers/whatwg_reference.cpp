@@ -321,6 +321,7 @@ std::unique_ptr<Decoder> decoder_for(std::string_view encoding) {
   const std::string name = lower(encoding);
   for (std::string_view single : kSingleByte)
     if (lower(single) == name) return std::make_unique<SingleByte>(name);
+  if (name == "utf-8") return make_utf_8();
   if (name == "gbk" || name == "gb18030") return std::make_unique<Gb18030>();
   if (name == "big5") return std::make_unique<Big5>();
   if (name == "euc-jp") return std::make_unique<EucJp>();

@@ -13,7 +13,7 @@ namespace mcpread::test::whatwg {
 const std::vector<std::string>& legacy_encodings();
 
 // The UTF-8 of `bytes` (the whole stream, end-of-queue after them) decoded by the standard's
-// decoder for `encoding` in replacement mode (every error one U+FFFD), with no BOM sniffing.
+// decoder for `encoding` (one of those, or "UTF-8") in replacement mode (every error one U+FFFD), with no BOM sniffing.
 std::string decode(std::string_view encoding, std::string_view bytes);
 
 }  // namespace mcpread::test::whatwg

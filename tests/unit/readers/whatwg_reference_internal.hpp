@@ -57,6 +57,7 @@ class Decoder {
 };
 
 // whatwg_reference_stateful.cpp
+std::unique_ptr<Decoder> make_utf_8();
 std::unique_ptr<Decoder> make_iso_2022_jp();
 std::unique_ptr<Decoder> make_utf_16(bool big_endian);
 

@@ -1,5 +1,5 @@
-// The standard's ISO-2022-JP decoder and its shared UTF-16 decoder (whatwg_reference.hpp): the
-// two whose state outlives a character, written as the standard's steps are.
+// The standard's ISO-2022-JP decoder, its shared UTF-16 decoder and its UTF-8 decoder
+// (whatwg_reference.hpp), written as the standard's steps are.
 #include "whatwg_reference_internal.hpp"
 
 namespace mcpread::test::whatwg::detail {
@@ -154,8 +154,61 @@ class Utf16 final : public Decoder {
   int leading_surrogate_ = 0;  // null: 0
 };
 
+class Utf8 final : public Decoder {
+ public:
+  Result handle(Queue& q, int b) override {
+    if (b == kEnd && needed_ != 0) {
+      needed_ = 0;
+      return error();
+    }
+    if (b == kEnd) return finished();
+    if (needed_ == 0) {
+      if (ascii(b)) return emit(static_cast<char32_t>(b));
+      if (in(b, 0xC2, 0xDF)) {
+        needed_ = 1;
+        code_point_ = static_cast<char32_t>(b & 0x1F);
+      } else if (in(b, 0xE0, 0xEF)) {
+        if (b == 0xE0) lower_ = 0xA0;
+        if (b == 0xED) upper_ = 0x9F;
+        needed_ = 2;
+        code_point_ = static_cast<char32_t>(b & 0xF);
+      } else if (in(b, 0xF0, 0xF4)) {
+        if (b == 0xF0) lower_ = 0x90;
+        if (b == 0xF4) upper_ = 0x8F;
+        needed_ = 3;
+        code_point_ = static_cast<char32_t>(b & 0x7);
+      } else {
+        return error();
+      }
+      return cont();
+    }
+    if (!in(b, lower_, upper_)) {
+      code_point_ = 0;
+      needed_ = seen_ = 0;
+      lower_ = 0x80;
+      upper_ = 0xBF;
+      q.restore({b});
+      return error();
+    }
+    lower_ = 0x80;
+    upper_ = 0xBF;
+    code_point_ = (code_point_ << 6) | static_cast<char32_t>(b & 0x3F);
+    if (++seen_ != needed_) return cont();
+    const char32_t c = code_point_;
+    code_point_ = 0;
+    needed_ = seen_ = 0;
+    return emit(c);
+  }
+
+ private:
+  char32_t code_point_ = 0;
+  int seen_ = 0, needed_ = 0;
+  int lower_ = 0x80, upper_ = 0xBF;
+};
+
 }  // namespace
 
+std::unique_ptr<Decoder> make_utf_8() { return std::make_unique<Utf8>(); }
 std::unique_ptr<Decoder> make_iso_2022_jp() { return std::make_unique<Iso2022Jp>(); }
 std::unique_ptr<Decoder> make_utf_16(bool big_endian) { return std::make_unique<Utf16>(big_endian); }
 
