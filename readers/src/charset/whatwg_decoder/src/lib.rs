@@ -5,7 +5,7 @@
 //! two-byte sequences whose code points moved from the Private Use Area to the characters
 //! themselves are remapped here, after decoding.
 
-use encoding_rs::{CoderResult, Decoder, Encoding, GB18030};
+use encoding_rs::{CoderResult, Decoder, Encoding, GB18030, GBK};
 
 pub struct WhatwgDecoder {
     decoder: Decoder,
@@ -27,7 +27,7 @@ pub unsafe extern "C" fn mcpread_whatwg_decoder_new(label: *const u8, len: usize
     match Encoding::for_label_no_replacement(label) {
         Some(encoding) => Box::into_raw(Box::new(WhatwgDecoder {
             decoder: encoding.new_decoder_without_bom_handling(),
-            gb18030: encoding == GB18030,
+            gb18030: encoding == GB18030 || encoding == GBK, // one decoder, one index
         })),
         None => std::ptr::null_mut(),
     }
