@@ -12,6 +12,9 @@ build_packages=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3
 build_packages+=(poppler-data)
 # libtesseract-dev: OCR's headers (libtesseract5 and Leptonica are opened with dlopen at run time).
 build_packages+=(libtesseract-dev)
+# rustc, cargo and librust-encoding-rs-dev: the WHATWG Encoding Standard's decoders (encoding_rs,
+# Firefox's), built offline from Debian's crate into a static library (readers/CMakeLists.txt).
+build_packages+=(rustc cargo librust-encoding-rs-dev)
 # groff-base: the man page check (tests/packaging). clang-14 and its runtimes: the libFuzzer
 # targets (scripts/fuzz.sh); llvm-14: llvm-symbolizer for sanitizer reports. libvips-tools: the
 # `vips` command making the host suite's images; util-linux and iproute2: `unshare -n` and `ip`,

@@ -95,6 +95,33 @@ class Checks(unittest.TestCase):
         holes = self.file("holes.txt", b"caf\xe9 \x81\x80\n")
         self.assertTrue(checks.check_text(self.root, holes, answer(numbered(["café \x81€"])),
                                           "iso-8859-1", {})[0])
+        # Big5 as the standard decodes it (tutor.zh.big5, line 29), where Python's big5hkscs
+        # codec reads 0x8F 0xFE otherwise: the Python reading fails.
+        big5 = self.file("big5.txt", bytes.fromhex("acdd8ffea8d3abdcb648") + b"\n")
+        self.assertTrue(checks.check_text(self.root, big5, answer(numbered(["看起來很象"])), "big5", {})[0])
+        python = bytes.fromhex("acdd8ffea8d3abdcb648").decode("big5hkscs", "replace")
+        self.assertNotEqual(python, "看起來很象")
+        self.assertFalse(checks.check_text(self.root, big5, answer(numbered([python])), "big5", {})[0])
+
+    def test_whatwg_decode(self):
+        """The reference's special cases and error handling, as the standard's steps give them."""
+        decode = checks.whatwg_decode.decode
+        self.assertEqual(decode("big5", b"\x88\x62\x88\x64"), "\u00ca\u0304\u00ca\u030c")
+        self.assertEqual(decode("big5", b"\x81a\xa4"), "\ufffda\ufffd")  # an ASCII trail is read again
+        self.assertEqual(decode("shift_jis", b"\xf0\x40\x5c"), "\ue000\\")  # EUDC; 0x5C stays '\\'
+        self.assertEqual(decode("gbk", b"\x81\x35\xf4\x37\x84\x31\xa4\x39\x80"), "\ue7c7\uffff\u20ac")
+        # A four-byte sequence broken at its last byte: the second, third and last are read again.
+        self.assertEqual(decode("gb18030", b"\x81\x30\x81\x7f"), "\ufffd0\ufffd\x7f")
+        self.assertEqual(decode("gb18030", b"\x81\x30\x81x"), "\ufffd0\u4e81")
+        self.assertEqual(decode("gb18030", b"\xa6\xd9\xfe\x59"), "\ufe10\u9fb4")  # the 2024 index
+        self.assertEqual(decode("euc-jp", b"\x8f\xa2\xaf\x8e\xb1"), "\u02d8\uff71")
+        self.assertEqual(decode("iso-2022-jp", b"\x1b$B\x30\x21\x1b(B\x1b(Bx\x1b"), "\u4e9c\ufffdx\ufffd")
+        self.assertEqual(decode("euc-kr", b"\xb0\xa1\xc7"), "\uac00\ufffd")
+        self.assertEqual(decode("utf-16le", b"\x00\xd8a\x00\x3d\xd8\x00\xde"), "\ufffda\U0001f600")
+        self.assertEqual(decode("utf-16be", b"\xdc\x00\x00"), "\ufffd\ufffd")
+        self.assertEqual(decode("latin1", b"caf\xe9 \x81\x80"), "café \x81€")
+        self.assertEqual(decode("iso-8859-3", b"\xa5"), "\ufffd")  # a hole in the index
+        self.assertRaises(ValueError, decode, "iso-2022-kr", b"")  # replacement: not a legacy decoder
 
     def test_pdf(self):
         path = self.file("one.pdf", pdf("Hello corpus reference text"))

@@ -3,6 +3,7 @@
 #include "charset_internal.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "utf8_internal.hpp"
+#include "whatwg_decoder.hpp"
 
 #include <iconv.h>
 
@@ -127,6 +128,8 @@ bool resolve_encoding_name(std::string_view requested, DetectedCharset* out) {
 // ---------------------------------------------------------------------------------------------
 
 struct Utf8Converter::Impl {
+  // The standard's decoder for the encodings it defines; iconv or ICU for the others.
+  std::unique_ptr<charset_detail::WhatwgDecoder> whatwg;
   iconv_t cd = reinterpret_cast<iconv_t>(-1);
   std::unique_ptr<charset_detail::IcuDecoder> icu;  // instead of iconv, for what glibc lacks
   std::string error;
@@ -147,6 +150,11 @@ constexpr std::size_t kMaxStatefulCarry = 64 * 1024;
 
 Utf8Converter::Utf8Converter(const std::string& from_charset) : impl_(std::make_unique<Impl>()) {
   const std::string up = upper(from_charset);
+  if (const auto encoding = charset_detail::whatwg_encoding_of(up); !encoding.empty()) {
+    impl_->whatwg = charset_detail::WhatwgDecoder::open(encoding);
+    if (!impl_->whatwg) impl_->error = "encoding_rs has no decoder for " + std::string(encoding) + ".";
+    return;
+  }
   if (charset_detail::decoded_by_icu(up)) {
     impl_->icu = charset_detail::IcuDecoder::open(from_charset, &impl_->error);
     return;
@@ -165,12 +173,16 @@ Utf8Converter::~Utf8Converter() {
 }
 
 bool Utf8Converter::ok() const {
-  return impl_->cd != reinterpret_cast<iconv_t>(-1) || impl_->icu != nullptr;
+  return impl_->whatwg != nullptr || impl_->cd != reinterpret_cast<iconv_t>(-1) || impl_->icu != nullptr;
 }
 
 const std::string& Utf8Converter::error() const { return impl_->error; }
 
 void Utf8Converter::convert(std::string_view in, std::string& out, bool last) {
+  if (impl_->whatwg) {  // keeps its own state between chunks
+    impl_->whatwg->convert(in, out, last);
+    return;
+  }
   std::string work;
   if (!impl_->carry.empty()) {
     work.reserve(impl_->carry.size() + in.size());

@@ -1,7 +1,8 @@
 // Encoding labels as the WHATWG Encoding Standard maps them to decoders. Browsers decode a page
 // labelled shift_jis with the Windows-31J table (so 0x5C is '\', not '¥'), euc-kr with
 // windows-949, gb2312 with GBK and iso-8859-1 with windows-1252: files from the same places use
-// the same supersets, and the narrower tables turn their extra characters into errors.
+// the same supersets, and the narrower tables turn their extra characters into errors. The names
+// here are iconv's; whatwg_decoder.cpp decodes those the standard defines with its decoders.
 #include "charset_internal.hpp"
 
 #include <array>

@@ -1,6 +1,7 @@
 #pragma once
-// Charset detection (BOM, UTF-8 validity, uchardet) and conversion to UTF-8 (iconv, or ICU for
-// what iconv lacks). Labels map to decoders as browsers map them (WHATWG Encoding Standard).
+// Charset detection (BOM, UTF-8 validity, uchardet) and conversion to UTF-8: the WHATWG Encoding
+// Standard's decoders (encoding_rs) for the encodings it defines, iconv (or ICU for what iconv
+// lacks) for the others. Labels map to decoders as browsers map them.
 #include "mcpread/readers/hint.hpp"
 
 #include <cstddef>
