@@ -139,7 +139,12 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o, pd
       body = clean_page_text(raw);
       pdf::TextLoss loss = pdf::measure_text_loss(*d.api, d.doc.get(), k, body);
       if (loss.lost) (*meta)["pages_text_lost"].push_back(k);
-      if (ocr.wanted(body, loss.lost)) {
+      // Nothing drawn: blank, known from the content alone (no rendering, no OCR, no image).
+      const bool blank = loss.draws_nothing && pdf::text_unusable(body);
+      if (blank) {
+        body = "[Page " + std::to_string(k) + " is blank.]";
+        (*meta)["blank_pages"].push_back(k);
+      } else if (ocr.wanted(body, loss.lost)) {
         if (!ocr.affordable(k)) {
           stop_for_ocr_budget(sel, i, d.pages, o, ocr.budget(), text, meta);
           return true;
@@ -147,7 +152,7 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o, pd
         if (!ocr.read(*d.api, d.doc.get(), k, cancel, &body, &label, meta)) return false;
         if (!label.empty()) loss.lost = false;  // the OCR text stands in for the lost text
       }
-      const bool sparse = loss.lost || utf8::count_chars(body) < o.sparse_text_chars;
+      const bool sparse = !blank && (loss.lost || utf8::count_chars(body) < o.sparse_text_chars);
       const bool render = o.mode == PdfMode::text_and_page_images && sparse &&
                           page_images->size() < o.max_page_images;
       const std::string separator = body.empty() ? "" : "\n";

@@ -72,8 +72,16 @@ TEST_CASE("ocr pdf: pages without usable text are OCR'd") {
     PdfPage blank;
     blank.kind = PdfPage::Kind::blank;
     dir.write("blank.pdf", make_pdf({blank}));
-    CHECK(text(read(dir, "blank.pdf", ocr_options())) ==
-          head(dir, "blank.pdf", 1, "Page 1 follows.") + ocr_section(1, 1, "[OCR, eng: blank page]", "[Page 1 is blank.]"));
+    const auto o = read(dir, "blank.pdf", ocr_options(OcrMode::always));
+    // Its content draws nothing: blank without rendering it or running OCR.
+    CHECK(text(o) == head(dir, "blank.pdf", 1, "Page 1 follows.") + section(1, 1, "[Page 1 is blank.]"));
+    CHECK(o.meta["blank_pages"] == nlohmann::json::array({1}));
+    CHECK_FALSE(o.meta.contains("ocr_pages"));
+  }
+  SUBCASE("a page drawn white all over is blank too, found by OCR's look at its pixels") {
+    dir.write("white.pdf", scanned_pdf({TextPicture{{}, 12, 150, 60, 0, false, 600, 800}}));
+    CHECK(text(read(dir, "white.pdf", ocr_options())) ==
+          head(dir, "white.pdf", 1, "Page 1 follows.") + ocr_section(1, 1, "[OCR, eng: blank page]", "[Page 1 is blank.]"));
   }
   SUBCASE("a language without data: a clear note, no crash") {
     PdfOptions opt = ocr_options();
