@@ -46,6 +46,8 @@ struct OcrPage {
   int confidence = 0;    // Tesseract's mean word confidence, 0-100
   bool blank = false;    // the image is one flat colour: not handed to Tesseract at all
   bool textured = false;  // no background to hold text (noise, a photograph): not handed either
+  // Characters Tesseract read below the confidence floor, left out of `text` as noise (0: none).
+  std::size_t left_out_chars = 0;
   int rotated = 0;       // degrees (clockwise) the image was turned before reading, from OSD
   std::string note;      // e.g. a script the languages do not read; empty when none
   bool cached = false;   // from the cache: no OCR ran
@@ -62,6 +64,10 @@ struct OcrInput {
 // an image Leptonica reads, too many pixels, cancelled). Cached under `key` when given.
 std::variant<OcrPage, std::string> ocr_image(const OcrInput& in, const OcrLanguages& langs,
                                              const CancelToken& cancel, const OcrKey* key);
+
+// Whether Tesseract's reading is text rather than noise: a mean confidence of 30 % or more, and
+// of 70 % or more when it is under 40 characters (what a photograph or a drawing gives).
+bool legible_reading(std::string_view text, int confidence);
 
 // The cached result for `key`, if any (so a caller can skip rendering the page).
 std::optional<OcrPage> ocr_cached(const OcrKey& key);
