@@ -82,13 +82,13 @@ TEST_CASE("ocr image: file_type=text reads the text in an image") {
     CHECK(o.meta["ocr"]["rotated"] == 0);
   }
   SUBCASE("random noise: no text, said at once") {
-    dir.write("c.png", text_png(TextPicture{{}, 12, 150, 60, 0, true, 800, 600}));
+    dir.write("c.png", text_png(TextPicture{{}, 12, 150, 60, 0, true, false, 800, 600}));
     CHECK(text(read_text(dir, "c.png")) ==
           d + "/c.png has no text: it is texture all over (noise or a photograph). [OCR, eng: no text, only texture "
               "(noise or a photograph)]");
   }
   SUBCASE("a blank image") {
-    dir.write("d.png", text_png(TextPicture{{}, 12, 150, 60, 0, false, 800, 600}));
+    dir.write("d.png", text_png(TextPicture{{}, 12, 150, 60, 0, false, false, 800, 600}));
     CHECK(text(read_text(dir, "d.png")) == d + "/d.png has no text: the image is one flat colour. [OCR, eng: blank page]");
   }
   SUBCASE("the pixel guard refuses a 30,000 x 30,000 scan before decoding it") {
@@ -102,6 +102,13 @@ TEST_CASE("ocr image: file_type=text reads the text in an image") {
     dir.write("f.svg", svg_text(200, 100));
     CHECK(text(read_text(dir, "f.svg")) ==
           d + "/f.svg has no legible text. [OCR, eng: no legible text]");
+  }
+  SUBCASE("a photograph: said at a glance, never handed to Tesseract") {
+    dir.write("g.png", text_png(TextPicture{{}, 12, 150, 60, 0, false, true, 1200, 800}));
+    const auto o = read_text(dir, "g.png");
+    CHECK(text(o) == d + "/g.png looks like a photograph, not a picture of text, so it was not OCR'd; read it with "
+                         "file_type=\"image\" to see it. [OCR, eng: not run, the picture is a photograph]");
+    CHECK(o.meta["ocr"]["photograph"] == true);
   }
 }
 
