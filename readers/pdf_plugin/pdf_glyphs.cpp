@@ -1,7 +1,8 @@
-// Counting the glyphs a page shows, with qpdf's content-stream parser: the measure against which
-// the extracted text tells whether fonts without a Unicode map (no /ToUnicode, a CMap poppler
-// lacks) lost characters. Poppler drops such glyphs silently; the count comes from the content
-// itself, so it does not depend on any font's mapping.
+// Counting what a page draws, with qpdf's content-stream parser. The glyphs are the measure
+// against which the extracted text tells whether fonts without a Unicode map (no /ToUnicode, a
+// CMap poppler lacks) lost characters: poppler drops such glyphs silently; the count comes from
+// the content itself, so it does not depend on any font's mapping. Glyphs, images and painted
+// paths together tell a page that draws nothing (a blank page needs no OCR to be called blank).
 #include "plugin_internal.hpp"
 
 #include <qpdf/QPDF.hh>
@@ -17,12 +18,13 @@ namespace {
 // Form XObjects nest; a malicious file may nest them in a cycle or very deeply.
 constexpr int max_form_depth = 8;
 
-class GlyphCounter : public QPDFObjectHandle::ParserCallbacks {
+class MarkCounter : public QPDFObjectHandle::ParserCallbacks {
  public:
-  GlyphCounter(QPDFObjectHandle resources, int depth, std::set<QPDFObjGen>* forms, long* glyphs)
-      : resources_(std::move(resources)), depth_(depth), forms_(forms), glyphs_(glyphs) {}
+  MarkCounter(QPDFObjectHandle resources, int depth, std::set<QPDFObjGen>* forms, mcpread_pdf_marks* marks)
+      : resources_(std::move(resources)), depth_(depth), forms_(forms), marks_(marks) {}
 
   void handleObject(QPDFObjectHandle obj) override {
+    if (obj.isInlineImage()) ++marks_->images;
     if (!obj.isOperator()) {
       operands_.push_back(std::move(obj));
       return;
@@ -39,7 +41,10 @@ class GlyphCounter : public QPDFObjectHandle::ParserCallbacks {
         // getArrayAsVector, not aitems(): qpdf 10.1 (the portable bundle's) has no aitems.
         for (QPDFObjectHandle item : operands_.back().getArrayAsVector()) count(item);
     } else if (op == "Do" && operands_.size() == 1 && operands_[0].isName()) {
-      draw_form(operands_[0].getName());
+      draw_xobject(operands_[0].getName());
+    } else if (op == "S" || op == "s" || op == "f" || op == "F" || op == "f*" || op == "B" || op == "B*" ||
+               op == "b" || op == "b*" || op == "sh") {
+      ++marks_->paints;
     }
     operands_.clear();
   }
@@ -60,27 +65,32 @@ class GlyphCounter : public QPDFObjectHandle::ParserCallbacks {
     if (!s.isString()) return;
     const std::string bytes = s.getStringValue();
     if (composite_) {
-      *glyphs_ += static_cast<long>(bytes.size() / 2);
+      marks_->glyphs += static_cast<long>(bytes.size() / 2);
       return;
     }
     for (const char c : bytes)
-      if (c != ' ') ++*glyphs_;
+      if (c != ' ') ++marks_->glyphs;
   }
 
-  void draw_form(const std::string& name) {
-    if (depth_ >= max_form_depth || !resources_.isDictionary()) return;
+  void draw_xobject(const std::string& name) {
+    if (!resources_.isDictionary()) return;
     QPDFObjectHandle form = resources_.getKey("/XObject").getKey(name);
-    if (!form.isStream() || !is_name(form.getDict().getKey("/Subtype"), "/Form")) return;
+    if (!form.isStream()) return;
+    if (is_name(form.getDict().getKey("/Subtype"), "/Image")) {
+      ++marks_->images;
+      return;
+    }
+    if (depth_ >= max_form_depth || !is_name(form.getDict().getKey("/Subtype"), "/Form")) return;
     if (!forms_->insert(form.getObjGen()).second) return;  // each form counted once per page
     QPDFObjectHandle inner = form.getDict().getKey("/Resources");
-    GlyphCounter nested(inner.isDictionary() ? inner : resources_, depth_ + 1, forms_, glyphs_);
+    MarkCounter nested(inner.isDictionary() ? inner : resources_, depth_ + 1, forms_, marks_);
     QPDFObjectHandle::parseContentStream(form, &nested);
   }
 
   QPDFObjectHandle resources_;
   int depth_;
   std::set<QPDFObjGen>* forms_;
-  long* glyphs_;
+  mcpread_pdf_marks* marks_;
   std::vector<QPDFObjectHandle> operands_;
   bool composite_ = false;
 };
@@ -122,15 +132,15 @@ QPDFObjectHandle find_page(QPDF& q, int k) {
 
 using namespace mcpread_pdf;
 
-extern "C" __attribute__((visibility("default"))) int mcpread_pdf_page_glyphs(
-    mcpread_pdf_doc* doc, int page, long* glyphs, char* error, std::size_t error_size) {
+extern "C" __attribute__((visibility("default"))) int mcpread_pdf_page_marks(
+    mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, char* error, std::size_t error_size) {
   return guarded(error, error_size, [&]() -> int {
-    if (doc == nullptr || glyphs == nullptr) {
+    if (doc == nullptr || marks == nullptr) {
       set_error(error, error_size, "invalid arguments");
       return MCPREAD_PDF_FAILED;
     }
     if (!valid_page(doc, page, error, error_size)) return MCPREAD_PDF_BAD_PAGE;
-    *glyphs = 0;
+    *marks = {};
     QPDFObjectHandle page_object = find_page(qpdf_of(doc), page);
     if (!page_object.isDictionary()) {
       set_error(error, error_size,
@@ -139,8 +149,10 @@ extern "C" __attribute__((visibility("default"))) int mcpread_pdf_page_glyphs(
     }
     QPDFPageObjectHelper p(page_object);
     std::set<QPDFObjGen> forms;
-    GlyphCounter counter(p.getAttribute("/Resources", false), 0, &forms, glyphs);
+    MarkCounter counter(p.getAttribute("/Resources", false), 0, &forms, marks);
     p.parseContents(&counter);
+    QPDFObjectHandle annots = page_object.getKey("/Annots");
+    if (annots.isArray()) marks->annotations = annots.getArrayNItems();
     return MCPREAD_PDF_OK;
   });
 }

@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever a signature or a meaning below changes; the loader refuses other versions. */
-#define MCPREAD_PDF_API_VERSION 2
+#define MCPREAD_PDF_API_VERSION 3
 
 /* Results of the functions returning int. */
 enum mcpread_pdf_status {
@@ -82,12 +82,20 @@ typedef int (*mcpread_pdf_write_subset_fn)(mcpread_pdf_doc* doc, const int* page
                                            mcpread_pdf_sink sink, void* ctx, char* error,
                                            size_t error_size);
 
-/* How many glyphs the page's content shows with text operators (Tj, TJ, ', "), in its content
- * streams and the form XObjects they draw, into *glyphs: a count independent of whether a font
- * maps its glyphs to Unicode, to compare with the length of the extracted text. Codes of Type0
- * (composite) fonts count as 2 bytes each; in simple fonts the space (code 32) is not counted. */
-typedef int (*mcpread_pdf_page_glyphs_fn)(mcpread_pdf_doc* doc, int page, long* glyphs,
-                                          char* error, size_t error_size);
+/* What a page's content draws, counted in its content streams and the form XObjects they draw. */
+typedef struct mcpread_pdf_marks {
+  /* Glyphs shown with text operators (Tj, TJ, ', "): a count independent of whether a font maps
+   * its glyphs to Unicode, to compare with the length of the extracted text. Codes of Type0
+   * (composite) fonts count as 2 bytes each; in simple fonts the space (code 32) is not counted. */
+  long glyphs;
+  long images;      /* image XObjects drawn (Do) and inline images (BI ... EI) */
+  long paints;      /* paths stroked or filled, and shadings (sh) */
+  long annotations; /* entries of the page's /Annots, which are drawn over its content */
+} mcpread_pdf_marks;
+
+/* Counts what page `page` draws into *marks. A page with all four counts 0 shows nothing. */
+typedef int (*mcpread_pdf_page_marks_fn)(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks,
+                                         char* error, size_t error_size);
 
 /* The exported functions, with these names and the types above. */
 int mcpread_pdf_api_version(void);
@@ -101,8 +109,8 @@ int mcpread_pdf_page_size(const mcpread_pdf_doc* doc, int page, double* width_pt
                           double* height_pt, char* error, size_t error_size);
 int mcpread_pdf_page_text(mcpread_pdf_doc* doc, int page, mcpread_pdf_sink sink, void* ctx,
                           char* error, size_t error_size);
-int mcpread_pdf_page_glyphs(mcpread_pdf_doc* doc, int page, long* glyphs, char* error,
-                            size_t error_size);
+int mcpread_pdf_page_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, char* error,
+                           size_t error_size);
 int mcpread_pdf_render_png(mcpread_pdf_doc* doc, int page, double dpi, int* width, int* height,
                            mcpread_pdf_sink sink, void* ctx, char* error, size_t error_size);
 int mcpread_pdf_write_subset(mcpread_pdf_doc* doc, const int* pages, size_t count,

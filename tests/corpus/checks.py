@@ -240,6 +240,14 @@ def check_image(root, path, result, reference, arguments):
             return False, "refusal of an image vipsheader cannot load suggests encoding: " + short(message)
         return True, "vipsheader cannot load it either; refused: " + short(message, 80)
     width, height = header["width"], header["height"]
+    if reference == "photo":
+        # Read with file_type="text": a photograph is said to be one, and no OCR text is shown.
+        message = " ".join(texts(result))
+        if result.get("isError") or sent:
+            return False, "read as text, a photograph must get a text answer: " + short(message)
+        if "looks like a photograph" not in message or "read with OCR" in message:
+            return False, "a photograph read as text is not said to be one: " + short(message)
+        return True, f"vipsheader reads {width}x{height}; said to be a photograph, no OCR text"
     if not sent and reference == "text-ok" and not result.get("isError"):
         return True, f"vipsheader reads {width}x{height}; shown as its source text"
     if result.get("isError") or not sent:

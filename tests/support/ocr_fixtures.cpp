@@ -4,6 +4,8 @@
 
 #include <vips/vips.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <mutex>
@@ -33,11 +35,19 @@ Img render(const TextPicture& p) {
   std::call_once(once, [] {
     if (VIPS_INIT("mcpread-tests") != 0) throw std::runtime_error("vips_init failed");
   });
-  if (p.noise || p.lines.empty()) {
+  if (p.noise || p.photo || p.lines.empty()) {
     std::string px(static_cast<std::size_t>(p.width) * static_cast<std::size_t>(p.height), '\xFF');
     std::mt19937 rng(42);
     if (p.noise)
       for (char& c : px) c = static_cast<char>(rng() & 0xFF);
+    if (p.photo)  // light falling across, and shapes of every tone
+      for (int y = 0; y < p.height; ++y)
+        for (int x = 0; x < p.width; ++x) {
+          const double v = 40 + 150.0 * x / p.width + 45 * std::sin(x / 37.0) * std::cos(y / 53.0) +
+                           20 * std::sin((x + 2 * y) / 17.0);
+          px[static_cast<std::size_t>(y) * static_cast<std::size_t>(p.width) + static_cast<std::size_t>(x)] =
+              static_cast<char>(static_cast<unsigned char>(std::clamp(v, 0.0, 255.0)));
+        }
     VipsImage* mem = vips_image_new_from_memory_copy(px.data(), px.size(), p.width, p.height, 1, VIPS_FORMAT_UCHAR);
     return check(mem == nullptr ? -1 : 0, mem, "new_from_memory");
   }

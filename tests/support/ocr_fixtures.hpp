@@ -13,7 +13,10 @@ struct TextPicture {
   int margin = 60;        // white pixels around the text
   int quarter_turns = 0;  // the picture turned clockwise by this many quarters (a sideways scan)
   bool noise = false;     // random grey pixels instead of text
-  int width = 0, height = 0;  // noise, or no lines (a white page): its size
+  // Smooth tones over the whole range instead of text, as in a photograph: what Tesseract reads
+  // as a few characters of garbage after seconds of work.
+  bool photo = false;
+  int width = 0, height = 0;  // noise, a photo, or no lines (a white page): its size
 };
 
 // 8-bit grey pixels, row by row; *width and *height receive the size.

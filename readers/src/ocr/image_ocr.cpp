@@ -69,11 +69,12 @@ ReadOutcome read_image_text(const OpenedFile& file, const Classification& classi
   out.meta = {{"path", path},
               {"mime", classification.mime},
               {"size", size},
-              {"ocr", {{"languages", langs.used}, {"confidence", page.confidence}, {"blank", page.blank},
+              {"ocr", {{"languages", langs.used}, {"confidence", page.confidence}, {"blank", page.blank}, {"photograph", page.photograph},
                        {"rotated", page.rotated}, {"cached", page.cached}}}};
   std::string text;
   if (page.blank) text = path + " has no text: the image is one flat colour. " + ocr_label(page, langs);
   else if (page.textured) text = path + " has no text: it is texture all over (noise or a photograph). " + ocr_label(page, langs);
+  else if (page.photograph) text = path + " looks like a photograph, not a picture of text, so it was not OCR'd; read it with file_type=\"image\" to see it. " + ocr_label(page, langs);
   else if (page.text.empty()) text = path + " has no legible text. " + ocr_label(page, langs);
   else text = "Text of " + path + " read with OCR " + ocr_label(page, langs) + ":\n\n" + page.text;
   if (!page.note.empty()) text += "\n\n[" + page.note + "]";

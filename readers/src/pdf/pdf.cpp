@@ -139,30 +139,36 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o, pd
       body = clean_page_text(raw);
       pdf::TextLoss loss = pdf::measure_text_loss(*d.api, d.doc.get(), k, body);
       if (loss.lost) (*meta)["pages_text_lost"].push_back(k);
-      if (ocr.wanted(body, loss.lost)) {
+      // Nothing drawn: blank, known from the content alone (no rendering, no OCR, no image).
+      const bool blank = loss.draws_nothing && pdf::text_unusable(body);
+      bool photograph = false;
+      if (blank) {
+        body = "[Page " + std::to_string(k) + " is blank.]";
+        (*meta)["blank_pages"].push_back(k);
+      } else if (ocr.wanted(body, loss.lost)) {
         if (!ocr.affordable(k)) {
           stop_for_ocr_budget(sel, i, d.pages, o, ocr.budget(), text, meta);
           return true;
         }
-        if (!ocr.read(*d.api, d.doc.get(), k, cancel, &body, &label, meta)) return false;
+        if (!ocr.read(*d.api, d.doc.get(), k, cancel, &body, &label, &photograph, meta)) return false;
         if (!label.empty()) loss.lost = false;  // the OCR text stands in for the lost text
       }
-      const bool sparse = loss.lost || utf8::count_chars(body) < o.sparse_text_chars;
+      const bool sparse = !blank && (loss.lost || photograph || utf8::count_chars(body) < o.sparse_text_chars);
       const bool render = o.mode == PdfMode::text_and_page_images && sparse &&
                           page_images->size() < o.max_page_images;
       const std::string separator = body.empty() ? "" : "\n";
+      const std::string what = photograph     ? " looks like a photograph, so it was not OCR'd"
+                               : body.empty() ? " has no text layer"
+                                              : " has little text";
       if (render) {
         image_note_at = body.size();
-        body += separator +
-                (loss.lost ? pdf::text_loss_note(k, loss, "An image of the page follows.")
-                           : "[Page " + std::to_string(k) +
-                                 (body.empty() ? " has no text layer" : " has little text") +
-                                 "; an image of the page follows.]");
+        body += separator + (loss.lost ? pdf::text_loss_note(k, loss, "An image of the page follows.")
+                                       : "[Page " + std::to_string(k) + what + "; an image of the page follows.]");
         page_images->push_back({k, 0});
       } else if (loss.lost) {
         body += separator + pdf::text_loss_note(k, loss, "To see the page, " + as_image(k) + ".");
-      } else if (body.empty()) {
-        body = "[Page " + std::to_string(k) + " has no text layer; " + as_image(k) + " to see it.]";
+      } else if (body.empty() || photograph) {
+        body += separator + "[Page " + std::to_string(k) + what + "; " + as_image(k) + " to see it.]";
       }
     }
     const std::string head = "\n\n" + marker(k, d.pages) + (label.empty() ? "" : " " + label) + "\n";

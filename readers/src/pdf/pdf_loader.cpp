@@ -32,7 +32,7 @@ bool bind_all(SymbolBinder& bind, Api& a) {
          bind(&a.is_encrypted, "mcpread_pdf_is_encrypted") && bind(&a.info, "mcpread_pdf_info") &&
          bind(&a.page_size, "mcpread_pdf_page_size") &&
          bind(&a.page_text, "mcpread_pdf_page_text") &&
-         bind(&a.page_glyphs, "mcpread_pdf_page_glyphs") &&
+         bind(&a.page_marks, "mcpread_pdf_page_marks") &&
          bind(&a.render_png, "mcpread_pdf_render_png") &&
          bind(&a.write_subset, "mcpread_pdf_write_subset");
 }

@@ -18,7 +18,7 @@ struct Api {
   mcpread_pdf_info_fn info;
   mcpread_pdf_page_size_fn page_size;
   mcpread_pdf_page_text_fn page_text;
-  mcpread_pdf_page_glyphs_fn page_glyphs;
+  mcpread_pdf_page_marks_fn page_marks;
   mcpread_pdf_render_png_fn render_png;
   mcpread_pdf_write_subset_fn write_subset;
 };

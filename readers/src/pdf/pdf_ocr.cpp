@@ -44,8 +44,22 @@ bool PageOcr::affordable(int page) {
   return ocr_cached(key(page)).has_value();
 }
 
+// A photograph rendered for OCR costs seconds (a 4032x2268 JPEG on a page 56 inches wide: 40
+// megapixels at 150 DPI) and Tesseract seconds more to find no text; drawn about 512 px on its
+// long edge it costs tens of milliseconds to recognise.
+bool PageOcr::looks_like_photograph(const Api& api, mcpread_pdf_doc* doc, int page, double width, double height) {
+  constexpr double glance_edge = 512;
+  const double dpi = std::clamp(glance_edge * 72 / std::max({width, height, 1.0}), 1.0, static_cast<double>(o_.ocr_dpi));
+  std::string png;
+  int pw = 0, ph = 0;
+  ErrorBuffer e;
+  if (api.render_png(doc, page, dpi, &pw, &ph, append_to_string, &png, e.text, sizeof e.text) != MCPREAD_PDF_OK)
+    return false;  // the full rendering says what is wrong
+  return readers::looks_like_photograph(png);
+}
+
 bool PageOcr::read(const Api& api, mcpread_pdf_doc* doc, int page, const CancelToken& cancel,
-                   std::string* body, std::string* label, nlohmann::json* meta) {
+                   std::string* body, std::string* label, bool* photograph, nlohmann::json* meta) {
   const std::string k = std::to_string(page);
   const OcrLanguages& langs = languages();
   const std::string separator = body->empty() ? "" : "\n";
@@ -58,13 +72,18 @@ bool PageOcr::read(const Api& api, mcpread_pdf_doc* doc, int page, const CancelT
   if (auto hit = ocr_cached(cache_key)) {
     result = std::move(*hit);
   } else {
-    ++ran_;
     ErrorBuffer e;
     double w = 0, h = 0;
     if (api.page_size(doc, page, &w, &h, e.text, sizeof e.text) != MCPREAD_PDF_OK) {
       *body += separator + "[Page " + k + " could not be OCR'd: " + e.str() + ".]";
       return true;
     }
+    if (looks_like_photograph(api, doc, page, w, h)) {
+      *photograph = true;
+      (*meta)["photo_pages"].push_back(page);
+      return !cancel.cancelled();
+    }
+    ++ran_;  // a photograph, found at a glance, does not count against the budget
     // A page too large for the pixel limit at ocr_dpi (a poster, a 30,000-pixel scan) is drawn
     // at the resolution that fits instead of being refused.
     double dpi = o_.ocr_dpi;

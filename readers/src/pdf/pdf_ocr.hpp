@@ -29,14 +29,16 @@ class PageOcr {
   [[nodiscard]] bool affordable(int page);
   // OCRs page `page` (rendered by the plugin). On success *body is the page's text, or a note
   // when there is none, and *label what goes beside the page marker; on failure *body gets a
-  // note saying why. Returns false when cancelled.
+  // note saying why. A page that looks like a photograph when rendered small is not OCR'd:
+  // *photograph is set and *body left as it was. Returns false when cancelled.
   bool read(const Api& api, mcpread_pdf_doc* doc, int page, const CancelToken& cancel, std::string* body,
-            std::string* label, nlohmann::json* meta);
+            std::string* label, bool* photograph, nlohmann::json* meta);
   [[nodiscard]] const OcrLanguages& languages();
   [[nodiscard]] std::size_t budget() const { return o_.ocr_max_pages; }
 
  private:
   OcrKey key(int page);
+  bool looks_like_photograph(const Api& api, mcpread_pdf_doc* doc, int page, double width, double height);
 
   const OpenedFile& file_;
   const PdfOptions& o_;

@@ -22,8 +22,10 @@ std::size_t count_non_blank(std::string_view text) {
 TextLoss measure_text_loss(const Api& api, mcpread_pdf_doc* doc, int page, std::string_view text) {
   TextLoss loss;
   ErrorBuffer e;
-  if (api.page_glyphs(doc, page, &loss.glyphs, e.text, sizeof e.text) != MCPREAD_PDF_OK)
-    return {};
+  mcpread_pdf_marks marks{};
+  if (api.page_marks(doc, page, &marks, e.text, sizeof e.text) != MCPREAD_PDF_OK) return {};
+  loss.glyphs = marks.glyphs;
+  loss.draws_nothing = marks.glyphs == 0 && marks.images == 0 && marks.paints == 0 && marks.annotations == 0;
   loss.chars = count_non_blank(text);
   // Half the glyphs without characters: a font's mapping failed, not a ligature here and there
   // (one "fi" glyph gives two characters, which only raises the count).

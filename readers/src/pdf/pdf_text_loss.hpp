@@ -13,7 +13,10 @@ namespace mcpread::readers::pdf {
 struct TextLoss {
   bool lost = false;
   std::size_t chars = 0;  // non-blank characters extracted
-  long glyphs = 0;        // glyphs shown (see mcpread_pdf_page_glyphs)
+  long glyphs = 0;        // glyphs shown (see mcpread_pdf_marks)
+  // The content shows no glyph, image, painted path or annotation: the page is blank, known
+  // without rendering it (false when the count failed).
+  bool draws_nothing = false;
 };
 
 // Measures page `page` against its extracted `text`. A count that fails (a damaged content

@@ -82,13 +82,13 @@ TEST_CASE("ocr image: file_type=text reads the text in an image") {
     CHECK(o.meta["ocr"]["rotated"] == 0);
   }
   SUBCASE("random noise: no text, said at once") {
-    dir.write("c.png", text_png(TextPicture{{}, 12, 150, 60, 0, true, 800, 600}));
+    dir.write("c.png", text_png(TextPicture{{}, 12, 150, 60, 0, true, false, 800, 600}));
     CHECK(text(read_text(dir, "c.png")) ==
           d + "/c.png has no text: it is texture all over (noise or a photograph). [OCR, eng: no text, only texture "
               "(noise or a photograph)]");
   }
   SUBCASE("a blank image") {
-    dir.write("d.png", text_png(TextPicture{{}, 12, 150, 60, 0, false, 800, 600}));
+    dir.write("d.png", text_png(TextPicture{{}, 12, 150, 60, 0, false, false, 800, 600}));
     CHECK(text(read_text(dir, "d.png")) == d + "/d.png has no text: the image is one flat colour. [OCR, eng: blank page]");
   }
   SUBCASE("the pixel guard refuses a 30,000 x 30,000 scan before decoding it") {
@@ -101,8 +101,35 @@ TEST_CASE("ocr image: file_type=text reads the text in an image") {
   SUBCASE("a format Leptonica does not read goes through libvips") {
     dir.write("f.svg", svg_text(200, 100));
     CHECK(text(read_text(dir, "f.svg")) ==
-          d + "/f.svg has no legible text. [OCR, eng: no legible text, mean confidence 0%]");
+          d + "/f.svg has no legible text. [OCR, eng: no legible text]");
   }
+  SUBCASE("a photograph: said at a glance, never handed to Tesseract") {
+    dir.write("g.png", text_png(TextPicture{{}, 12, 150, 60, 0, false, true, 1200, 800}));
+    const auto o = read_text(dir, "g.png");
+    CHECK(text(o) == d + "/g.png looks like a photograph, not a picture of text, so it was not OCR'd; read it with "
+                         "file_type=\"image\" to see it. [OCR, eng: not run, the picture is a photograph]");
+    CHECK(o.meta["ocr"]["photograph"] == true);
+  }
+}
+
+TEST_CASE("ocr image: a short reading needs a higher confidence than a long one") {
+  // What Tesseract made of a photograph of flowers (a JPEG of 4032x2268) and of the same photo in
+  // a PDF: a few characters at 55-60 %.
+  CHECK_FALSE(legible_reading("ese", 60));
+  CHECK_FALSE(legible_reading("\u2014 <5 Oe \u2014\u2014\u2122", 55));
+  CHECK_FALSE(legible_reading(" \n", 95));
+  CHECK(legible_reading("Invoice 42", 88));
+  // A long reading at a low confidence is still text (small print at 73 DPI read at 54 %).
+  CHECK(legible_reading("CHAPTER 2. ABOUT PGFPLOTS: PRELIMINARIES 2.2.2 Old Features", 54));
+  CHECK_FALSE(legible_reading("CHAPTER 2. ABOUT PGFPLOTS: PRELIMINARIES 2.2.2 Old Features", 29));
+  const OcrLanguages eng = choose_ocr_languages("eng", "");
+  OcrPage noise;
+  noise.confidence = 55;
+  noise.left_out_chars = 8;
+  CHECK(ocr_label(noise, eng) == "[OCR, eng: no legible text; what it made out (8 characters, mean confidence 55%) was left out]");
+  OcrPage nothing;
+  nothing.confidence = 95;  // Tesseract's mean over no words: said nowhere beside "no legible text"
+  CHECK(ocr_label(nothing, eng) == "[OCR, eng: no legible text]");
 }
 
 TEST_CASE("ocr image: a script the languages do not read gets a note on its language data") {

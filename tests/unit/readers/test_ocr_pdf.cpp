@@ -72,8 +72,37 @@ TEST_CASE("ocr pdf: pages without usable text are OCR'd") {
     PdfPage blank;
     blank.kind = PdfPage::Kind::blank;
     dir.write("blank.pdf", make_pdf({blank}));
-    CHECK(text(read(dir, "blank.pdf", ocr_options())) ==
-          head(dir, "blank.pdf", 1, "Page 1 follows.") + ocr_section(1, 1, "[OCR, eng: blank page]", "[Page 1 is blank.]"));
+    const auto o = read(dir, "blank.pdf", ocr_options(OcrMode::always));
+    // Its content draws nothing: blank without rendering it or running OCR.
+    CHECK(text(o) == head(dir, "blank.pdf", 1, "Page 1 follows.") + section(1, 1, "[Page 1 is blank.]"));
+    CHECK(o.meta["blank_pages"] == nlohmann::json::array({1}));
+    CHECK_FALSE(o.meta.contains("ocr_pages"));
+  }
+  SUBCASE("a page drawn white all over is blank too, found by OCR's look at its pixels") {
+    dir.write("white.pdf", scanned_pdf({TextPicture{{}, 12, 150, 60, 0, false, false, 600, 800}}));
+    CHECK(text(read(dir, "white.pdf", ocr_options())) ==
+          head(dir, "white.pdf", 1, "Page 1 follows.") + ocr_section(1, 1, "[OCR, eng: blank page]", "[Page 1 is blank.]"));
+  }
+  SUBCASE("a photograph is seen at a glance and not OCR'd") {
+    dir.write("photo.pdf", scanned_pdf({TextPicture{{}, 12, 150, 60, 0, false, true, 1200, 800}}));
+    const auto o = read(dir, "photo.pdf", ocr_options());
+    CHECK(text(o) == head(dir, "photo.pdf", 1, "Page 1 follows.") +
+                         section(1, 1,
+                                 "[Page 1 looks like a photograph, so it was not OCR'd; call read with "
+                                 "file_type=\"image\" and pages=\"1\" to see it.]"));
+    CHECK(o.meta["photo_pages"] == nlohmann::json::array({1}));
+    CHECK_FALSE(o.meta.contains("ocr_pages"));
+    SUBCASE("with page images, the photograph goes as an image") {
+      PdfOptions opt = ocr_options();
+      opt.mode = PdfMode::text_and_page_images;
+      const auto images = read(dir, "photo.pdf", opt);
+      REQUIRE(images.blocks.size() == 2);
+      CHECK(text(images) == head(dir, "photo.pdf", 1, "Page 1 follows.") +
+                                section(1, 1,
+                                        "[Page 1 looks like a photograph, so it was not OCR'd; an image of the "
+                                        "page follows.]"));
+      CHECK(std::holds_alternative<ImageBlock>(images.blocks[1]));
+    }
   }
   SUBCASE("a language without data: a clear note, no crash") {
     PdfOptions opt = ocr_options();

@@ -89,8 +89,10 @@ TEST_CASE("pdf: text and the subset PDF") {
              "and pages=\"" +
              std::to_string(k) + "\" to see it.]";
     };
+    // A page whose content draws nothing is blank: no use looking at it.
     CHECK(text(o).ends_with(section(1, 3, "Scanned appendix follows.") + section(2, 3, note(2)) +
-                            section(3, 3, note(3))));
+                            section(3, 3, "[Page 3 is blank.]")));
+    CHECK(o.meta["blank_pages"] == nlohmann::json::array({3}));
     CHECK(blob(o).pages == 3);
   }
   SUBCASE("multi-line pages keep their lines") {

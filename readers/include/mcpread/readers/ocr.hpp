@@ -45,7 +45,10 @@ struct OcrPage {
   std::string text;      // lines in reading order, paragraphs apart; empty when none was found
   int confidence = 0;    // Tesseract's mean word confidence, 0-100
   bool blank = false;    // the image is one flat colour: not handed to Tesseract at all
-  bool textured = false;  // no background to hold text (noise, a photograph): not handed either
+  bool textured = false;  // no background to hold text (noise, grain): not handed either
+  bool photograph = false;  // tones spread like a photograph's, no page behind them: nor this
+  // Characters Tesseract read below the confidence floor, left out of `text` as noise (0: none).
+  std::size_t left_out_chars = 0;
   int rotated = 0;       // degrees (clockwise) the image was turned before reading, from OSD
   std::string note;      // e.g. a script the languages do not read; empty when none
   bool cached = false;   // from the cache: no OCR ran
@@ -62,6 +65,15 @@ struct OcrInput {
 // an image Leptonica reads, too many pixels, cancelled). Cached under `key` when given.
 std::variant<OcrPage, std::string> ocr_image(const OcrInput& in, const OcrLanguages& langs,
                                              const CancelToken& cancel, const OcrKey* key);
+
+// Whether Tesseract's reading is text rather than noise: a mean confidence of 30 % or more, and
+// of 70 % or more when it is under 40 characters (what a photograph or a drawing gives).
+bool legible_reading(std::string_view text, int confidence);
+
+// Whether an encoded image (a page rendered small, about 512 px on its long edge) looks like a
+// photograph rather than a page: checked before rendering a page for OCR, which on a photograph
+// costs seconds and finds nothing. False when it cannot tell (no libtesseract, undecodable).
+bool looks_like_photograph(std::string_view image);
 
 // The cached result for `key`, if any (so a caller can skip rendering the page).
 std::optional<OcrPage> ocr_cached(const OcrKey& key);
