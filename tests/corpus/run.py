@@ -141,10 +141,16 @@ def main():
             client.close()
 
     # Workbooks their writers did not calculate, made on the spot (writers.py).
-    if not options.only and options.kind in (None, "xlsx", "ods"):
+    if not options.only and options.kind in (None, "xlsx", "ods", "pdf"):
         def written(ok, name, why):
-            report(ok, {"kind": "written", "package": "python3-openpyxl/python3-odf", "arguments": {}}, name, why)
-        writers.run(binary, written)
+            report(ok, {"kind": "written", "package": "made on the spot", "arguments": {}}, name, why)
+        photo = None
+        if options.kind in (None, "pdf"):
+            try:
+                photo = os.path.join(fetcher.unpack("libvips-doc"), "usr/share/gtk-doc/html/libvips/owl.jpg")
+            except RuntimeError as error:
+                written(False, "owl.jpg as a PDF page", f"fetch: {error}")
+        writers.run(binary, written, photo)
 
     elapsed = time.monotonic() - started
     print(f"corpus: {len(packages)} packages, {fetcher.downloaded_bytes / 1e6:.1f} MB downloaded, "

@@ -1,7 +1,12 @@
-"""Workbooks written on the spot by the spreadsheet writers Debian ships, which store formulas
-without calculating them: openpyxl (XLSX) and odfpy (ODS). Read through mcp-read, a formula with
-no stored result must show its formula (in backticks) and the page's note must count it; the
-cells that hold values keep them.
+"""Files made on the spot from real writers and real pictures.
+
+Workbooks written by the spreadsheet writers Debian ships, which store formulas without
+calculating them: openpyxl (XLSX) and odfpy (ODS). Read through mcp-read, a formula with no
+stored result must show its formula (in backticks) and the page's note must count it; the cells
+that hold values keep them.
+
+A real photograph (libvips-doc's owl.jpg) wrapped as the one page of a PDF at 72 dpi, as scanners
+and phone apps make them: read, the page must be said to be a photograph, with no OCR text.
 
 Run by run.py after the files (with no --only, and --kind xlsx, ods or none). The writers are
 Debian's python3-openpyxl and python3-odf, so this runs with Debian's own /usr/bin/python3.
@@ -9,6 +14,7 @@ Debian's python3-openpyxl and python3-odf, so this runs with Debian's own /usr/b
 import os
 import subprocess
 import tempfile
+import time
 
 from mcp_client import Client
 
@@ -58,8 +64,59 @@ EXPECTED = [
 ]
 
 
-def run(binary, report):
-    """report(ok, name, why) per workbook; returns nothing."""
+def jpeg_pdf(jpeg, width, height):
+    """A one-page PDF whose page is the JPEG, one point per pixel, written object by object."""
+    content = f"q {width} 0 0 {height} 0 0 cm /Im0 Do Q".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {width} {height}] "
+        f"/Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>".encode(),
+        f"<< /Type /XObject /Subtype /Image /Width {width} /Height {height} /ColorSpace /DeviceRGB "
+        f"/BitsPerComponent 8 /Filter /DCTDecode /Length {len(jpeg)} >>\nstream\n".encode() + jpeg + b"\nendstream",
+        f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)
+
+
+def run_photo_pdf(binary, report, photo):
+    """The photograph as a PDF page: said to be one, no OCR text, and how long that took."""
+    name = "owl.jpg as a PDF page"
+    size = subprocess.run(["vipsheader", "-f", "width", photo], capture_output=True, text=True).stdout.strip(), \
+        subprocess.run(["vipsheader", "-f", "height", photo], capture_output=True, text=True).stdout.strip()
+    with open(photo, "rb") as f:
+        jpeg = f.read()
+    with tempfile.TemporaryDirectory() as root:
+        path = os.path.join(root, "photo.pdf")
+        with open(path, "wb") as f:
+            f.write(jpeg_pdf(jpeg, int(size[0]), int(size[1])))
+        client = Client(binary, [root])
+        try:
+            started = time.monotonic()
+            result = client.read({"file_path": path, "file_type": "text"})
+            took = time.monotonic() - started
+        finally:
+            client.close()
+    text = "\n".join(b.get("text", "") for b in result.get("content", []) if b.get("type") == "text")
+    if result.get("isError") or "Page 1 looks like a photograph" not in text or "[OCR, " in text:
+        report(False, name, f"not said to be a photograph, or OCR text shown: {text[:300]!r}")
+    else:
+        report(True, name, f"{size[0]}x{size[1]} page said to be a photograph, no OCR text, in {took:.2f} s")
+
+
+def run(binary, report, photo=None):
+    """report(ok, name, why) per file; photo: a real JPEG photograph to wrap in a PDF."""
+    if photo:
+        run_photo_pdf(binary, report, photo)
     with tempfile.TemporaryDirectory() as root:
         written = subprocess.run(["/usr/bin/python3", "-c", WRITE, root], capture_output=True, text=True)
         if written.returncode != 0:
