@@ -71,6 +71,17 @@ std::size_t count_chars(std::string_view in) {
   return count;
 }
 
+std::size_t count_non_blank(std::string_view in) {
+  std::size_t n = 0;
+  for (const char c : in) {
+    const auto b = static_cast<unsigned char>(c);
+    // Lead bytes and ASCII other than blanks: one per code point. (Non-ASCII blanks are rare
+    // enough in page text not to move a count.)
+    if ((b & 0xC0) != 0x80 && b != ' ' && b != '\n' && b != '\r' && b != '\t' && b != '\f') ++n;
+  }
+  return n;
+}
+
 std::size_t prefix_bytes(std::string_view in, std::size_t max_chars) {
   const unsigned char* p = bytes(in);
   const std::size_t n = in.size();

@@ -2,6 +2,7 @@
 // token polled from Tesseract's monitor, and orientation and script detection (osd) when the
 // first reading is poor: a page scanned sideways, or a script the languages do not read.
 #include "mcpread/readers/ocr.hpp"
+#include "mcpread/readers/utf8.hpp"
 #include "ocr_cache.hpp"
 #include "ocr_scripts.hpp"
 #include "picture_look.hpp"
@@ -29,15 +30,6 @@ constexpr int legible_confidence = 30;
 // note on the language data to install) are still worth having.
 constexpr int short_reading_confidence = 70;
 constexpr std::size_t short_reading_chars = 40;
-
-std::size_t count_non_blank(std::string_view text) {
-  std::size_t n = 0;
-  for (const char c : text) {
-    const auto b = static_cast<unsigned char>(c);
-    if ((b & 0xC0) != 0x80 && b != ' ' && b != '\n' && b != '\t') ++n;  // one per code point
-  }
-  return n;
-}
 
 std::string megapixels(std::uint64_t pixels) {
   char buf[32];
@@ -183,7 +175,7 @@ OcrPage read_pixels(const Api& a, ::Pix* pix, const OcrLanguages& langs, unsigne
   }
   page.confidence = best.confidence;
   if (legible_reading(best.text, best.confidence)) page.text = std::move(best.text);
-  else page.left_out_chars = count_non_blank(best.text);
+  else page.left_out_chars = utf8::count_non_blank(best.text);
   return page;
 }
 
@@ -219,7 +211,7 @@ std::variant<OcrPage, std::string> ocr_image(const OcrInput& in, const OcrLangua
 }
 
 bool legible_reading(std::string_view text, int confidence) {
-  const std::size_t chars = count_non_blank(text);
+  const std::size_t chars = utf8::count_non_blank(text);
   return chars > 0 && confidence >= (chars < short_reading_chars ? short_reading_confidence : legible_confidence);
 }
 

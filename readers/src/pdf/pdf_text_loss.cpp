@@ -1,21 +1,11 @@
 #include "pdf_text_loss.hpp"
+#include "mcpread/readers/utf8.hpp"
 
 namespace mcpread::readers::pdf {
 namespace {
 
 // Below this many glyphs a page is a heading or a page number: too little to judge by.
 constexpr long min_glyphs = 20;
-
-std::size_t count_non_blank(std::string_view text) {
-  std::size_t n = 0;
-  for (const char c : text) {
-    const auto b = static_cast<unsigned char>(c);
-    // Lead bytes and ASCII other than blanks: one per code point. (The text is valid UTF-8;
-    // non-ASCII blanks are rare enough in page text not to move the ratio.)
-    if ((b & 0xC0) != 0x80 && b != ' ' && b != '\n' && b != '\r' && b != '\t' && b != '\f') ++n;
-  }
-  return n;
-}
 
 }  // namespace
 
@@ -26,7 +16,7 @@ TextLoss measure_text_loss(const Api& api, mcpread_pdf_doc* doc, int page, std::
   if (api.page_marks(doc, page, &marks, e.text, sizeof e.text) != MCPREAD_PDF_OK) return {};
   loss.glyphs = marks.glyphs;
   loss.draws_nothing = marks.glyphs == 0 && marks.images == 0 && marks.paints == 0 && marks.annotations == 0;
-  loss.chars = count_non_blank(text);
+  loss.chars = utf8::count_non_blank(text);
   // Half the glyphs without characters: a font's mapping failed, not a ligature here and there
   // (one "fi" glyph gives two characters, which only raises the count).
   loss.lost = loss.glyphs >= min_glyphs && static_cast<long>(loss.chars) * 2 < loss.glyphs;

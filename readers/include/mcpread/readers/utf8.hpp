@@ -15,6 +15,9 @@ std::string sanitized(std::string_view in);
 bool is_valid(std::string_view in);
 // Number of code points in valid UTF-8 `in`.
 std::size_t count_chars(std::string_view in);
+// Number of code points in valid UTF-8 `in` other than ASCII blanks (space, tab, CR, LF, FF): how
+// much text a page or an OCR reading holds, whatever its layout.
+std::size_t count_non_blank(std::string_view in);
 // Byte length of the longest prefix of valid UTF-8 `in` holding at most `max_chars` code points.
 std::size_t prefix_bytes(std::string_view in, std::size_t max_chars);
 
