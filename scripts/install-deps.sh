@@ -28,8 +28,8 @@ test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-de
 # The OCR tests: English and the orientation/script model; `tesseract`, the command line the
 # OCR is compared with (tests and bench/).
 test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
-# ccache: the test command's five builds (Release, ASan, TSan, fuzzing, the fuzz replay) reuse the
-# objects of the last run on this machine, from any clone (CMakeLists.txt sets it up).
+# ccache: the test command's builds (Release, ASan+UBSan, TSan, the fuzzers) reuse the objects of
+# the last run on this machine, from any clone (CMakeLists.txt sets it up).
 test_packages+=(ccache)
 # python3-openpyxl, python3-odf: the corpus' workbooks written on the spot by writers that store
 # formulas without calculating them (tests/corpus/writers.py, run with Debian's /usr/bin/python3).

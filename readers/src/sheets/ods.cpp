@@ -135,7 +135,7 @@ class TableRows : public XmlHandler {
       in_cell_ = false;
       std::string shown = paragraphs_ > 0 ? text_ : std::string(value_);
       bool formula = false;
-      if (shown.empty() && type_.empty()) {  // no value type and nothing shown: a formula was not calculated
+      if (shown.empty() && !formula_.empty()) {  // a formula, no value type, nothing shown: not calculated
         shown = formula_cell_text(a1_formula(formula_));
         formula = !shown.empty();
       }
