@@ -112,7 +112,7 @@ QPDFObjectHandle find_page(QPDF& q, int k) {
       if (kid.isDictionary() && !kid.getKey("/Kids").isArray()) return kid;
     }
     QPDFObjectHandle next;
-    for (int i = 0; i < n && next.isNull(); ++i) {
+    for (int i = 0; i < n && !next.isInitialized(); ++i) {
       QPDFObjectHandle kid = kids.getArrayItem(i);
       if (!kid.isDictionary()) continue;
       QPDFObjectHandle count = kid.getKey("/Count");

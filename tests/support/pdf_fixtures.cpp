@@ -101,20 +101,29 @@ std::string content_of(const PdfPage& p) {
 
 }  // namespace
 
-std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title) {
+std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title, bool nested_tree) {
   const int n = static_cast<int>(pages.size());
+  const int half = nested_tree ? n / 2 : n;  // pages under the first intermediate node
+  const auto kids_of = [](int from, int to) {
+    std::string kids;
+    for (int i = from; i < to; ++i) kids += (i > from ? " " : "") + std::to_string(5 + 2 * i) + " 0 R";
+    return kids;
+  };
+  // Nested: the root holds two /Pages nodes (objects 5+2n and 6+2n), as big documents' trees do.
+  const auto parent_of = [&](int i) { return !nested_tree ? 2 : i < half ? 5 + 2 * n : 6 + 2 * n; };
   std::vector<std::string> objects;  // object k+1 at index k
-  std::string kids;
-  for (int i = 0; i < n; ++i) kids += (i ? " " : "") + std::to_string(5 + 2 * i) + " 0 R";
   objects.push_back("<< /Type /Catalog /Pages 2 0 R >>");
-  objects.push_back("<< /Type /Pages /Kids [" + kids + "] /Count " + std::to_string(n) + " >>");
+  objects.push_back("<< /Type /Pages /Kids [" +
+                    (nested_tree ? std::to_string(5 + 2 * n) + " 0 R " + std::to_string(6 + 2 * n) + " 0 R"
+                                 : kids_of(0, n)) +
+                    "] /Count " + std::to_string(n) + " >>");
   objects.push_back(
       "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
   objects.push_back("<< /Producer (mcp-read tests)" +
                     (title.empty() ? std::string() : " /Title " + text_string(title)) + " >>");
   for (int i = 0; i < n; ++i) {
     const PdfPage& p = pages[static_cast<std::size_t>(i)];
-    std::string page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " + number(p.width) + " " +
+    std::string page = "<< /Type /Page /Parent " + std::to_string(parent_of(i)) + " 0 R /MediaBox [0 0 " + number(p.width) + " " +
                        number(p.height) + "] /Resources << /Font << /F1 3 0 R" +
                        (p.kind == PdfPage::Kind::unmapped_text ? " /F2 " + unmapped_font : "") +
                        " >> >>";
@@ -124,6 +133,12 @@ std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title
     const std::string content = content_of(p);
     objects.push_back("<< /Length " + std::to_string(content.size()) + " >>\nstream\n" + content +
                       "endstream");
+  }
+  if (nested_tree) {
+    objects.push_back("<< /Type /Pages /Parent 2 0 R /Kids [" + kids_of(0, half) + "] /Count " +
+                      std::to_string(half) + " >>");
+    objects.push_back("<< /Type /Pages /Parent 2 0 R /Kids [" + kids_of(half, n) + "] /Count " +
+                      std::to_string(n - half) + " >>");
   }
   std::string out = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n";
   std::vector<std::size_t> offsets;

@@ -29,7 +29,8 @@ struct PdfPage {
 };
 
 // A complete PDF 1.4 file. `title` (UTF-8; stored as UTF-16BE when not ASCII) goes into /Info.
-std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title = {});
+// nested_tree: the pages hang from two intermediate /Pages nodes instead of the root.
+std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title = {}, bool nested_tree = false);
 
 // The one line of page k in text_pdf: "Page k: the quick brown fox jumps over the lazy dog."
 std::string page_line(int k);

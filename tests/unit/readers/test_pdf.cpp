@@ -95,6 +95,22 @@ TEST_CASE("pdf: text and the subset PDF") {
     CHECK(o.meta["blank_pages"] == nlohmann::json::array({3}));
     CHECK(blob(o).pages == 3);
   }
+  SUBCASE("pages under intermediate nodes of the page tree are measured too") {
+    // Big documents' page trees have levels (memman.pdf: 615 pages under 3 x 6 nodes); the
+    // content measures must find each page there, not only in a flat tree.
+    std::vector<PdfPage> pages(4);
+    pages[0].lines = {"First page."};
+    pages[1].kind = PdfPage::Kind::blank;
+    pages[2].kind = PdfPage::Kind::unmapped_text;
+    pages[2].lines = {"These glyphs map to no character at all, twenty and more of them."};
+    pages[3].lines = {"Last page."};
+    dir.write("tree.pdf", make_pdf(pages, {}, true));
+    const auto o = read(dir, "tree.pdf");
+    CHECK(text(o).find(section(2, 4, "[Page 2 is blank.]")) != std::string::npos);
+    CHECK(o.meta["blank_pages"] == nlohmann::json::array({2}));
+    CHECK(o.meta["pages_text_lost"] == nlohmann::json::array({3}));
+    CHECK(text(o).ends_with(section(4, 4, "Last page.")));
+  }
   SUBCASE("multi-line pages keep their lines") {
     std::vector<PdfPage> pages(1);
     pages[0].lines = {"First line (with parentheses)", "Second line \\ backslash", "Third"};
