@@ -107,7 +107,7 @@ def run_photo_pdf(binary, report, photo):
         finally:
             client.close()
     text = "\n".join(b.get("text", "") for b in result.get("content", []) if b.get("type") == "text")
-    if result.get("isError") or "Page 1 looks like a photograph" not in text or "[OCR, " in text:
+    if result.get("isError") or "Page 1 looks like a photograph or shading" not in text or "[OCR, " in text:
         report(False, name, f"not said to be a photograph, or OCR text shown: {text[:300]!r}")
     else:
         report(True, name, f"{size[0]}x{size[1]} page said to be a photograph, no OCR text, in {took:.2f} s")

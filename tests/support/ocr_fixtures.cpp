@@ -35,7 +35,7 @@ Img render(const TextPicture& p) {
   std::call_once(once, [] {
     if (VIPS_INIT("mcpread-tests") != 0) throw std::runtime_error("vips_init failed");
   });
-  if (p.noise || p.photo || p.lines.empty()) {
+  if (p.noise || p.photo || p.shaded || p.lines.empty()) {
     std::string px(static_cast<std::size_t>(p.width) * static_cast<std::size_t>(p.height), '\xFF');
     std::mt19937 rng(42);
     if (p.noise)
@@ -45,6 +45,15 @@ Img render(const TextPicture& p) {
         for (int x = 0; x < p.width; ++x) {
           const double v = 40 + 150.0 * x / p.width + 45 * std::sin(x / 37.0) * std::cos(y / 53.0) +
                            20 * std::sin((x + 2 * y) / 17.0);
+          px[static_cast<std::size_t>(y) * static_cast<std::size_t>(p.width) + static_cast<std::size_t>(x)] =
+              static_cast<char>(static_cast<unsigned char>(std::clamp(v, 0.0, 255.0)));
+        }
+    if (p.shaded)  // a brown table: grain, a soft shadow over a quarter of it, light falling across
+      for (int y = 0; y < p.height; ++y)
+        for (int x = 0; x < p.width; ++x) {
+          const double dx = (x - 0.3 * p.width) / (0.25 * p.width), dy = (y - 0.35 * p.height) / (0.3 * p.height);
+          const double shadow = 45 * std::exp(-(dx * dx + dy * dy));
+          const double v = 110 + 12.0 * y / p.height + 6 * std::sin(x / 41.0 + y / 97.0) - shadow;
           px[static_cast<std::size_t>(y) * static_cast<std::size_t>(p.width) + static_cast<std::size_t>(x)] =
               static_cast<char>(static_cast<unsigned char>(std::clamp(v, 0.0, 255.0)));
         }

@@ -16,7 +16,10 @@ struct TextPicture {
   // Smooth tones over the whole range instead of text, as in a photograph: what Tesseract reads
   // as a few characters of garbage after seconds of work.
   bool photo = false;
-  int width = 0, height = 0;  // noise, a photo, or no lines (a white page): its size
+  int width = 0, height = 0;  // noise, a photo, shading, or no lines (a white page): its size
+  // Mostly one mid-dark tone with soft shadows and nothing sharp, as in a photograph of a
+  // tabletop: 70-80 % of it near one tone, so only the absence of edges tells it from a page.
+  bool shaded = false;
 };
 
 // 8-bit grey pixels, row by row; *width and *height receive the size.

@@ -74,7 +74,7 @@ ReadOutcome read_image_text(const OpenedFile& file, const Classification& classi
   std::string text;
   if (page.blank) text = path + " has no text: the image is one flat colour. " + ocr_label(page, langs);
   else if (page.textured) text = path + " has no text: it is texture all over (noise or a photograph). " + ocr_label(page, langs);
-  else if (page.photograph) text = path + " looks like a photograph, not a picture of text, so it was not OCR'd; read it with file_type=\"image\" to see it. " + ocr_label(page, langs);
+  else if (page.photograph) text = path + " looks like a photograph or shading, not a picture of text, so it was not OCR'd; read it with file_type=\"image\" to see it. " + ocr_label(page, langs);
   else if (page.text.empty()) text = path + " has no legible text. " + ocr_label(page, langs);
   else text = "Text of " + path + " read with OCR " + ocr_label(page, langs) + ":\n\n" + page.text;
   if (!page.note.empty()) text += "\n\n[" + page.note + "]";

@@ -230,7 +230,7 @@ std::string ocr_label(const OcrPage& page, const OcrLanguages& langs) {
   std::string s = "[OCR, " + langs.list();
   if (page.blank) return s + ": blank page]";
   if (page.textured) return s + ": no text, only texture (noise or a photograph)]";
-  if (page.photograph) return s + ": not run, the picture is a photograph]";
+  if (page.photograph) return s + ": not run, a photograph or shading]";
   if (page.left_out_chars > 0)
     return s + ": no legible text; what it made out (" + std::to_string(page.left_out_chars) +
            (page.left_out_chars == 1 ? " character" : " characters") + ", mean confidence " +

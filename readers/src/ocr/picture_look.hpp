@@ -9,7 +9,7 @@ namespace mcpread::readers::ocr {
 enum class Look {
   blank,       // one flat colour, give or take a speck
   textured,    // noise or grain all over: no background to hold text
-  photograph,  // tones spread over the whole range, no dominant background
+  photograph,  // tones spread over the whole range, or soft shading with nothing sharp: no text
   inked,       // a background with marks on it: text, maybe
 };
 

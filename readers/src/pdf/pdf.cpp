@@ -157,7 +157,7 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o, pd
       const bool render = o.mode == PdfMode::text_and_page_images && sparse &&
                           page_images->size() < o.max_page_images;
       const std::string separator = body.empty() ? "" : "\n";
-      const std::string what = photograph     ? " looks like a photograph, so it was not OCR'd"
+      const std::string what = photograph     ? " looks like a photograph or shading, not text, so it was not OCR'd"
                                : body.empty() ? " has no text layer"
                                               : " has little text";
       if (render) {

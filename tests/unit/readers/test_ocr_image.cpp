@@ -116,8 +116,15 @@ TEST_CASE("ocr image: file_type=text reads the text in an image") {
   SUBCASE("a photograph: said at a glance, never handed to Tesseract") {
     dir.write("g.png", text_png(TextPicture{{}, 12, 150, 60, 0, false, true, 1200, 800}));
     const auto o = read_text(dir, "g.png");
-    CHECK(text(o) == d + "/g.png looks like a photograph, not a picture of text, so it was not OCR'd; read it with "
-                         "file_type=\"image\" to see it. [OCR, eng: not run, the picture is a photograph]");
+    CHECK(text(o) == d + "/g.png looks like a photograph or shading, not a picture of text, so it was not OCR'd; read it with "
+                         "file_type=\"image\" to see it. [OCR, eng: not run, a photograph or shading]");
+    CHECK(o.meta["ocr"]["photograph"] == true);
+  }
+  SUBCASE("a photograph mostly of one tone: nothing sharp in it, so not handed to Tesseract") {
+    dir.write("h.png", text_png(TextPicture{{}, 12, 150, 60, 0, false, false, 1600, 1200, true}));
+    const auto o = read_text(dir, "h.png");
+    CHECK(text(o) == d + "/h.png looks like a photograph or shading, not a picture of text, so it was not OCR'd; read "
+                         "it with file_type=\"image\" to see it. [OCR, eng: not run, a photograph or shading]");
     CHECK(o.meta["ocr"]["photograph"] == true);
   }
 }

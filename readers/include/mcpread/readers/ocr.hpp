@@ -46,7 +46,7 @@ struct OcrPage {
   int confidence = 0;    // Tesseract's mean word confidence, 0-100
   bool blank = false;    // the image is one flat colour: not handed to Tesseract at all
   bool textured = false;  // no background to hold text (noise, grain): not handed either
-  bool photograph = false;  // tones spread like a photograph's, no page behind them: nor this
+  bool photograph = false;  // a photograph's spread of tones, or soft shading only: nor this
   // Characters Tesseract read below the confidence floor, left out of `text` as noise (0: none).
   std::size_t left_out_chars = 0;
   int rotated = 0;       // degrees (clockwise) the image was turned before reading, from OSD
