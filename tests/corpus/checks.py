@@ -178,6 +178,20 @@ def check_pdf(root, path, result, reference, arguments):
         if m.group(0).endswith("]") and "[OCR" in m.group(0):
             ocr_pages.add(int(m.group(1)))
     shown = sorted(sections)
+    if reference == "photo":
+        # Every page shown is a photograph: said to be one, never OCR'd, no text made up.
+        for page in shown:
+            said = sections[page].strip()
+            if page in ocr_pages or not said.startswith(f"[Page {page} looks like a photograph or shading"):
+                return False, f"page {page} is a photograph, not said to be one (or OCR'd): {short(said)}"
+        return True, f"{pages} page(s), each said to be a photograph, none OCR'd"
+    if reference.startswith("blank:"):
+        # These pages draw nothing: said to be blank from their content alone, without OCR.
+        for page in map(int, reference[len("blank:"):].split(",")):
+            if page not in sections:
+                return False, f"manifest: blank page {page} is not among the pages read"
+            if page in ocr_pages or sections[page].strip() != f"[Page {page} is blank.]":
+                return False, f"page {page} draws nothing, yet: {short(sections[page])}"
     if reference == "over-300" and pages <= 300:
         return False, f"manifest: {pages} pages, not over 300"
     if reference == "form" and "/Fields" not in _mutool("show", path, "trailer/Root/AcroForm").stdout:
@@ -245,7 +259,7 @@ def check_image(root, path, result, reference, arguments):
         message = " ".join(texts(result))
         if result.get("isError") or sent:
             return False, "read as text, a photograph must get a text answer: " + short(message)
-        if "looks like a photograph" not in message or "read with OCR" in message:
+        if "looks like a photograph or shading" not in message or "read with OCR" in message:
             return False, "a photograph read as text is not said to be one: " + short(message)
         return True, f"vipsheader reads {width}x{height}; said to be a photograph, no OCR text"
     if not sent and reference == "text-ok" and not result.get("isError"):
