@@ -83,9 +83,3 @@ std::size_t PartCache::bytes() const {
 }
 
 }  // namespace mcpread::readers::office
-
-namespace mcpread::readers {
-
-std::size_t release_caches() { return office::PartCache::instance().release(); }
-
-}  // namespace mcpread::readers

@@ -13,6 +13,7 @@
 #include "page_ranges.hpp"
 #include "pdf_loader.hpp"
 #include "pdf_ocr.hpp"
+#include "pdf_open.hpp"
 #include "pdf_text_loss.hpp"
 #include "pdf/pdf_pages.hpp"
 
@@ -20,21 +21,16 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <memory>
+#include <mutex>
 
 namespace mcpread::readers {
 namespace {
 
 using namespace pdf_pages;
+using pdf::Opened;
 
 constexpr std::size_t note_reserve = 512;  // room kept under max_output_bytes for the notes
-
-struct Opened {
-  const pdf::Api* api = nullptr;
-  pdf::Document doc;
-  int pages = 0;
-  bool encrypted = false;
-  std::string title;
-};
 
 std::string header(const std::string& path, const Opened& d, std::uint64_t size,
                    const std::vector<int>& pages, PdfMode mode) {
@@ -53,42 +49,6 @@ void report(const PdfOptions& o, std::size_t done, std::size_t total, int page, 
   if (o.progress)
     o.progress(static_cast<double>(done), static_cast<double>(total),
                "page " + std::to_string(page) + " of " + std::to_string(count));
-}
-
-std::variant<Opened, ReadOutcome> open_document(const std::string& path, const std::string& bytes) {
-  std::string why;
-  Opened d;
-  d.api = pdf::api(&why);
-  if (d.api == nullptr) return ReadOutcome::error("Cannot read the PDF " + path + ". " + why);
-  mcpread_pdf_doc* handle = nullptr;
-  pdf::ErrorBuffer e;
-  const int status = d.api->open(bytes.data(), bytes.size(), "", &handle, e.text, sizeof e.text);
-  switch (status) {
-    case MCPREAD_PDF_OK:
-      break;
-    case MCPREAD_PDF_NEEDS_PASSWORD:
-      return ReadOutcome::error(path + " is password-protected; mcp-read cannot read it.");
-    case MCPREAD_PDF_NOT_PDF:
-      return ReadOutcome::error(path + " is not a PDF document: " + e.str() + ".");
-    case MCPREAD_PDF_DAMAGED: {
-      // A download or copy cut short is the usual cause; the end of the file tells.
-      const std::string_view tail =
-          std::string_view(bytes).substr(bytes.size() - std::min<std::size_t>(bytes.size(), 1024));
-      const bool cut = tail.find("%%EOF") == std::string_view::npos;
-      return ReadOutcome::error(
-          path + " is a damaged PDF that poppler cannot open: " + e.str() +
-          (cut ? " (it does not end with %%EOF: it may be truncated)." : "."));
-    }
-    default:
-      return ReadOutcome::error("Cannot read the PDF " + path + ": " + e.str() + ".");
-  }
-  d.doc = pdf::Document(d.api, handle);
-  d.pages = d.api->page_count(handle);
-  d.encrypted = d.api->is_encrypted(handle) != 0;
-  std::string title;
-  if (d.api->info(handle, "Title", pdf::append_to_string, &title) != 0)
-    d.title = clean_title(title);
-  return d;
 }
 
 // A page of text_and_page_images mode to render after its text, and where its text ends.
@@ -313,18 +273,35 @@ ReadOutcome read_pdf(const OpenedFile& file, const PdfOptions& options, const Ca
     return ReadOutcome::error(path + " is a PDF of " + human_size(size) + ", over the limit of " +
                               human_size(options.max_file_bytes) + " for PDFs.");
   }
-  const auto bytes = file_io::read_whole(file.fd.get(), size, options.max_file_bytes);
-  if (!bytes) {
-    return ReadOutcome::error("Cannot read " + path + ": " +
-                              (errno == EFBIG
-                                   ? std::string("it grew past the PDF size limit while being read")
-                                   : std::string(std::strerror(errno))) +
-                              ".");
+  // The document an earlier call opened from the same file, unless a call is using it now.
+  const std::string key = pdf::OpenPdfCache::key_of(file.st);
+  std::shared_ptr<pdf::OpenPdf> open = pdf::OpenPdfCache::instance().find(key);
+  std::unique_lock<std::mutex> in_use;  // released before `open` may drop the last reference
+  if (open) {
+    in_use = std::unique_lock(open->in_use, std::try_to_lock);
+    if (!in_use.owns_lock()) open.reset();
   }
-  if (cancel.cancelled()) return ReadOutcome::stopped();
-  auto opened = open_document(path, *bytes);
-  if (auto* failed = std::get_if<ReadOutcome>(&opened)) return std::move(*failed);
-  const Opened& d = std::get<Opened>(opened);
+  if (!open) {
+    auto read = file_io::read_whole(file.fd.get(), size, options.max_file_bytes);
+    if (!read) {
+      return ReadOutcome::error("Cannot read " + path + ": " +
+                                (errno == EFBIG
+                                     ? std::string("it grew past the PDF size limit while being read")
+                                     : std::string(std::strerror(errno))) +
+                                ".");
+    }
+    if (cancel.cancelled()) return ReadOutcome::stopped();
+    auto fresh = std::make_shared<pdf::OpenPdf>();
+    fresh->bytes = std::move(*read);
+    auto opened = pdf::open_document(path, fresh->bytes);
+    if (auto* failed = std::get_if<ReadOutcome>(&opened)) return std::move(*failed);
+    fresh->d = std::move(std::get<Opened>(opened));
+    in_use = std::unique_lock(fresh->in_use);
+    pdf::OpenPdfCache::instance().put(key, fresh);
+    open = std::move(fresh);
+  }
+  const std::string* bytes = &open->bytes;
+  const Opened& d = open->d;
   auto selected = select_pages(options, d.pages);
   if (auto* error = std::get_if<std::string>(&selected)) return ReadOutcome::error(*error);
   const Selection& sel = std::get<Selection>(selected);
