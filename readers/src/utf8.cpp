@@ -109,6 +109,13 @@ SanitizeResult append_sanitized_prefix(std::string_view in, std::size_t max_char
   const unsigned char* p = bytes(in);
   const std::size_t n = in.size();
   SanitizeResult r;
+  // Most lines are ASCII and shorter than the cap: checked a word at a time (the last word
+  // overlapping the one before), then appended in one go.
+  if (n <= max_chars && all_ascii(p, n)) {
+    out.append(in);
+    r.chars = r.consumed = n;
+    return r;
+  }
   std::size_t i = 0;
   std::size_t run = 0;  // start of the pending run of valid bytes not yet appended
   while (i < n && r.chars < max_chars) {

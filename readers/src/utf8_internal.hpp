@@ -56,6 +56,25 @@ inline bool ascii8(const unsigned char* p) {
   return (w & 0x8080808080808080ull) == 0;
 }
 
+// Whether the n bytes at p are all ASCII.
+inline bool all_ascii(const unsigned char* p, std::size_t n) {
+  if (n < 8) {
+    unsigned char any = 0;
+    for (std::size_t i = 0; i < n; ++i) any |= p[i];
+    return (any & 0x80) == 0;
+  }
+  std::uint64_t any = 0;
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, sizeof w);
+    any |= w;
+  }
+  std::uint64_t last;
+  std::memcpy(&last, p + n - 8, sizeof last);
+  return ((any | last) & 0x8080808080808080ull) == 0;
+}
+
 struct SanitizeResult {
   std::size_t chars = 0;         // code points appended
   std::size_t replacements = 0;  // U+FFFD inserted for invalid input

@@ -21,7 +21,8 @@ class LineScanner {
     std::string_view kept;       // from the first shown character on, at most keep_bytes, without
                                  // '\n' and without the '\r' of a CRLF
     std::uint64_t bytes = 0;     // the whole line's length (same exclusions)
-    std::uint64_t chars = 0;     // the whole line's UTF-8 characters, when count_chars
+    std::uint64_t chars = 0;     // the whole line's UTF-8 characters, when count_chars (see
+                                 // Config::count_chars_over)
     bool complete = false;       // `kept` holds the rest of the line
   };
   // Returning false refuses the line (the output is full) and ends the window.
@@ -36,6 +37,9 @@ class LineScanner {
     // skipped at the start of each shown line before `kept` begins: column - 1.
     std::uint64_t skip_chars = 0;
     bool count_chars = false;    // count each shown line's characters (the stream is UTF-8)
+    // ... except a line of at most this many bytes fed in one piece: its count (only ever shown
+    // for a line too long to show whole) is left as its byte length, an upper bound.
+    std::uint64_t count_chars_over = 0;
   };
 
   LineScanner(Config config, Sink sink) : cfg_(config), sink_(std::move(sink)) {
@@ -120,7 +124,10 @@ class LineScanner {
     const char* seg_end = nl != nullptr ? nl : end;
     const auto seg = static_cast<std::size_t>(seg_end - p);
     if (seg > 0) {
-      if (cfg_.count_chars) cur_chars_ += count_leads(p, seg);
+      if (cfg_.count_chars) {
+        const bool short_whole = cur_length_ == 0 && nl != nullptr && seg <= cfg_.count_chars_over;
+        cur_chars_ += short_whole ? seg : count_leads(p, seg);
+      }
       const char* keep_from = skip_to_column(p, seg_end);
       const auto rest = static_cast<std::size_t>(seg_end - keep_from);
       const std::size_t room = cfg_.keep_bytes > cur_.size() ? cfg_.keep_bytes - cur_.size() : 0;

@@ -249,6 +249,8 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   config.count_rest = size <= options.count_lines_max_bytes && !index.total_lines;
   config.skip_chars = column - 1;
   config.count_chars = mode != Mode::PerLine;
+  // A line no longer than this is shown whole: its character count is never needed.
+  config.count_chars_over = std::min<std::uint64_t>(options.max_line_chars, config.keep_bytes);
   text_detail::LineScanner scanner(
       config, [&](const text_detail::LineScanner::Line& line) { return fmt.line(line); });
 
