@@ -6,6 +6,9 @@
 #include <cstring>
 
 #include <nettle/base64.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace mcpread::protocol {
 namespace {
@@ -24,6 +27,30 @@ constexpr std::uint64_t care_mask(std::uint64_t w) {
   return (w | ((w - ones * 0x20) & ~w) | has_zero_byte(w ^ (ones * '"')) |
           has_zero_byte(w ^ (ones * '\\'))) &
          highs;
+}
+
+// The first byte at or after i that needs attention (see care_mask), or n. SSE2 (part of every
+// x86-64) looks at 16 bytes per step: a signed compare below 0x20 catches the control
+// characters and, being signed, every byte of 0x80 and above; elsewhere 8-byte words do.
+std::size_t next_care(const unsigned char* p, std::size_t i, std::size_t n) {
+#if defined(__SSE2__)
+  const __m128i space = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    const __m128i hit = _mm_or_si128(_mm_cmplt_epi8(v, space),
+                                     _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+    if (const int mask = _mm_movemask_epi8(hit); mask != 0)
+      return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+  }
+#endif
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    if (const std::uint64_t m = care_mask(w); m != 0) return i + static_cast<std::size_t>(__builtin_ctzll(m)) / 8;
+  }
+  for (; i < n; ++i)
+    if (p[i] < 0x20 || p[i] >= 0x80 || p[i] == '"' || p[i] == '\\') return i;
+  return n;
 }
 
 // Length of the valid UTF-8 sequence starting at p (1..4), or 0 when it is invalid.
@@ -116,21 +143,9 @@ void append_json_string(std::string_view text, std::string& out) {
   std::size_t i = 0;
   std::size_t run = 0;  // start of bytes not yet copied
   while (i < n) {
-    while (i + 8 <= n) {
-      std::uint64_t w;
-      std::memcpy(&w, p + i, 8);
-      if (const std::uint64_t m = care_mask(w); m != 0) {
-        i += static_cast<std::size_t>(__builtin_ctzll(m)) / 8;  // straight to that byte
-        break;
-      }
-      i += 8;
-    }
+    i = next_care(p, i, n);
     if (i >= n) break;
     const unsigned char c = p[i];
-    if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
-      ++i;
-      continue;
-    }
     if (c >= 0x80) {
       if (const std::size_t len = utf8_sequence(p + i, n - i); len != 0) {
         i += len;
