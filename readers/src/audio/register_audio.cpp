@@ -21,8 +21,8 @@ std::string describe_audio(const ReadLimits&) { return "- Audio: sent as audio."
 
 }  // namespace
 
-void register_audio_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_audio_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = FileKind::audio,
       .article = "an audio file",
       .noun = "audio",

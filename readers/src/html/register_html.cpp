@@ -31,8 +31,8 @@ std::string describe_html(const ReadLimits&) {
 
 }  // namespace
 
-void register_html_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_html_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kHtmlKind,
       .article = "an HTML page",
       .noun = "HTML pages",

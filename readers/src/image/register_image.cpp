@@ -32,8 +32,8 @@ std::string describe_image(const ReadLimits&) {
 
 }  // namespace
 
-void register_image_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_image_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = FileKind::image,
       .article = "an image",
       .noun = "images",

@@ -33,8 +33,8 @@ std::optional<Sniffed> sniff_notebook(const SniffInput& in) {
 
 }  // namespace
 
-void register_notebook_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_notebook_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = FileKind::notebook,
       .article = "a Jupyter notebook",
       .noun = "notebooks",

@@ -80,8 +80,8 @@ const std::vector<ReaderOption> kOfficeOptions = {
 
 }  // namespace
 
-void register_docx_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_docx_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kDocxKind,
       .article = "a Word document",
       .noun = "Word documents",
@@ -96,8 +96,8 @@ void register_docx_reader(ReaderRegistry& registry) {
   });
 }
 
-void register_odt_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_odt_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kOdtKind,
       .article = "an OpenDocument text",
       .noun = "OpenDocument texts",

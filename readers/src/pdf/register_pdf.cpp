@@ -60,8 +60,8 @@ std::optional<Sniffed> sniff_pdf(const SniffInput& in) {
 
 }  // namespace
 
-void register_pdf_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_pdf_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = FileKind::pdf,
       .article = "a PDF document",
       .noun = "PDFs",

@@ -81,8 +81,8 @@ std::optional<Sniffed> sniff_ods(const SniffInput& in) {
 
 }  // namespace
 
-void register_xlsx_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_xlsx_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kXlsxKind,
       .article = "an Excel workbook",
       .noun = "Excel workbooks",
@@ -97,8 +97,8 @@ void register_xlsx_reader(ReaderRegistry& registry) {
   });
 }
 
-void register_ods_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_ods_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kOdsKind,
       .article = "an OpenDocument spreadsheet",
       .noun = "OpenDocument spreadsheets",

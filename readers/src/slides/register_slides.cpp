@@ -103,8 +103,8 @@ std::optional<Sniffed> sniff_epub(const SniffInput& in) {
 
 }  // namespace
 
-void register_pptx_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_pptx_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kPptxKind,
       .article = "a PowerPoint presentation",
       .noun = "PowerPoint presentations",
@@ -118,8 +118,8 @@ void register_pptx_reader(ReaderRegistry& registry) {
   });
 }
 
-void register_odp_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_odp_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kOdpKind,
       .article = "an OpenDocument presentation",
       .noun = "OpenDocument presentations",
@@ -131,8 +131,8 @@ void register_odp_reader(ReaderRegistry& registry) {
   });
 }
 
-void register_epub_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_epub_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kEpubKind,
       .article = "an EPUB book",
       .noun = "EPUB books",

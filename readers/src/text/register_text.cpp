@@ -34,8 +34,8 @@ std::string describe_text(const ReadLimits& limits) {
 
 }  // namespace
 
-void register_text_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_text_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = FileKind::text,
       .article = "a text file",
       .noun = "text",
@@ -54,8 +54,8 @@ void register_text_reader(ReaderRegistry& registry) {
   });
 }
 
-void register_json_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_json_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = FileKind::json,
       .article = "a JSON file",
       .noun = "JSON",

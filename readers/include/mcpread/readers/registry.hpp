@@ -134,8 +134,10 @@ struct Reader {
 class ReaderRegistry {
  public:
   // Each kind and each extension is registered once; a second registration is a programming
-  // error, caught by the registry's tests (the first stays).
-  bool add(Reader reader);
+  // error, caught by the registry's tests: refused (false), the first stays. A reader must read
+  // and name itself (`read`, `article`, `noun`), claim extensions in lower case without the dot
+  // and offer options with a name, a getter and a setter (asserted).
+  [[nodiscard]] bool add(Reader reader);
   const Reader* find(FileKind kind) const;
   const Reader* find(std::string_view kind_name) const;
   // The reader an extension promises, with the claim (its MIME type); null when none does.
@@ -149,7 +151,11 @@ class ReaderRegistry {
   std::vector<Reader> readers_;
 };
 
-// mcp-read's readers, registered once (register_readers.cpp) on first use.
+// mcp-read's readers added to `registry` (register_readers.cpp); false when one was refused.
+[[nodiscard]] bool register_readers(ReaderRegistry& registry);
+
+// mcp-read's readers, registered once on first use (a refused registration aborts: a programming
+// error no run may hide).
 const ReaderRegistry& reader_registry();
 
 // "an image", "a PDF document"; "a binary file" for binary and kinds no reader registers.
