@@ -19,7 +19,6 @@ ReadOutcome read_as_html(const ReaderCall& call) {
   ReadOutcome outcome = html_page::read(call.file, options, call.cancel);
   if (!outcome.is_error) {
     outcome.meta["mime"] = call.classification.mime;
-    outcome.meta["kind"] = "html";
   }
   return outcome;
 }

@@ -23,9 +23,7 @@ ReadOutcome read_as_office(const ReaderCall& call) {
   options.zip.max_total_bytes = call.limits.office_max_unpacked_bytes;
   options.zip.max_entry_bytes = std::min(options.zip.max_entry_bytes, call.limits.office_max_unpacked_bytes);
   options.wording = call.request.wording;
-  ReadOutcome outcome = office::read_office(call.file, F, options, call.cancel);
-  if (!outcome.is_error) outcome.meta["kind"] = std::string(call.kind.name());
-  return outcome;
+  return office::read_office(call.file, F, options, call.cancel);
 }
 
 // As a resource: the document's text (all of it up to the text cap), without its images.

@@ -29,9 +29,7 @@ ReadOutcome read_as_sheets(const ReaderCall& call) {
   options.pages = call.request.pages;
   options.max_output_bytes = call.limits.text.max_output_bytes;  // text only: the cap of text answers
   options.wording = call.request.wording;
-  ReadOutcome outcome = sheets::read_spreadsheet(call.file, F, options, call.cancel);
-  if (!outcome.is_error) outcome.meta["kind"] = std::string(call.kind.name());
-  return outcome;
+  return sheets::read_spreadsheet(call.file, F, options, call.cancel);
 }
 
 // As a resource: every sheet up to the text cap.

@@ -39,9 +39,7 @@ ReadOutcome read_as(const ReaderCall& call) {
         std::max<std::uint64_t>(*call.request.limit, 1), options.max_sections != 0 ? options.max_sections : UINT32_MAX));
   if (call.kind == FileKind::text) options.max_images = 0;
   options.wording = call.request.wording;
-  ReadOutcome outcome = sections::read_file(call.file, F, options, call.cancel);
-  if (!outcome.is_error) outcome.meta["kind"] = std::string(call.kind.name());
-  return outcome;
+  return sections::read_file(call.file, F, options, call.cancel);
 }
 
 // As a resource: the text (all of it up to the text cap), without images.

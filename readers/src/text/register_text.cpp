@@ -19,7 +19,6 @@ ReadOutcome read_as_text(const ReaderCall& call) {
   options.wording = request.wording;
   ReadOutcome outcome = read_text(call.file, options, call.cancel);
   outcome.meta["mime"] = call.classification.mime;
-  outcome.meta["kind"] = std::string(to_string(call.kind));
   return outcome;
 }
 
