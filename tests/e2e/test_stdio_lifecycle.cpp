@@ -2,6 +2,7 @@
 // clean exits on EOF and signals.
 #include "fixtures.hpp"
 #include "mcp_client.hpp"
+#include "registry_kinds.hpp"
 
 #include <doctest/doctest.h>
 
@@ -12,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+using mcpread::test::file_types;
 using mcpread::test::McpClient;
 using mcpread::test::TempDir;
 using nlohmann::json;
@@ -104,9 +106,7 @@ TEST_CASE("tools/list") {
         CHECK(tool["inputSchema"]["properties"]["column"] ==
               json{{"type", "integer"}, {"minimum", 1},
                    {"description", "First character of each line, 1-based."}});
-        CHECK(tool["inputSchema"]["properties"]["file_type"]["enum"] ==
-              json::array({"auto", "text", "json", "image", "pdf", "notebook", "audio", "docx", "odt", "xlsx", "ods",
-                           "html",                           "pptx", "odp", "epub"}));
+        CHECK(tool["inputSchema"]["properties"]["file_type"]["enum"] == file_types());
         CHECK_FALSE(tool.contains("outputSchema"));
         const bool annotated = std::string(version) >= "2025-03-26";
         CHECK(tool.contains("annotations") == annotated);
