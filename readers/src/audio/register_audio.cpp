@@ -17,7 +17,7 @@ ResourceReadResult audio_resource(const ResourceCall& call) {
       read_audio(call.file, call.classification, call.limits.audio_max_bytes, call.cancel), false);
 }
 
-std::string describe_audio(const ReadLimits&) { return "- Audio: sent as audio."; }
+std::string describe_audio(const ReadLimits&) { return "sent as audio."; }
 
 }  // namespace
 

@@ -24,8 +24,7 @@ ReadOutcome read_as_html(const ReaderCall& call) {
 }
 
 std::string describe_html(const ReadLimits&) {
-  return "- HTML pages: readable text (headings, lists, links, tables as Markdown), `offset`/`limit` "
-         "count its lines; `file_type` \"text\" reads the source.";
+  return "readable text, tables as Markdown; `offset`/`limit` count its lines.";
 }
 
 }  // namespace

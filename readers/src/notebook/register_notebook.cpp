@@ -17,7 +17,7 @@ ReadOutcome read_as_notebook(const ReaderCall& call) {
 }
 
 std::string describe_notebook(const ReadLimits&) {
-  return "- Notebooks: cells with their outputs, images as images; `offset`/`limit` count cells.";
+  return "cells with their outputs, images as images; `offset`/`limit` count cells.";
 }
 
 // A file named .ipynb whose JSON starts with an object (after a UTF-8 BOM and blanks): a

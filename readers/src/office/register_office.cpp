@@ -38,10 +38,9 @@ ResourceReadResult office_resource(const ResourceCall& call) {
   return resource_from_outcome(office::read_office(call.file, F, options, call.cancel), true);
 }
 
-std::string describe_docx(const ReadLimits&) {
-  return "- Word (.docx) and OpenDocument (.odt) documents: Markdown-like text (headings, lists, tables, "
-         "links, notes, comments), images as images after their paragraph; `offset`/`limit` count "
-         "paragraphs.";
+std::string describe_documents(const ReadLimits&) {
+  return "Markdown-like text with tables, notes and comments, images after their paragraph; "
+         "`offset`/`limit` count paragraphs.";
 }
 
 constexpr std::string_view kDocxMime = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -83,7 +82,7 @@ bool register_docx_reader(ReaderRegistry& registry) {
       .kind = kDocxKind,
       .article = "a Word document",
       .noun = "Word documents",
-      .describe = describe_docx,
+      .describe = describe_documents,
       .extensions = {{"docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"},
                      {"docm", "application/vnd.ms-word.document.macroEnabled.12"}},
       .sniff = sniff_docx,
@@ -99,6 +98,7 @@ bool register_odt_reader(ReaderRegistry& registry) {
       .kind = kOdtKind,
       .article = "an OpenDocument text",
       .noun = "OpenDocument texts",
+      .describe = describe_documents,
       .extensions = {{"odt", "application/vnd.oasis.opendocument.text"}},
       .sniff = sniff_odt,
       .also_serves = {FileKind::text},

@@ -42,9 +42,8 @@ ResourceReadResult sheets_resource(const ResourceCall& call) {
 }
 
 std::string describe_sheets(const ReadLimits&) {
-  return "- Excel (.xlsx) and OpenDocument (.ods) spreadsheets: each sheet a Markdown table of the values "
-         "its cells show (formula results, formatted numbers and dates); `pages` picks sheets by number or "
-         "name (\"2\", \"1-3\", \"Summary\"), `offset`/`limit` count rows.";
+  return "each sheet a Markdown table of what its cells show; `pages` picks sheets (number or name), "
+         "`offset`/`limit` count rows.";
 }
 
 const std::vector<ReaderOption> kSheetOptions = {
@@ -100,6 +99,7 @@ bool register_ods_reader(ReaderRegistry& registry) {
       .kind = kOdsKind,
       .article = "an OpenDocument spreadsheet",
       .noun = "OpenDocument spreadsheets",
+      .describe = describe_sheets,
       .extensions = {{"ods", "application/vnd.oasis.opendocument.spreadsheet"}},
       .sniff = sniff_ods,
       .also_serves = {FileKind::text},

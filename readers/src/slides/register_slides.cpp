@@ -51,16 +51,14 @@ ResourceReadResult resource_of(const ResourceCall& call) {
   return resource_from_outcome(sections::read_file(call.file, F, options, call.cancel), true);
 }
 
-std::string describe_slides(const ReadLimits&) {
-  return "- PowerPoint (.pptx) and OpenDocument (.odp) presentations: each slide's title, text (bullets, "
-         "tables as Markdown) and speaker notes under a slide marker, images as images after their slide; "
-         "`pages` selects slides (\"2-5\"), `limit` caps how many.";
+std::string describe_presentations(const ReadLimits&) {
+  return "each slide's title, text and notes, images after it; `pages` picks slides, `limit` caps how "
+         "many.";
 }
 
 std::string describe_epub(const ReadLimits&) {
-  return "- EPUB books: title and author, then chapters in reading order as text under chapter markers, "
-         "images as images after their chapter; `pages` selects chapters, `limit` caps how many, `offset` "
-         "continues a chapter cut by the output cap at a line.";
+  return "chapters in reading order, images after each; `pages` picks chapters, `limit` caps how many, "
+         "`offset` goes on in a chapter cut at a line.";
 }
 
 constexpr std::string_view kPptxMime = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
@@ -106,7 +104,7 @@ bool register_pptx_reader(ReaderRegistry& registry) {
       .kind = kPptxKind,
       .article = "a PowerPoint presentation",
       .noun = "PowerPoint presentations",
-      .describe = describe_slides,
+      .describe = describe_presentations,
       .extensions = {{"pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation"},
                      {"pptm", "application/vnd.ms-powerpoint.presentation.macroEnabled.12"}},
       .sniff = sniff_pptx,
@@ -121,6 +119,7 @@ bool register_odp_reader(ReaderRegistry& registry) {
       .kind = kOdpKind,
       .article = "an OpenDocument presentation",
       .noun = "OpenDocument presentations",
+      .describe = describe_presentations,
       .extensions = {{"odp", "application/vnd.oasis.opendocument.presentation"}},
       .sniff = sniff_odp,
       .also_serves = {FileKind::text},

@@ -24,11 +24,9 @@ ReadOutcome read_as_text(const ReaderCall& call) {
 
 std::string describe_text(const ReadLimits& limits) {
   const TextOptions& t = limits.text;
-  return "- Text in any charset (decoded to UTF-8): lines numbered like `cat -n`, " +
-         std::to_string(t.limit) + " from `offset` (1-based) unless `limit` says otherwise; lines over " +
-         std::to_string(t.max_line_chars) +
-         " characters are cut, naming the `column` that reads on; a long answer ends with the "
-         "`offset` to continue from; `file_type` \"json\" pretty-prints JSON.";
+  return "any charset, numbered like `cat -n`, " + std::to_string(t.limit) +
+         " lines from `offset` (1-based) unless `limit` says; lines over " + std::to_string(t.max_line_chars) +
+         " characters cut, naming the `column` to read on; a long answer ends with the `offset` to go on from.";
 }
 
 }  // namespace

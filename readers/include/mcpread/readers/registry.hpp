@@ -111,8 +111,10 @@ struct Reader {
   FileKind kind = FileKind::binary;
   std::string_view article = {};  // "a PDF document": how messages name such a file
   std::string_view noun = {};     // "PDFs": how lists of formats name them
-  // Its line in the read tool's description ("- PDFs: ..."), from the limits in force; none when
-  // null or empty (a reading another reader's line already names, like json).
+  // What is specific to it, in few words, for the read tool's description, from the limits in
+  // force: what it sends, what `offset`/`limit`/`pages` count. The description prints it after
+  // the kind ("- pdf: ..."), once for all the readers that give the same words ("- docx, odt:
+  // ..."); none when null or empty (a reading another line already names, like json).
   std::string (*describe)(const ReadLimits&) = nullptr;
   bool selectable = true;  // file_type may ask for it
   std::vector<ExtensionClaim> extensions = {};
