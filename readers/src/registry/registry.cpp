@@ -82,6 +82,13 @@ const ReaderRegistry& reader_registry() {
   return registry;
 }
 
+std::string reader_nouns(bool resources_only) {
+  std::string out;
+  for (const Reader& r : reader_registry().readers())
+    if (!resources_only || r.resource != nullptr) out += (out.empty() ? "" : ", ") + std::string(r.noun);
+  return out;
+}
+
 std::string_view article(FileKind kind) {
   const Reader* r = reader_registry().find(kind);
   return r != nullptr ? r->article : "a binary file";

@@ -160,6 +160,11 @@ class ReaderRegistry {
 // error no run may hide).
 const ReaderRegistry& reader_registry();
 
+// The registered readers' nouns in registration order, joined by ", " ("text, JSON, images, PDFs,
+// …"), or only those of the readers served as resources: how instructions, help and messages
+// list the formats.
+std::string reader_nouns(bool resources_only = false);
+
 // "an image", "a PDF document"; "a binary file" for binary and kinds no reader registers.
 std::string_view article(FileKind kind);
 
