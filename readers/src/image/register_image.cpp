@@ -25,8 +25,8 @@ ResourceReadResult image_resource(const ResourceCall& call) {
 }
 
 std::string describe_image(const ReadLimits&) {
-  return "sent as an image, downscaled or converted to fit; a note gives the original size and the "
-         "coordinate scale.";
+  return "sent as an image, resized or converted to fit; a note gives the original size and coordinate "
+         "scale.";
 }
 
 }  // namespace

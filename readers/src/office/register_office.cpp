@@ -39,8 +39,7 @@ ResourceReadResult office_resource(const ResourceCall& call) {
 }
 
 std::string describe_documents(const ReadLimits&) {
-  return "Markdown-like text with tables, notes and comments, images after their paragraph; "
-         "`offset`/`limit` count paragraphs.";
+  return "Markdown-like text, images after their paragraph; `offset`/`limit` count paragraphs.";
 }
 
 constexpr std::string_view kDocxMime = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";

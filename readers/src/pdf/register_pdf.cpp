@@ -45,8 +45,8 @@ ResourceReadResult pdf_resource(const ResourceCall& call) {
 }
 
 std::string describe_pdf(const ReadLimits& limits) {
-  return "each page's text (scans OCR'd) plus the pages as PDF or images; `pages` picks them (\"3\", "
-         "\"1-5\", \"2,4\", \"10-\"), at most " +
+  return "each page's text (scans OCR'd) plus the pages as PDF or images; `pages` picks them (\"1-5\", "
+         "\"2,4\", \"10-\"), at most " +
          std::to_string(limits.pdf_max_pages) + " per call.";
 }
 

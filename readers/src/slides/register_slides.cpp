@@ -52,13 +52,12 @@ ResourceReadResult resource_of(const ResourceCall& call) {
 }
 
 std::string describe_presentations(const ReadLimits&) {
-  return "each slide's title, text and notes, images after it; `pages` picks slides, `limit` caps how "
-         "many.";
+  return "slides with title, text and notes, images after each; `pages` picks slides, `limit` caps them.";
 }
 
 std::string describe_epub(const ReadLimits&) {
-  return "chapters in reading order, images after each; `pages` picks chapters, `limit` caps how many, "
-         "`offset` goes on in a chapter cut at a line.";
+  return "chapters in order, images after each; `pages` picks chapters, `limit` caps them, `offset` goes "
+         "on in a cut chapter.";
 }
 
 constexpr std::string_view kPptxMime = "application/vnd.openxmlformats-officedocument.presentationml.presentation";

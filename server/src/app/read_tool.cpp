@@ -34,14 +34,14 @@ std::string read_description(const Config& config) {
     if (same != lines.end()) same->first += ", " + std::string(r.kind.name());
     else lines.emplace_back(std::string(r.kind.name()), std::move(words));
   }
-  std::string d = "Read a file or list a directory, returned the way a model can use it.\n";
+  std::string d = "Read a file or list a directory in a form a model can use.\n";
   for (const auto& [kinds, words] : lines) d += "- " + kinds + ": " + words + "\n";
   return d +
          "- directory: sorted entries, `offset`/`limit` count them. Other binaries are refused with their "
          "type.\n"
-         "`file_type` forces a reading: \"text\" (the source, or an image's text by OCR), \"json\" "
-         "(pretty-printed), \"image\" (PDF pages rendered). `encoding` overrides the detected charset. "
-         "Paths are absolute or relative to the first allowed root.";
+         "`file_type` forces a reading: \"text\" (the source, or OCR of an image), \"json\" "
+         "(pretty-printed), \"image\" (PDF pages rendered). `encoding` overrides the charset. Paths: "
+         "absolute or relative to the first allowed root.";
 }
 
 json read_input_schema() {
@@ -55,7 +55,7 @@ json read_input_schema() {
       "pages": {"type": "string", "description": "PDF pages, slides, sheets (number or name) or EPUB chapters, e.g. \"1-5\"."},
       "file_type": {"type": "string", "default": "auto"},
       "encoding": {"type": "string", "description": "Charset, e.g. \"windows-1252\", \"shift_jis\"."},
-      "ocr_lang": {"type": "string", "description": "OCR languages, e.g. \"eng+deu\" (default: those installed)."}
+      "ocr_lang": {"type": "string", "description": "OCR languages, e.g. \"eng+deu\"."}
     },
     "required": ["file_path"],
     "additionalProperties": false
@@ -110,7 +110,7 @@ std::vector<protocol::ToolDefinition> read_tool_definitions(const Config& config
   // The name older clients call, in one line; its schema names only the argument it needs
   // (not a second copy of read's: the arguments read takes are still taken).
   protocol::ToolDefinition image{
-      "read_image", "Read file (compatibility name)", "The `read` tool under its older name: same arguments, same results.",
+      "read_image", "Read file", "The `read` tool under its older name: same arguments, same results.",
       json{{"type", "object"},
            {"properties", {{"file_path", {{"type", "string"}}}}},
            {"required", json::array({"file_path"})}},

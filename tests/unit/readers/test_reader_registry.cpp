@@ -93,6 +93,8 @@ TEST_CASE("reader registry: the built-in readers") {
       CHECK_FALSE(r.article.empty());
       CHECK_FALSE(r.noun.empty());
       CHECK(article(r.kind) == r.article);
+      // A few words in the tool list every conversation carries, not a paragraph.
+      if (r.describe != nullptr) CHECK(r.describe(ReadLimits{}).size() <= 200);
       for (const ExtensionClaim& e : r.extensions) {
         CAPTURE(e.extension);
         CHECK(mime_for_name("x." + std::string(e.extension)) == e.mime);
