@@ -128,8 +128,12 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
                                              " to read it as text)"),
                           file, c, reader->kind);
   ReadOutcome outcome = reader->read(ReaderCall{file, c, kind, request, limits, cancel});
-  // Errors of the readers also carry what the file is.
+  if (outcome.deferred) return outcome;  // nothing else is set
+  // Errors of the readers also carry what the file is: its reader's kind.
   if (outcome.is_error && !outcome.cancelled) return with_type_meta(std::move(outcome), file, c, reader->kind);
+  // Set here, once for every reader and never by one: what the file was read as (a PDF asked for
+  // as text is "text"), a name from the registry.
+  outcome.meta["kind"] = std::string(kind.name());
   return outcome;
 }
 

@@ -148,17 +148,6 @@ ResourceReadResult resource_from_outcome(ReadOutcome outcome, bool keep_text) {
   return r;
 }
 
-namespace {
-
-// What resources serve, named for refusals: "text, images, PDFs, notebooks, audio".
-std::string served_kinds() {
-  std::string out;
-  for (const Reader& r : reader_registry().readers())
-    if (r.resource != nullptr) out += (out.empty() ? "" : ", ") + std::string(r.noun);
-  return out;
-}
-
-}  // namespace
 
 ResourceReadResult read_resource(const Roots& roots, std::string_view path, const ReadLimits& limits,
                                  const CancelToken& cancel, const Wording& wording) {
@@ -197,7 +186,7 @@ ResourceReadResult read_resource(const Roots& roots, std::string_view path, cons
   const std::string what = c.description.empty() ? c.mime : c.description + " (" + c.mime + ")";
   return refusal(ResourceStatus::unsupported,
                  shown + " is a binary file (" + utf8::sanitized(what) + ", " + human_size(size) +
-                     "). Resources serve " + served_kinds() +
+                     "). Resources serve " + reader_nouns(true) +
                      " and directories; other binary files cannot be read.");
 }
 

@@ -222,18 +222,35 @@ std::string apply(const Option& o, std::string_view value, Config& c) {
   return {};
 }
 
+// `text` broken into lines of at most `width` characters at spaces.
+std::string wrapped(std::string_view text, std::size_t width) {
+  std::string out, line;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t space = std::min(text.find(' ', at), text.size());
+    const std::string_view word = text.substr(at, space - at);
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + std::string(word);
+    at = space + 1;
+  }
+  return out + line + "\n";
+}
+
 }  // namespace
 
 std::string usage() {
-  std::string text = R"(Usage: mcp-read [OPTIONS] [ROOT...]
-
-An MCP server whose `read` tool gives a model any file the way it needs it: numbered text lines
-in any charset, images sized to what models accept, PDFs, notebooks, audio and directory
-listings. Speaks MCP over stdio, or over HTTP with --transport http. Reads are confined to the ROOT directories (default: the current directory); a client's MCP
-roots narrow them.
-
-Options (each can also be set with the environment variable shown; the command line wins):
-)";
+  // The formats come from the registered readers, as the tool's description does.
+  std::string text = "Usage: mcp-read [OPTIONS] [ROOT...]\n\n" +
+                     wrapped("An MCP server whose `read` tool gives a model any file the way it needs it: " +
+                                 readers::reader_nouns() +
+                                 " and directory listings; text as numbered lines in any charset, images sized "
+                                 "to what models accept. Speaks MCP over stdio, or over HTTP with --transport "
+                                 "http. Reads are confined to the ROOT directories (default: the current "
+                                 "directory); a client's MCP roots narrow them.",
+                             100) +
+                     "\nOptions (each can also be set with the environment variable shown; the command line wins):\n";
   const Config defaults;
   for (const auto& o : options()) {
     std::string left = "  " + std::string(o.name) + (o.value_name.empty() ? "" : " " + std::string(o.value_name));

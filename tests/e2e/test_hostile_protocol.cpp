@@ -4,6 +4,7 @@
 #include "fixtures.hpp"
 #include "hostile_helpers.hpp"
 #include "mcp_client.hpp"
+#include "registry_kinds.hpp"
 #include "pdf_fixtures.hpp"
 
 #include <doctest/doctest.h>
@@ -166,8 +167,8 @@ TEST_CASE("hostile protocol: wrong types in every read argument") {
       {"pages malformed", {{"file_path", "doc.pdf"}, {"pages", "1-x"}}, "'1-x' is not a page number or range: use pages like \"3\", \"1-5\", \"2,4,7-9\" or \"10-\"."},
       {"pages reversed", {{"file_path", "doc.pdf"}, {"pages", "3-1"}}, "'3-1' is not a page range: use first-last with first \u2264 last."},
       {"pages zero", {{"file_path", "doc.pdf"}, {"pages", "0"}}, "Pages are numbered from 1: '0' names page 0."},
-      {"file_type unknown", {{"file_path", "a.txt"}, {"file_type", "video"}}, "The \"file_type\" argument must be one of auto, text, json, image, pdf, notebook, audio, docx, odt, xlsx, ods, html, pptx, odp, epub; got \"video\"."},
-      {"file_type a number", {{"file_path", "a.txt"}, {"file_type", 7}}, "The \"file_type\" argument must be one of auto, text, json, image, pdf, notebook, audio, docx, odt, xlsx, ods, html, pptx, odp, epub; got \"7\"."},
+      {"file_type unknown", {{"file_path", "a.txt"}, {"file_type", "video"}}, "The \"file_type\" argument must be one of " + file_type_list() + "; got \"video\"."},
+      {"file_type a number", {{"file_path", "a.txt"}, {"file_type", 7}}, "The \"file_type\" argument must be one of " + file_type_list() + "; got \"7\"."},
       {"encoding unknown", {{"file_path", "a.txt"}, {"encoding", "klingon"}}, "Unknown encoding \"klingon\" for @. Use a name iconv knows, for example UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, WINDOWS-1252, ISO-8859-1, SHIFT_JIS, EUC-JP, GB18030, GBK, BIG5, EUC-KR, KOI8-R; or omit encoding to detect it."},
       {"encoding a number", {{"file_path", "a.txt"}, {"encoding", 1252}}, "The \"encoding\" argument must be a charset name such as \"windows-1252\"."},
       {"an unknown argument", {{"file_path", "a.txt"}, {"mode", "w"}}, "Unknown argument \"mode\". The read tool accepts: file_path, offset, limit, column, pages, file_type, encoding, ocr_lang."},

@@ -76,11 +76,11 @@ TEST_CASE("http: /healthz, /readyz and /metrics") {
     REQUIRE(m.status == 200);
     CHECK(m.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8");
     CHECK(format_problem(m.body) == "");
-    CHECK(sample(m.body, R"(mcpread_http_requests_total{route="/mcp",method="-",outcome="2xx"})") >= 5);
+    CHECK(sample(m.body, R"(mcpread_http_requests_total{route="/mcp",method="tools/call",outcome="2xx"})") == 3);
     CHECK(sample(m.body, R"(mcpread_http_requests_total{route="/mcp",method="other",outcome="4xx"})") == 1);
-    CHECK(sample(m.body, R"(mcpread_http_request_duration_seconds_count{route="/mcp",method="-"})") >= 5);
-    CHECK(sample(m.body, R"(mcpread_http_request_duration_seconds_bucket{route="/mcp",method="-",le="+Inf"})") ==
-          sample(m.body, R"(mcpread_http_request_duration_seconds_count{route="/mcp",method="-"})"));
+    CHECK(sample(m.body, R"(mcpread_http_request_duration_seconds_count{route="/mcp",method="tools/call"})") == 3);
+    CHECK(sample(m.body, R"(mcpread_http_request_duration_seconds_bucket{route="/mcp",method="tools/call",le="+Inf"})") ==
+          sample(m.body, R"(mcpread_http_request_duration_seconds_count{route="/mcp",method="tools/call"})"));
     CHECK(sample(m.body, "mcpread_sessions_open") == 1);
     CHECK(sample(m.body, "mcpread_ready") == 1);
     CHECK(sample(m.body, "mcpread_http_requests_in_flight") == 0);

@@ -2,11 +2,13 @@
 // and the server keeps serving.
 #include "fixtures.hpp"
 #include "mcp_client.hpp"
+#include "registry_kinds.hpp"
 
 #include <doctest/doctest.h>
 
 #include <string>
 
+using mcpread::test::file_type_list;
 using mcpread::test::McpClient;
 using mcpread::test::TempDir;
 using nlohmann::json;
@@ -230,7 +232,7 @@ TEST_CASE("bad tool calls") {
         {{{"file_path", "a.txt"}, {"offset", -1}}, "The \"offset\" argument must be a whole number of at least 0, got -1."},
         {{{"file_path", "a.txt"}, {"limit", 0}}, "The \"limit\" argument must be a whole number of at least 1, got 0."},
         {{{"file_path", "a.txt"}, {"limit", "many"}}, "The \"limit\" argument must be a whole number of at least 1, got \"many\"."},
-        {{{"file_path", "a.txt"}, {"file_type", "video"}}, "The \"file_type\" argument must be one of auto, text, json, image, pdf, notebook, audio, docx, odt, xlsx, ods, html, pptx, odp, epub; got \"video\"."},
+        {{{"file_path", "a.txt"}, {"file_type", "video"}}, "The \"file_type\" argument must be one of " + file_type_list() + "; got \"video\"."},
         {{{"file_path", "a.txt"}, {"encoding", 3}}, "The \"encoding\" argument must be a charset name such as \"windows-1252\"."},
         {{{"file_path", "a.txt"}, {"ofset", 3}}, "Unknown argument \"ofset\". The read tool accepts: file_path, offset, limit, column, pages, file_type, encoding, ocr_lang."},
     };

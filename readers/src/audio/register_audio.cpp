@@ -17,12 +17,12 @@ ResourceReadResult audio_resource(const ResourceCall& call) {
       read_audio(call.file, call.classification, call.limits.audio_max_bytes, call.cancel), false);
 }
 
-std::string describe_audio(const ReadLimits&) { return "- Audio: sent as audio."; }
+std::string describe_audio(const ReadLimits&) { return "sent as audio."; }
 
 }  // namespace
 
-void register_audio_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_audio_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = FileKind::audio,
       .article = "an audio file",
       .noun = "audio",

@@ -19,20 +19,18 @@ ReadOutcome read_as_html(const ReaderCall& call) {
   ReadOutcome outcome = html_page::read(call.file, options, call.cancel);
   if (!outcome.is_error) {
     outcome.meta["mime"] = call.classification.mime;
-    outcome.meta["kind"] = "html";
   }
   return outcome;
 }
 
 std::string describe_html(const ReadLimits&) {
-  return "- HTML pages: readable text (headings, lists, links, tables as Markdown), `offset`/`limit` "
-         "count its lines; `file_type` \"text\" reads the source.";
+  return "readable text, tables as Markdown; `offset`/`limit` count its lines.";
 }
 
 }  // namespace
 
-void register_html_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_html_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kHtmlKind,
       .article = "an HTML page",
       .noun = "HTML pages",

@@ -25,15 +25,14 @@ ResourceReadResult image_resource(const ResourceCall& call) {
 }
 
 std::string describe_image(const ReadLimits&) {
-  return "- Images: sent as images, downscaled or converted when too large or in a format models do "
-         "not take; a note gives the original size and the coordinate scale. file_type=\"text\" reads "
-         "the text in them (OCR), or an SVG's source.";
+  return "sent as an image, resized or converted to fit; a note gives the original size and coordinate "
+         "scale.";
 }
 
 }  // namespace
 
-void register_image_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_image_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = FileKind::image,
       .article = "an image",
       .noun = "images",

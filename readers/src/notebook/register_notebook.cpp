@@ -17,7 +17,7 @@ ReadOutcome read_as_notebook(const ReaderCall& call) {
 }
 
 std::string describe_notebook(const ReadLimits&) {
-  return "- Notebooks: cells with their outputs, images as images; `offset`/`limit` count cells.";
+  return "cells with their outputs, images as images; `offset`/`limit` count cells.";
 }
 
 // A file named .ipynb whose JSON starts with an object (after a UTF-8 BOM and blanks): a
@@ -33,8 +33,8 @@ std::optional<Sniffed> sniff_notebook(const SniffInput& in) {
 
 }  // namespace
 
-void register_notebook_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_notebook_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = FileKind::notebook,
       .article = "a Jupyter notebook",
       .noun = "notebooks",

@@ -23,9 +23,7 @@ ReadOutcome read_as_office(const ReaderCall& call) {
   options.zip.max_total_bytes = call.limits.office_max_unpacked_bytes;
   options.zip.max_entry_bytes = std::min(options.zip.max_entry_bytes, call.limits.office_max_unpacked_bytes);
   options.wording = call.request.wording;
-  ReadOutcome outcome = office::read_office(call.file, F, options, call.cancel);
-  if (!outcome.is_error) outcome.meta["kind"] = std::string(call.kind.name());
-  return outcome;
+  return office::read_office(call.file, F, options, call.cancel);
 }
 
 // As a resource: the document's text (all of it up to the text cap), without its images.
@@ -40,10 +38,8 @@ ResourceReadResult office_resource(const ResourceCall& call) {
   return resource_from_outcome(office::read_office(call.file, F, options, call.cancel), true);
 }
 
-std::string describe_docx(const ReadLimits&) {
-  return "- Word (.docx) and OpenDocument (.odt) documents: Markdown-like text (headings, lists, tables, "
-         "links, notes, comments), images as images after their paragraph; `offset`/`limit` count "
-         "paragraphs.";
+std::string describe_documents(const ReadLimits&) {
+  return "Markdown-like text, images after their paragraph; `offset`/`limit` count paragraphs.";
 }
 
 constexpr std::string_view kDocxMime = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -80,12 +76,12 @@ const std::vector<ReaderOption> kOfficeOptions = {
 
 }  // namespace
 
-void register_docx_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_docx_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kDocxKind,
       .article = "a Word document",
       .noun = "Word documents",
-      .describe = describe_docx,
+      .describe = describe_documents,
       .extensions = {{"docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"},
                      {"docm", "application/vnd.ms-word.document.macroEnabled.12"}},
       .sniff = sniff_docx,
@@ -96,11 +92,12 @@ void register_docx_reader(ReaderRegistry& registry) {
   });
 }
 
-void register_odt_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_odt_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kOdtKind,
       .article = "an OpenDocument text",
       .noun = "OpenDocument texts",
+      .describe = describe_documents,
       .extensions = {{"odt", "application/vnd.oasis.opendocument.text"}},
       .sniff = sniff_odt,
       .also_serves = {FileKind::text},

@@ -45,8 +45,8 @@ ResourceReadResult pdf_resource(const ResourceCall& call) {
 }
 
 std::string describe_pdf(const ReadLimits& limits) {
-  return "- PDFs: each page's text (scanned pages OCR'd), plus the pages as a PDF or (scans, figures) as images; `pages` "
-         "picks pages (\"3\", \"1-5\", \"2,4\", \"10-\"), at most " +
+  return "each page's text (scans OCR'd) plus the pages as PDF or images; `pages` picks them (\"1-5\", "
+         "\"2,4\", \"10-\"), at most " +
          std::to_string(limits.pdf_max_pages) + " per call.";
 }
 
@@ -60,8 +60,8 @@ std::optional<Sniffed> sniff_pdf(const SniffInput& in) {
 
 }  // namespace
 
-void register_pdf_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_pdf_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = FileKind::pdf,
       .article = "a PDF document",
       .noun = "PDFs",

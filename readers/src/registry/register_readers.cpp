@@ -1,39 +1,46 @@
-// Every reader, one line each (each register_* lives beside its reader). The order is the order
-// of the `file_type` enum and of the read tool's description.
+// Every reader: its declaration and its place in the list (each register_* lives beside its
+// reader). The order is the order of the `file_type` enum and of the read tool's description.
 #include "mcpread/readers/registry.hpp"
+
+#include <array>
 
 namespace mcpread::readers {
 
-void register_text_reader(ReaderRegistry&);
-void register_json_reader(ReaderRegistry&);
-void register_image_reader(ReaderRegistry&);
-void register_pdf_reader(ReaderRegistry&);
-void register_notebook_reader(ReaderRegistry&);
-void register_audio_reader(ReaderRegistry&);
-void register_docx_reader(ReaderRegistry&);
-void register_odt_reader(ReaderRegistry&);
-void register_xlsx_reader(ReaderRegistry&);
-void register_ods_reader(ReaderRegistry&);
-void register_html_reader(ReaderRegistry&);
-void register_pptx_reader(ReaderRegistry&);
-void register_odp_reader(ReaderRegistry&);
-void register_epub_reader(ReaderRegistry&);
+[[nodiscard]] bool register_text_reader(ReaderRegistry&);
+[[nodiscard]] bool register_json_reader(ReaderRegistry&);
+[[nodiscard]] bool register_image_reader(ReaderRegistry&);
+[[nodiscard]] bool register_pdf_reader(ReaderRegistry&);
+[[nodiscard]] bool register_notebook_reader(ReaderRegistry&);
+[[nodiscard]] bool register_audio_reader(ReaderRegistry&);
+[[nodiscard]] bool register_docx_reader(ReaderRegistry&);
+[[nodiscard]] bool register_odt_reader(ReaderRegistry&);
+[[nodiscard]] bool register_xlsx_reader(ReaderRegistry&);
+[[nodiscard]] bool register_ods_reader(ReaderRegistry&);
+[[nodiscard]] bool register_html_reader(ReaderRegistry&);
+[[nodiscard]] bool register_pptx_reader(ReaderRegistry&);
+[[nodiscard]] bool register_odp_reader(ReaderRegistry&);
+[[nodiscard]] bool register_epub_reader(ReaderRegistry&);
 
-void register_readers(ReaderRegistry& registry) {
-  register_text_reader(registry);
-  register_json_reader(registry);
-  register_image_reader(registry);
-  register_pdf_reader(registry);
-  register_notebook_reader(registry);
-  register_audio_reader(registry);
-  register_docx_reader(registry);
-  register_odt_reader(registry);
-  register_xlsx_reader(registry);
-  register_ods_reader(registry);
-  register_html_reader(registry);
-  register_pptx_reader(registry);
-  register_odp_reader(registry);
-  register_epub_reader(registry);
+bool register_readers(ReaderRegistry& registry) {
+  constexpr std::array all = {
+      register_text_reader,
+      register_json_reader,
+      register_image_reader,
+      register_pdf_reader,
+      register_notebook_reader,
+      register_audio_reader,
+      register_docx_reader,
+      register_odt_reader,
+      register_xlsx_reader,
+      register_ods_reader,
+      register_html_reader,
+      register_pptx_reader,
+      register_odp_reader,
+      register_epub_reader,
+  };
+  bool all_added = true;
+  for (const auto add : all) all_added = add(registry) && all_added;  // each tried, whatever came before
+  return all_added;
 }
 
 }  // namespace mcpread::readers

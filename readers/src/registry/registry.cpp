@@ -1,12 +1,30 @@
 #include "mcpread/readers/registry.hpp"
 
 #include <algorithm>
+#include <cassert>
+#include <cstdio>
+#include <cstdlib>
 
 namespace mcpread::readers {
+namespace {
 
-void register_readers(ReaderRegistry& registry);  // register_readers.cpp
+// What add()'s comment asks of a reader and its claims: lower case, no dot.
+[[maybe_unused]] bool well_formed(const Reader& reader) {
+  const auto plain = [](std::string_view e) {
+    return !e.empty() && std::none_of(e.begin(), e.end(), [](char c) { return c == '.' || (c >= 'A' && c <= 'Z'); });
+  };
+  return reader.read != nullptr && !reader.article.empty() && !reader.noun.empty() &&
+         std::all_of(reader.extensions.begin(), reader.extensions.end(),
+                     [&](const ExtensionClaim& c) { return plain(c.extension) && !c.mime.empty(); }) &&
+         std::all_of(reader.options.begin(), reader.options.end(), [](const ReaderOption& o) {
+           return o.name.starts_with("--") && o.get != nullptr && o.set != nullptr && o.min <= o.max;
+         });
+}
+
+}  // namespace
 
 bool ReaderRegistry::add(Reader reader) {
+  assert(well_formed(reader));
   if (find(reader.kind) != nullptr || reader.kind == FileKind::binary) return false;
   for (const auto& claim : reader.extensions)
     if (for_extension(claim.extension) != nullptr) return false;
@@ -39,6 +57,7 @@ const Reader* ReaderRegistry::sniff(const SniffInput& input, Sniffed* sniffed) c
     if (r.sniff == nullptr) continue;
     const std::optional<Sniffed> s = r.sniff(input);
     if (!s) continue;
+    assert(!s->mime.empty());  // a sniffer that recognises a file names its MIME type
     if (s->anchored) {
       *sniffed = *s;
       return &r;
@@ -54,10 +73,20 @@ const Reader* ReaderRegistry::sniff(const SniffInput& input, Sniffed* sniffed) c
 const ReaderRegistry& reader_registry() {
   static const ReaderRegistry registry = [] {
     ReaderRegistry r;
-    register_readers(r);
+    if (!register_readers(r)) {
+      std::fputs("mcp-read: a reader's kind or extension is registered twice (register_readers.cpp)\n", stderr);
+      std::abort();
+    }
     return r;
   }();
   return registry;
+}
+
+std::string reader_nouns(bool resources_only) {
+  std::string out;
+  for (const Reader& r : reader_registry().readers())
+    if (!resources_only || r.resource != nullptr) out += (out.empty() ? "" : ", ") + std::string(r.noun);
+  return out;
 }
 
 std::string_view article(FileKind kind) {

@@ -29,9 +29,7 @@ ReadOutcome read_as_sheets(const ReaderCall& call) {
   options.pages = call.request.pages;
   options.max_output_bytes = call.limits.text.max_output_bytes;  // text only: the cap of text answers
   options.wording = call.request.wording;
-  ReadOutcome outcome = sheets::read_spreadsheet(call.file, F, options, call.cancel);
-  if (!outcome.is_error) outcome.meta["kind"] = std::string(call.kind.name());
-  return outcome;
+  return sheets::read_spreadsheet(call.file, F, options, call.cancel);
 }
 
 // As a resource: every sheet up to the text cap.
@@ -44,9 +42,8 @@ ResourceReadResult sheets_resource(const ResourceCall& call) {
 }
 
 std::string describe_sheets(const ReadLimits&) {
-  return "- Excel (.xlsx) and OpenDocument (.ods) spreadsheets: each sheet a Markdown table of the values "
-         "its cells show (formula results, formatted numbers and dates); `pages` picks sheets by number or "
-         "name (\"2\", \"1-3\", \"Summary\"), `offset`/`limit` count rows.";
+  return "each sheet a Markdown table of what its cells show; `pages` picks sheets (number or name), "
+         "`offset`/`limit` count rows.";
 }
 
 const std::vector<ReaderOption> kSheetOptions = {
@@ -81,8 +78,8 @@ std::optional<Sniffed> sniff_ods(const SniffInput& in) {
 
 }  // namespace
 
-void register_xlsx_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_xlsx_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kXlsxKind,
       .article = "an Excel workbook",
       .noun = "Excel workbooks",
@@ -97,11 +94,12 @@ void register_xlsx_reader(ReaderRegistry& registry) {
   });
 }
 
-void register_ods_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_ods_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kOdsKind,
       .article = "an OpenDocument spreadsheet",
       .noun = "OpenDocument spreadsheets",
+      .describe = describe_sheets,
       .extensions = {{"ods", "application/vnd.oasis.opendocument.spreadsheet"}},
       .sniff = sniff_ods,
       .also_serves = {FileKind::text},

@@ -39,9 +39,7 @@ ReadOutcome read_as(const ReaderCall& call) {
         std::max<std::uint64_t>(*call.request.limit, 1), options.max_sections != 0 ? options.max_sections : UINT32_MAX));
   if (call.kind == FileKind::text) options.max_images = 0;
   options.wording = call.request.wording;
-  ReadOutcome outcome = sections::read_file(call.file, F, options, call.cancel);
-  if (!outcome.is_error) outcome.meta["kind"] = std::string(call.kind.name());
-  return outcome;
+  return sections::read_file(call.file, F, options, call.cancel);
 }
 
 // As a resource: the text (all of it up to the text cap), without images.
@@ -53,16 +51,13 @@ ResourceReadResult resource_of(const ResourceCall& call) {
   return resource_from_outcome(sections::read_file(call.file, F, options, call.cancel), true);
 }
 
-std::string describe_slides(const ReadLimits&) {
-  return "- PowerPoint (.pptx) and OpenDocument (.odp) presentations: each slide's title, text (bullets, "
-         "tables as Markdown) and speaker notes under a slide marker, images as images after their slide; "
-         "`pages` selects slides (\"2-5\"), `limit` caps how many.";
+std::string describe_presentations(const ReadLimits&) {
+  return "slides with title, text and notes, images after each; `pages` picks slides, `limit` caps them.";
 }
 
 std::string describe_epub(const ReadLimits&) {
-  return "- EPUB books: title and author, then chapters in reading order as text under chapter markers, "
-         "images as images after their chapter; `pages` selects chapters, `limit` caps how many, `offset` "
-         "continues a chapter cut by the output cap at a line.";
+  return "chapters in order, images after each; `pages` picks chapters, `limit` caps them, `offset` goes "
+         "on in a cut chapter.";
 }
 
 constexpr std::string_view kPptxMime = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
@@ -103,12 +98,12 @@ std::optional<Sniffed> sniff_epub(const SniffInput& in) {
 
 }  // namespace
 
-void register_pptx_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_pptx_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kPptxKind,
       .article = "a PowerPoint presentation",
       .noun = "PowerPoint presentations",
-      .describe = describe_slides,
+      .describe = describe_presentations,
       .extensions = {{"pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation"},
                      {"pptm", "application/vnd.ms-powerpoint.presentation.macroEnabled.12"}},
       .sniff = sniff_pptx,
@@ -118,11 +113,12 @@ void register_pptx_reader(ReaderRegistry& registry) {
   });
 }
 
-void register_odp_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_odp_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kOdpKind,
       .article = "an OpenDocument presentation",
       .noun = "OpenDocument presentations",
+      .describe = describe_presentations,
       .extensions = {{"odp", "application/vnd.oasis.opendocument.presentation"}},
       .sniff = sniff_odp,
       .also_serves = {FileKind::text},
@@ -131,8 +127,8 @@ void register_odp_reader(ReaderRegistry& registry) {
   });
 }
 
-void register_epub_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_epub_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = kEpubKind,
       .article = "an EPUB book",
       .noun = "EPUB books",

@@ -19,23 +19,20 @@ ReadOutcome read_as_text(const ReaderCall& call) {
   options.wording = request.wording;
   ReadOutcome outcome = read_text(call.file, options, call.cancel);
   outcome.meta["mime"] = call.classification.mime;
-  outcome.meta["kind"] = std::string(to_string(call.kind));
   return outcome;
 }
 
 std::string describe_text(const ReadLimits& limits) {
   const TextOptions& t = limits.text;
-  return "- Text in any charset (decoded to UTF-8): lines numbered like `cat -n`, " +
-         std::to_string(t.limit) + " from `offset` (1-based) unless `limit` says otherwise; lines over " +
-         std::to_string(t.max_line_chars) +
-         " characters are cut, naming the `column` that reads on; a long answer ends with the "
-         "`offset` to continue from; `file_type` \"json\" pretty-prints JSON.";
+  return "any charset, numbered like `cat -n`, " + std::to_string(t.limit) +
+         " lines from `offset` (1-based), or `limit`; lines over " + std::to_string(t.max_line_chars) +
+         " characters cut, naming the `column` to read on; a cut answer names the `offset` to go on from.";
 }
 
 }  // namespace
 
-void register_text_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_text_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = FileKind::text,
       .article = "a text file",
       .noun = "text",
@@ -54,8 +51,8 @@ void register_text_reader(ReaderRegistry& registry) {
   });
 }
 
-void register_json_reader(ReaderRegistry& registry) {
-  registry.add(Reader{
+bool register_json_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
       .kind = FileKind::json,
       .article = "a JSON file",
       .noun = "JSON",

@@ -4,6 +4,7 @@
 
 #include "mcpread/readers/registry.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -20,19 +21,27 @@ std::vector<std::string> file_types() {
   return out;
 }
 
-// Kept short: every conversation carries the tool list in its context. Each reader gives its
-// own line.
+// Kept short: every conversation of every host carries the tool list in its context. Each
+// reader gives its few words once; readers that give the same words share a line ("- docx,
+// odt: ...").
 std::string read_description(const Config& config) {
-  std::string d = "Read a file or list a directory, returned the way a model can use it.\n";
-  for (const auto& r : readers::reader_registry().readers())
-    if (r.describe != nullptr)
-      if (std::string line = r.describe(config.limits); !line.empty()) d += line + "\n";
+  std::vector<std::pair<std::string, std::string>> lines;  // kinds, words
+  for (const auto& r : readers::reader_registry().readers()) {
+    if (r.describe == nullptr) continue;
+    std::string words = r.describe(config.limits);
+    if (words.empty()) continue;
+    const auto same = std::find_if(lines.begin(), lines.end(), [&](const auto& l) { return l.second == words; });
+    if (same != lines.end()) same->first += ", " + std::string(r.kind.name());
+    else lines.emplace_back(std::string(r.kind.name()), std::move(words));
+  }
+  std::string d = "Read a file or list a directory in a form a model can use.\n";
+  for (const auto& [kinds, words] : lines) d += "- " + kinds + ": " + words + "\n";
   return d +
-         "- Directories: sorted listings, paged by `offset`/`limit`; other binaries are refused with "
-         "their type.\n"
-         "`file_type` forces a reading (\"text\": the source, or an image's text by OCR; \"image\": PDF pages rendered); "
-         "`encoding` overrides the detected charset. Paths are absolute or relative to the first "
-         "allowed root.";
+         "- directory: sorted entries, `offset`/`limit` count them. Other binaries are refused with their "
+         "type.\n"
+         "`file_type` forces a reading: \"text\" (the source, or OCR of an image), \"json\" "
+         "(pretty-printed), \"image\" (PDF pages rendered). `encoding` overrides the charset. Paths: "
+         "absolute or relative to the first allowed root.";
 }
 
 json read_input_schema() {
@@ -43,10 +52,10 @@ json read_input_schema() {
       "offset": {"type": "integer", "minimum": 1, "description": "First line (notebooks: cell), 1-based."},
       "limit": {"type": "integer", "minimum": 1, "description": "Number of lines (notebooks: cells)."},
       "column": {"type": "integer", "minimum": 1, "description": "First character of each line, 1-based."},
-      "pages": {"type": "string", "description": "PDF pages, presentation slides or EPUB chapters, e.g. \"1-5\"; spreadsheet sheets by number or name."},
+      "pages": {"type": "string", "description": "PDF pages, slides, sheets (number or name) or EPUB chapters, e.g. \"1-5\"."},
       "file_type": {"type": "string", "default": "auto"},
       "encoding": {"type": "string", "description": "Charset, e.g. \"windows-1252\", \"shift_jis\"."},
-      "ocr_lang": {"type": "string", "description": "OCR languages, e.g. \"eng+deu\" (default: those installed)."}
+      "ocr_lang": {"type": "string", "description": "OCR languages, e.g. \"eng+deu\"."}
     },
     "required": ["file_path"],
     "additionalProperties": false
@@ -98,10 +107,14 @@ std::vector<protocol::ToolDefinition> read_tool_definitions(const Config& config
                          {"openWorldHint", false}};
   protocol::ToolDefinition read{"read", "Read file", read_description(config), read_input_schema(),
                                 std::nullopt, annotations};
+  // The name older clients call, in one line; its schema names only the argument it needs
+  // (not a second copy of read's: the arguments read takes are still taken).
   protocol::ToolDefinition image{
-      "read_image", "Read file (compatibility name)",
-      "The `read` tool under the name older clients call: same arguments, same results.",
-      read_input_schema(), std::nullopt, annotations};
+      "read_image", "Read file", "The `read` tool under its older name: same arguments, same results.",
+      json{{"type", "object"},
+           {"properties", {{"file_path", {{"type", "string"}}}}},
+           {"required", json::array({"file_path"})}},
+      std::nullopt, annotations};
   if (config.structured_content) read.output_schema = image.output_schema = output_schema();
   // A long read (a PDF rendered page by page, a big conversion) may become a task.
   read.task_support = image.task_support = protocol::TaskSupport::optional;

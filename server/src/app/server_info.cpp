@@ -1,16 +1,20 @@
 #include "mcpread/server/server_info.hpp"
 
+#include "mcpread/readers/registry.hpp"
+
 #include <algorithm>
 #include <thread>
 
 namespace mcpread::server {
 
 protocol::ServerInfo server_info() {
+  // The formats are the registered readers': every client reads this at initialize (Claude Code
+  // puts it in the system prompt), so a new reader is named here without a second list.
   return {"mcp-read", "mcp-read: file reader for models", MCPREAD_VERSION,
-          "Use the read tool to read files: text with numbered lines (offset/limit to page "
-          "through large files), images sized for the model, PDFs page by page, notebooks with "
-          "their outputs, audio, and directory listings. Paths must lie inside the allowed "
-          "roots."};
+          "Use the read tool to read files (" + readers::reader_nouns() +
+              ") and list directories: text with numbered lines, images sized for the model, "
+              "offset/limit or pages to page through large files. Paths must lie inside the "
+              "allowed roots."};
 }
 
 std::size_t worker_count(std::size_t configured) {

@@ -10,6 +10,7 @@
 
 #include "mcpread/protocol/pagination.hpp"
 #include "mcpread/readers/read.hpp"
+#include "mcpread/readers/registry.hpp"
 #include "mcpread/readers/resources.hpp"
 
 #include <boost/asio/post.hpp>
@@ -33,14 +34,15 @@ namespace {
 std::vector<protocol::ResourceTemplate> file_templates(const Config& config) {
   return {protocol::ResourceTemplate{
       "file:///{+path}", "file", "File or directory",
-      "A file or directory inside the allowed roots, by absolute path (percent-encoded). Text in "
-      "any charset comes back decoded to UTF-8, not numbered, at most " +
+      "A file or directory inside the allowed roots, by absolute path (percent-encoded): " +
+          readers::reader_nouns(true) +
+          ", or a directory. Text in any charset comes back decoded to UTF-8, not numbered, at most " +
           std::to_string(config.limits.text.max_output_bytes / 1024) +
           " KB (a longer file is cut at a line end; its _meta says truncated and the read tool's "
           "offset to go on from). Images come back sized for models, PDFs as a PDF (at most " +
           std::to_string(config.limits.pdf_max_pages) +
-          " pages) followed by their text, audio as stored, directories as a listing. The type "
-          "varies by file.",
+          " pages) followed by their text, audio as stored, the other formats as text, directories as "
+          "a listing. The type varies by file.",
       ""}};
 }
 

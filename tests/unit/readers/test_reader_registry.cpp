@@ -93,6 +93,8 @@ TEST_CASE("reader registry: the built-in readers") {
       CHECK_FALSE(r.article.empty());
       CHECK_FALSE(r.noun.empty());
       CHECK(article(r.kind) == r.article);
+      // A few words in the tool list every conversation carries, not a paragraph.
+      if (r.describe != nullptr) CHECK(r.describe(ReadLimits{}).size() <= 200);
       for (const ExtensionClaim& e : r.extensions) {
         CAPTURE(e.extension);
         CHECK(mime_for_name("x." + std::string(e.extension)) == e.mime);
@@ -121,6 +123,13 @@ TEST_CASE("reader registry: the built-in readers") {
     CHECK_FALSE(parse_file_kind("binary", &got));
     CHECK(got == FileKind::pdf);
   }
+  SUBCASE("mcp-read's readers register into an empty registry, and only once") {
+    ReaderRegistry fresh;
+    CHECK(register_readers(fresh));
+    CHECK(fresh.readers().size() == registry.readers().size());
+    CHECK_FALSE(register_readers(fresh));  // every kind is taken now
+    CHECK(fresh.readers().size() == registry.readers().size());
+  }
   SUBCASE("README.md and the man page document every reader's kind and options") {
     const std::string readme = source_file("README.md");
     const std::string man = source_file("docs/mcp-read.1");
@@ -136,12 +145,13 @@ TEST_CASE("reader registry: registration rules") {
   constexpr FileKind sheet{"sheet"};
   REQUIRE(registry.add(Reader{.kind = sheet, .article = "a spreadsheet", .noun = "spreadsheets",
                               .extensions = {{"xlsx", "application/vnd.ms-excel"}},
-                              .options = {{"--sheet-max-rows", "rows", 1, 10, nullptr, nullptr}},
+                              .options = {limit_option<&ReadLimits::pdf_max_pages>("--sheet-max-rows", "rows", 1, 10)},
                               .read = no_read}));
   SUBCASE("a kind, an extension or binary registered twice is refused; the first stays") {
-    CHECK_FALSE(registry.add(Reader{.kind = sheet, .article = "another", .read = no_read}));
-    CHECK_FALSE(registry.add(Reader{.kind = FileKind{"table"}, .extensions = {{"xlsx", "x/y"}}, .read = no_read}));
-    CHECK_FALSE(registry.add(Reader{.kind = FileKind::binary, .read = no_read}));
+    CHECK_FALSE(registry.add(Reader{.kind = sheet, .article = "another", .noun = "others", .read = no_read}));
+    CHECK_FALSE(registry.add(Reader{.kind = FileKind{"table"}, .article = "a table", .noun = "tables",
+                                    .extensions = {{"xlsx", "x/y"}}, .read = no_read}));
+    CHECK_FALSE(registry.add(Reader{.kind = FileKind::binary, .article = "a binary", .noun = "binaries", .read = no_read}));
     REQUIRE(registry.readers().size() == 1);
     CHECK(registry.find(sheet)->article == "a spreadsheet");
     const ExtensionClaim* claim = nullptr;

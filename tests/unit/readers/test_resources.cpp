@@ -6,9 +6,11 @@
 #include "reader_fixtures.hpp"
 
 #include "mcpread/readers/classify.hpp"
+#include "mcpread/readers/registry.hpp"
 #include "mcpread/readers/resources.hpp"
 
 #include <doctest/doctest.h>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -340,9 +342,13 @@ TEST_CASE("resources: reading") {
     const ResourceReadResult r = read(dir, "x.bin");
     CHECK(r.status == ResourceStatus::unsupported);
     CHECK(r.message.rfind((dir.path() / "x.bin").string() + " is a binary file (", 0) == 0);
-    CHECK(r.message.find("Resources serve text, images, PDFs, notebooks, audio, Word documents, OpenDocument "
-                         "texts, Excel workbooks, OpenDocument spreadsheets, HTML pages, PowerPoint presentations, OpenDocument presentations, EPUB books and directories; "
-                         "other binary files cannot be read.") != std::string::npos);
+    // Every reader that serves resources is named, from the registry.
+    std::string served;
+    for (const Reader& reader : reader_registry().readers())
+      if (reader.resource != nullptr) served += (served.empty() ? "" : ", ") + std::string(reader.noun);
+    CHECK(served.starts_with("text, images, PDFs, notebooks, audio, Word documents"));
+    CHECK(r.message.find("Resources serve " + served + " and directories; other binary files cannot be read.") !=
+          std::string::npos);
   }
   SUBCASE("a damaged image is a failure that names the file") {
     dir.write("broken.png", std::string("\x89PNG\r\n\x1a\n", 8) + std::string(100, 'x'));

@@ -111,8 +111,10 @@ struct Reader {
   FileKind kind = FileKind::binary;
   std::string_view article = {};  // "a PDF document": how messages name such a file
   std::string_view noun = {};     // "PDFs": how lists of formats name them
-  // Its line in the read tool's description ("- PDFs: ..."), from the limits in force; none when
-  // null or empty (a reading another reader's line already names, like json).
+  // What is specific to it, in few words, for the read tool's description, from the limits in
+  // force: what it sends, what `offset`/`limit`/`pages` count. The description prints it after
+  // the kind ("- pdf: ..."), once for all the readers that give the same words ("- docx, odt:
+  // ..."); none when null or empty (a reading another line already names, like json).
   std::string (*describe)(const ReadLimits&) = nullptr;
   bool selectable = true;  // file_type may ask for it
   std::vector<ExtensionClaim> extensions = {};
@@ -134,8 +136,10 @@ struct Reader {
 class ReaderRegistry {
  public:
   // Each kind and each extension is registered once; a second registration is a programming
-  // error, caught by the registry's tests (the first stays).
-  bool add(Reader reader);
+  // error, caught by the registry's tests: refused (false), the first stays. A reader must read
+  // and name itself (`read`, `article`, `noun`), claim extensions in lower case without the dot
+  // and offer options with a name, a getter and a setter (asserted).
+  [[nodiscard]] bool add(Reader reader);
   const Reader* find(FileKind kind) const;
   const Reader* find(std::string_view kind_name) const;
   // The reader an extension promises, with the claim (its MIME type); null when none does.
@@ -149,8 +153,17 @@ class ReaderRegistry {
   std::vector<Reader> readers_;
 };
 
-// mcp-read's readers, registered once (register_readers.cpp) on first use.
+// mcp-read's readers added to `registry` (register_readers.cpp); false when one was refused.
+[[nodiscard]] bool register_readers(ReaderRegistry& registry);
+
+// mcp-read's readers, registered once on first use (a refused registration aborts: a programming
+// error no run may hide).
 const ReaderRegistry& reader_registry();
+
+// The registered readers' nouns in registration order, joined by ", " ("text, JSON, images, PDFs,
+// …"), or only those of the readers served as resources: how instructions, help and messages
+// list the formats.
+std::string reader_nouns(bool resources_only = false);
 
 // "an image", "a PDF document"; "a binary file" for binary and kinds no reader registers.
 std::string_view article(FileKind kind);

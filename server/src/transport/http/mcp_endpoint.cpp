@@ -1,6 +1,7 @@
 #include "mcp_endpoint.hpp"
 
 #include "answer.hpp"
+#include "metrics.hpp"
 #include "replies.hpp"
 #include "stateless_headers.hpp"
 
@@ -102,6 +103,7 @@ void McpEndpoint::post(const Request& request, const std::shared_ptr<ResponseSin
     return;
   }
   json& body = std::get<json>(parsed);
+  sink->name_method(body_method(body));
   const json no_id;
   const json& id = body.is_object() && body.contains("id") ? body["id"] : no_id;
   const auto version = header(request, "MCP-Protocol-Version");

@@ -11,7 +11,7 @@ constexpr auto known_methods = std::to_array<std::string_view>({
     "resources/read", "resources/templates/list", "resources/subscribe", "resources/unsubscribe",
     "prompts/list", "prompts/get", "completion/complete", "logging/setLevel", "subscriptions/listen",
     "tasks/get", "tasks/update", "tasks/cancel", "notifications/initialized", "notifications/cancelled",
-    "notifications/roots/list_changed"});
+    "notifications/roots/list_changed", "batch"});
 
 // Prometheus floats: integers without a fraction, others with up to 6 significant digits.
 std::string number(double v) {
@@ -26,6 +26,14 @@ std::string_view method_label(std::string_view method) {
   if (method.empty()) return "-";
   const auto it = std::find(known_methods.begin(), known_methods.end(), method);
   return it == known_methods.end() ? "other" : *it;
+}
+
+std::string_view body_method(const nlohmann::json& body) {
+  if (body.is_array()) return "batch";
+  if (!body.is_object()) return {};
+  const auto method = body.find("method");
+  return method != body.end() && method->is_string() ? std::string_view(method->get_ref<const std::string&>())
+                                                     : std::string_view();
 }
 
 std::string_view outcome_label(unsigned status) {

@@ -6,6 +6,8 @@
 // classes), so a client cannot grow the series without end.
 #include "mcpread/server/work_counters.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <array>
 #include <atomic>
 #include <cstddef>
@@ -18,9 +20,13 @@
 
 namespace mcpread::server::http {
 
-// The label an MCP method gets: itself when it is one the server knows, "other" otherwise, "-"
-// when the request named none (older-era POSTs carry no Mcp-Method header).
+// The label an MCP method gets: itself when it is one the server knows (or "batch"), "other"
+// otherwise, "-" when the request named none (a GET or DELETE, a response to the server's own
+// request, a body that is not JSON-RPC).
 std::string_view method_label(std::string_view method);
+// The method a parsed POST body names: its "method", "batch" for an array, empty for anything
+// else (a response, a malformed message).
+std::string_view body_method(const nlohmann::json& body);
 // "2xx", "4xx", "5xx"; "closed" when the peer went away before an answer (status 0).
 std::string_view outcome_label(unsigned status);
 

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -32,6 +33,9 @@ class ResponseSink {
   // has). The cancellation signal of stateless requests, the end of a session's stream.
   virtual void on_close(std::function<void()> callback) = 0;
   [[nodiscard]] virtual bool closed() const = 0;
+  // The JSON-RPC method the request's body holds, once an endpoint has parsed it ("batch" for a
+  // batch), for the sinks that count exchanges; called before the exchange is answered.
+  virtual void name_method(std::string_view method) { (void)method; }
 };
 
 }  // namespace mcpread::server::http

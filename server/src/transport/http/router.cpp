@@ -38,6 +38,7 @@ class CorsSink : public ResponseSink {
   void end_stream() override { inner_->end_stream(); }
   void on_close(std::function<void()> callback) override { inner_->on_close(std::move(callback)); }
   [[nodiscard]] bool closed() const override { return inner_->closed(); }
+  void name_method(std::string_view method) override { inner_->name_method(method); }
 
  private:
   std::shared_ptr<ResponseSink> inner_;
@@ -83,6 +84,12 @@ class MetricsSink : public ResponseSink {
   }
   void on_close(std::function<void()> callback) override { inner_->on_close(std::move(callback)); }
   [[nodiscard]] bool closed() const override { return inner_->closed(); }
+  // The body's method wins over the Mcp-Method header (which only 2026-07-28 requests carry, and
+  // which a mismatch makes a claim only). Called on the connection's thread before the request is
+  // handed to a worker, so count() on the worker sees it.
+  void name_method(std::string_view method) override {
+    if (!method.empty() && !counted_.load()) method_ = method;
+  }
 
  private:
   void work_done() {

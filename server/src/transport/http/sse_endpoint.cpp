@@ -1,5 +1,6 @@
 #include "sse_endpoint.hpp"
 
+#include "metrics.hpp"
 #include "replies.hpp"
 #include "sse.hpp"
 
@@ -72,9 +73,16 @@ void SseEndpoint::post(const Request& request, const std::shared_ptr<ResponseSin
   }
   session->touch();
   // Everything goes out on the session's stream; the POST itself is only acknowledged.
-  session->protocol().receive(std::string_view(request.body()), [session](std::string message, bool) {
+  auto to_stream = [session](std::string message, bool) {
     if (!message.empty()) session->send(std::move(message));
-  });
+  };
+  auto parsed = protocol::parse_json(request.body());
+  if (auto* body = std::get_if<nlohmann::json>(&parsed)) {
+    sink->name_method(body_method(*body));
+    session->protocol().receive_parsed(*body, std::move(to_stream));
+  } else {
+    session->protocol().receive(std::string_view(request.body()), std::move(to_stream));  // answers the parse error
+  }
   sink->respond(empty_response(202));
 }
 
