@@ -86,7 +86,7 @@ mkdir "$work/root"
 echo "not for the model" >"$work/secret.txt"
 step "stdio session (podman run -i)" python3 "$here/session.py" stdio "$work/root" \
   --outside "$work/secret.txt" -- \
-  podman run -i --rm --name "$name" --network none -v "$work:$work:ro" "$image" "$work/root"
+  podman run -i --rm --name "$name" -v "$work:$work:ro" "$image" "$work/root"
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 token=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
