@@ -1,11 +1,17 @@
-# mcp-read serving the directory mounted at /data over HTTP:
+# mcp-read in a container (README.md, "Container image": configs for Claude Desktop on macOS and
+# Windows). Build, then either start it from an MCP host over stdio, the home folder mounted
+# read-only at the same path so that the model's paths work inside:
 #   docker build -t mcp-read .
-#   docker run --rm -p 8080:8080 -v "$PWD:/data:ro" -e MCP_READ_AUTH_TOKEN=secret mcp-read
+#   docker run -i --rm -v "$HOME:$HOME:ro" mcp-read "$HOME/projects"
+# or serve the directory mounted at /data over HTTP (the default arguments below):
+#   docker run --rm -p 127.0.0.1:8080:8080 -v "$PWD:/data:ro" -e MCP_READ_AUTH_TOKEN=secret mcp-read
 # Clients connect to http://localhost:8080/mcp (Streamable HTTP) or /sse (HTTP+SSE). The server
 # listens on every interface of the container, so set MCP_READ_AUTH_TOKEN whenever the port is
 # reachable from other machines. The server runs as the unprivileged user mcp-read, so the files
 # must be readable by others (or run with --user "$(id -u):$(id -g)"). Arguments given to
 # `docker run` after the image name replace the default ones below.
+# Proven with Podman, both forms: tests/container/run.sh builds this file unchanged and reads a
+# text file, an image and a PDF through each. Docker itself is not tested.
 
 # Build stage: the build packages are those of scripts/install-deps.sh (run here, so the list
 # cannot drift), then a Release build installed into /staging.

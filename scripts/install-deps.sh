@@ -15,6 +15,10 @@ build_packages+=(libtesseract-dev)
 # rustc, cargo and librust-encoding-rs-dev: the WHATWG Encoding Standard's decoders (encoding_rs,
 # Firefox's), built offline from Debian's crate into a static library (readers/CMakeLists.txt).
 build_packages+=(rustc cargo librust-encoding-rs-dev)
+# ccache: every build reuses the objects of the last one on this machine, from any clone
+# (CMakeLists.txt sets it up): the test command's Release, sanitizer and fuzzing builds, and the
+# image's build stage, which runs this script, when given a ccache folder (tests/container/).
+build_packages+=(ccache)
 # groff-base: the man page check (tests/packaging). clang-14 and its runtimes: the libFuzzer
 # targets (scripts/fuzz.sh); llvm-14: llvm-symbolizer for sanitizer reports. libvips-tools: the
 # `vips` command making the host suite's images; util-linux and iproute2: `unshare -n` and `ip`,
@@ -28,9 +32,6 @@ test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-de
 # The OCR tests: English and the orientation/script model; `tesseract`, the command line the
 # OCR is compared with (tests and bench/).
 test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
-# ccache: the test command's builds (Release, ASan+UBSan, TSan, the fuzzers) reuse the objects of
-# the last run on this machine, from any clone (CMakeLists.txt sets it up).
-test_packages+=(ccache)
 # python3-openpyxl, python3-odf: the corpus' workbooks written on the spot by writers that store
 # formulas without calculating them (tests/corpus/writers.py, run with Debian's /usr/bin/python3).
 test_packages+=(python3-openpyxl python3-odf)
@@ -39,7 +40,12 @@ test_packages+=(python3-openpyxl python3-odf)
 # patchelf, aarch64 roots run through qemu-user, the proof's file-open check with strace.
 release_packages=(debootstrap patchelf qemu-user-static strace python3)
 
+# The container test (tests/container/): Podman with runc (crun fails on some cgroup layouts),
+# iptables for its published ports, debootstrap for the base image (no registry needed).
+container_packages=(podman runc iptables debootstrap python3)
+
 wanted=("${build_packages[@]}")
+[[ "${1:-}" == "--container" ]] && wanted=("${container_packages[@]}")
 if [[ "${1:-}" == "--test" || "${1:-}" == "--release" ]]; then
   wanted+=("${release_packages[@]}")
 fi
