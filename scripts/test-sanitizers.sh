@@ -70,7 +70,7 @@ run_tsan() {
   local uses_vips='*test_documents.cpp,*test_media.cpp,*test_resources.cpp,*test_http_connections.cpp'
   uses_vips+=',*test_http_sessions.cpp,*test_http_stateless.cpp,*test_hostile_media.cpp,*test_read_long_lines.cpp'
   uses_vips+=',*test_memory.cpp,*test_office_documents.cpp,*test_http_tasks.cpp,*test_slides_books.cpp'
-  uses_vips+=',*test_ocr.cpp'
+  uses_vips+=',*test_ocr.cpp,*test_http_metrics.cpp'
   export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:log_exe_name=1:log_path=$logs/report"
   "$build/tests/mcpread_protocol_tests" || status=$?
   "$build/tests/mcpread_server_tests" || status=$?
