@@ -1,0 +1,27 @@
+# The unit suites of the Windows cross build (cmake/windows.cmake), run under Wine by
+# scripts/windows/prove.sh. The support library holds only what these suites use: the doctest main
+# and the schema validator (the fixtures need iconv, libvips, qpdf and libzip, not built yet).
+set(mcpread_tests ${PROJECT_SOURCE_DIR}/tests)
+add_library(mcpread_test_support STATIC ${mcpread_tests}/support/test_main.cpp
+  ${mcpread_tests}/support/schema_validator.cpp)
+target_include_directories(mcpread_test_support PUBLIC ${mcpread_tests}/support)
+# The schemas are read at run time through Wine's Z: drive, which maps the build machine's /.
+set(MCPREAD_SCHEMA_DIR "${PROJECT_SOURCE_DIR}/../shared/mcp-schema" CACHE PATH
+  "Directory holding the official MCP JSON schemas, <version>.json")
+target_compile_definitions(mcpread_test_support PUBLIC MCPREAD_SCHEMA_DIR="${MCPREAD_SCHEMA_DIR}")
+target_link_libraries(mcpread_test_support PUBLIC doctest::doctest nlohmann_json::nlohmann_json
+  PRIVATE mcpread::warnings)
+
+file(GLOB mcpread_protocol_test_sources CONFIGURE_DEPENDS ${mcpread_tests}/unit/protocol/*.cpp)
+add_executable(mcpread_protocol_tests ${mcpread_protocol_test_sources})
+target_include_directories(mcpread_protocol_tests PRIVATE ${PROJECT_SOURCE_DIR}/protocol/src)
+target_link_libraries(mcpread_protocol_tests PRIVATE mcpread_test_support mcpread::warnings
+  mcpread::protocol mcpread::common)
+add_test(NAME protocol COMMAND mcpread_protocol_tests)
+
+# The platform layer: its Windows branches (tests/unit/readers/test_platform.cpp) and the
+# Windows path rules (test_windows_paths.cpp), which also run in the Linux readers suite.
+add_executable(mcpread_platform_tests ${mcpread_tests}/unit/readers/test_platform.cpp)
+target_link_libraries(mcpread_platform_tests PRIVATE mcpread_test_support mcpread::warnings
+  mcpread::common)
+add_test(NAME platform COMMAND mcpread_platform_tests)
