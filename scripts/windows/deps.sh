@@ -19,16 +19,17 @@ toolchain=$repo/cmake/toolchain-mingw64.cmake
 jobs=${MCPREAD_JOBS:-2}
 
 # Source package=version, built in this order.
-sources=(uchardet=0.0.7-1 nettle=3.8.1-2 pugixml=1.13-0.2 libdeflate=1.14-1)
+sources=(uchardet=0.0.7-1 nettle=3.8.1-2 pugixml=1.13-0.2 libdeflate=1.14-1 tre=0.8.0-7
+  file=1:5.44-3)
 # The build machine's tools, the Windows zlib and Rust std, and the header-only libraries
 # (nlohmann-json, Boost.Asio/Beast, spdlog + fmt, and doctest + valijson for the tests), whose
 # headers are the same for every target.
 host_packages=(g++-mingw-w64-x86-64-posix cmake ninja-build pkg-config dpkg-dev m4 wine64
-  libz-mingw-w64-dev rustc cargo libstd-rust-dev-windows librust-encoding-rs-dev
+  libz-mingw-w64-dev libmagic-mgc rustc cargo libstd-rust-dev-windows librust-encoding-rs-dev
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev doctest-dev libvalijson-dev)
 header_dirs=(boost nlohmann spdlog fmt doctest valijson)
 
-key=$( { echo "${sources[*]} ${host_packages[*]}"; cat "${BASH_SOURCE[0]}" "$toolchain"; } |
+key=$( { echo "${sources[*]} ${host_packages[*]}"; cat "${BASH_SOURCE[0]}" "$toolchain" "$here/gnurx.c"; } |
   sha256sum | cut -c1-12)
 prefix=$cache/$key
 if [[ -f $prefix/.mcp-read-deps ]]; then echo "$prefix"; exit 0; fi
@@ -109,6 +110,36 @@ for s in "${sources[@]}"; do
         --disable-openssl >>"$log" 2>&1 &&
         make -j "$jobs" libnettle.a >>"$log" 2>&1 &&
         make install-headers install-static >>"$log" 2>&1)
+      ;;
+    tre)
+      # The regex library libmagic needs on mingw (Windows has no regcomp), byte-oriented like
+      # glibc's in the C locale; installed as libgnurx, the name file's configure looks for.
+      build=$prefix.build/tre
+      rm -rf "$build" && cp -a "$src" "$build"
+      (cd "$build" && ./configure --host=x86_64-w64-mingw32 CC=x86_64-w64-mingw32-gcc-posix \
+        --prefix="$prefix" --disable-shared --disable-nls --disable-agrep --disable-approx \
+        >>"$log" 2>&1 && make -C lib -j "$jobs" >>"$log" 2>&1 && make -C lib install >>"$log" 2>&1)
+      x86_64-w64-mingw32-gcc-posix -O2 -I"$prefix/include" -c "$here/gnurx.c" -o "$build/gnurx.o"
+      mkdir -p "$build/objects"
+      (cd "$build/objects" && x86_64-w64-mingw32-ar x "$prefix/lib/libtre.a")
+      x86_64-w64-mingw32-ar rcs "$prefix/lib/libgnurx.a" "$build/gnurx.o" "$build"/objects/*.o
+      echo '#include <tre/regex.h>' >"$prefix/include/regex.h"
+      ;;
+    file)
+      # libmagic only (the file command and the database need a native file to compile magic):
+      # the database is Debian's own magic.mgc of the same version (libmagic-mgc), whose format
+      # does not depend on the system. Compressed-file support stays off, as mcp-read never asks
+      # libmagic to look inside compressed files.
+      build=$prefix.build/file
+      rm -rf "$build" && cp -a "$src" "$build"
+      (cd "$build" && ./configure --host=x86_64-w64-mingw32 CC=x86_64-w64-mingw32-gcc-posix \
+        CPPFLAGS="-I$prefix/include" LDFLAGS="-L$prefix/lib" --prefix="$prefix" --disable-shared \
+        --disable-zlib --disable-bzlib --disable-xzlib --disable-zstdlib --disable-lzlib \
+        --disable-libseccomp >>"$log" 2>&1 &&
+        make -C src -j "$jobs" magic.h libmagic.la >>"$log" 2>&1)
+      install -m 644 "$build/src/.libs/libmagic.a" "$prefix/lib/"
+      install -m 644 "$build/src/magic.h" "$prefix/include/"
+      install -D -m 644 /usr/lib/file/magic.mgc "$prefix/share/misc/magic.mgc"
       ;;
   esac
 done
