@@ -19,9 +19,20 @@ target_link_libraries(mcpread_protocol_tests PRIVATE mcpread_test_support mcprea
   mcpread::protocol mcpread::common)
 add_test(NAME protocol COMMAND mcpread_protocol_tests)
 
-# The platform layer: its Windows branches (tests/unit/readers/test_platform.cpp) and the
-# Windows path rules (test_windows_paths.cpp), which also run in the Linux readers suite.
-add_executable(mcpread_platform_tests ${mcpread_tests}/unit/readers/test_platform.cpp)
+# The platform layer: its Windows branches (tests/unit/readers/test_platform.cpp), the Windows
+# path rules (test_windows_paths.cpp) and the DLL loader (test_lazy_library.cpp), all of which
+# also run, with their Linux cases, in the Linux readers suite.
+# lazy_library.cpp (LoadLibraryExW) is compiled in directly until the readers library is built.
+add_executable(mcpread_platform_tests ${mcpread_tests}/unit/readers/test_platform.cpp
+  ${mcpread_tests}/unit/readers/test_windows_paths.cpp ${mcpread_tests}/unit/readers/test_lazy_library.cpp
+  ${PROJECT_SOURCE_DIR}/readers/src/lazy_library.cpp ${mcpread_tests}/windows/test_libraries.cpp
+  ${PROJECT_SOURCE_DIR}/readers/src/charset/whatwg_decoder.cpp)
+target_include_directories(mcpread_platform_tests PRIVATE ${PROJECT_SOURCE_DIR}/readers/src)
+# tests/windows/test_libraries.cpp: the cross-built C libraries and the encoding_rs shim (through
+# whatwg_decoder.cpp), before the readers use them.
 target_link_libraries(mcpread_platform_tests PRIVATE mcpread_test_support mcpread::warnings
-  mcpread::common)
+  mcpread::common mcpread::libmagic mcpread::uchardet mcpread::nettle mcpread::whatwg_decoder
+  ${mcpread_win_deps}/lib/libpugixml.a ${mcpread_win_deps}/lib/libdeflate.a)
+target_compile_definitions(mcpread_platform_tests PRIVATE
+  MCPREAD_TEST_MAGIC_DB="${mcpread_win_deps}/share/misc/magic.mgc")
 add_test(NAME platform COMMAND mcpread_platform_tests)

@@ -29,7 +29,7 @@ host_packages=(g++-mingw-w64-x86-64-posix cmake ninja-build pkg-config dpkg-dev 
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev doctest-dev libvalijson-dev)
 header_dirs=(boost nlohmann spdlog fmt doctest valijson)
 
-key=$( { echo "${sources[*]} ${host_packages[*]}"; cat "${BASH_SOURCE[0]}" "$toolchain" "$here/gnurx.c"; } |
+key=$( { echo "${sources[*]} ${host_packages[*]}"; cat "${BASH_SOURCE[0]}" "$toolchain" "$here/libmagic_shims.c"; } |
   sha256sum | cut -c1-12)
 prefix=$cache/$key
 if [[ -f $prefix/.mcp-read-deps ]]; then echo "$prefix"; exit 0; fi
@@ -119,10 +119,10 @@ for s in "${sources[@]}"; do
       (cd "$build" && ./configure --host=x86_64-w64-mingw32 CC=x86_64-w64-mingw32-gcc-posix \
         --prefix="$prefix" --disable-shared --disable-nls --disable-agrep --disable-approx \
         >>"$log" 2>&1 && make -C lib -j "$jobs" >>"$log" 2>&1 && make -C lib install >>"$log" 2>&1)
-      x86_64-w64-mingw32-gcc-posix -O2 -I"$prefix/include" -c "$here/gnurx.c" -o "$build/gnurx.o"
+      x86_64-w64-mingw32-gcc-posix -O2 -I"$prefix/include" -c "$here/libmagic_shims.c" -o "$build/shims.o"
       mkdir -p "$build/objects"
       (cd "$build/objects" && x86_64-w64-mingw32-ar x "$prefix/lib/libtre.a")
-      x86_64-w64-mingw32-ar rcs "$prefix/lib/libgnurx.a" "$build/gnurx.o" "$build"/objects/*.o
+      x86_64-w64-mingw32-ar rcs "$prefix/lib/libgnurx.a" "$build/shims.o" "$build"/objects/*.o
       echo '#include <tre/regex.h>' >"$prefix/include/regex.h"
       ;;
     file)

@@ -1,0 +1,85 @@
+// The C libraries scripts/windows/deps.sh cross-builds, checked where the readers will use them:
+// under Wine, before the readers themselves are built for Windows. libmagic with its TRE regex
+// shim and Debian's database, uchardet, nettle, pugixml, libdeflate, and the encoding_rs shim.
+#include <doctest/doctest.h>
+#include <libdeflate.h>
+#include <magic.h>
+#include <nettle/sha2.h>
+#include <pugixml.hpp>
+#include <uchardet/uchardet.h>
+
+#include "charset/whatwg_decoder.hpp"
+
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace {
+
+std::string mime_of(magic_t m, std::string_view bytes) {
+  const char* type = magic_buffer(m, bytes.data(), bytes.size());
+  return type != nullptr ? type : std::string("error: ") + magic_error(m);
+}
+
+}  // namespace
+
+TEST_CASE("windows libraries: libmagic names types from Debian's database") {
+  magic_t m = magic_open(MAGIC_MIME_TYPE);
+  REQUIRE(m != nullptr);
+  REQUIRE_MESSAGE(magic_load(m, MCPREAD_TEST_MAGIC_DB) == 0, magic_error(m));
+  using namespace std::string_view_literals;
+  CHECK(mime_of(m, "%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<< >>\nendobj\n"sv) == "application/pdf");
+  CHECK(mime_of(m, "\x89PNG\r\n\x1A\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x02\0\0\0"sv) == "image/png");
+  CHECK(mime_of(m, "Plain words on a line.\nAnd another.\n"sv) == "text/plain");
+  // A regex-driven entry (TRE through the gnurx shim): a shell script's #! line.
+  CHECK(mime_of(m, "#!/bin/sh\necho hello\n"sv) == "text/x-shellscript");
+  magic_close(m);
+}
+
+TEST_CASE("windows libraries: uchardet tells UTF-8 from a Latin-1 text") {
+  auto detect = [](std::string_view text) {
+    uchardet_t d = uchardet_new();
+    uchardet_handle_data(d, text.data(), text.size());
+    uchardet_data_end(d);
+    std::string name = uchardet_get_charset(d);
+    uchardet_delete(d);
+    return name;
+  };
+  CHECK(detect("Caf\xC3\xA9 cr\xC3\xA8me br\xC3\xBBl\xC3\xA9""e, na\xC3\xAFve \xC3\xA0 la fran\xC3\xA7""aise") == "UTF-8");
+  CHECK(detect("Le caf\xE9 est tr\xE8s bon, la cr\xE8me br\xFBl\xE9""e aussi, et le g\xE2teau \xE0 "
+               "la fran\xE7""aise est d\xE9licieux.") == "ISO-8859-1");
+}
+
+TEST_CASE("windows libraries: nettle, pugixml and libdeflate work as on Linux") {
+  sha256_ctx ctx;
+  sha256_init(&ctx);
+  sha256_update(&ctx, 3, reinterpret_cast<const std::uint8_t*>("abc"));
+  std::array<std::uint8_t, SHA256_DIGEST_SIZE> digest{};
+  sha256_digest(&ctx, digest.size(), digest.data());
+  CHECK(digest[0] == 0xBA);  // SHA-256("abc") = ba7816bf...
+  CHECK(digest[31] == 0xAD);
+
+  pugi::xml_document doc;
+  REQUIRE(doc.load_string("<w:p xmlns:w='x'><w:t>text</w:t></w:p>"));
+  CHECK(std::string(doc.child("w:p").child("w:t").text().get()) == "text");
+
+  CHECK(libdeflate_crc32(0, "123456789", 9) == 0xCBF43926u);  // the CRC-32 check value
+}
+
+TEST_CASE("windows libraries: the encoding_rs shim decodes as the WHATWG standard says") {
+  using mcpread::readers::charset_detail::WhatwgDecoder;
+  using mcpread::readers::charset_detail::whatwg_encoding_of;
+  CHECK(whatwg_encoding_of("CP932") == "Shift_JIS");
+  auto decode = [](std::string_view encoding, std::string_view bytes) {
+    auto decoder = WhatwgDecoder::open(encoding);
+    REQUIRE(decoder != nullptr);
+    std::string out;
+    decoder->convert(bytes, out, true);
+    return out;
+  };
+  CHECK(decode("windows-1252", "\x80 5") == "\xE2\x82\xAC 5");                  // € 5
+  CHECK(decode("Shift_JIS", "\x93\xFA\x96\x7B") == "\xE6\x97\xA5\xE6\x9C\xAC");  // 日本
+  // The standard's own answer where libraries differ (REFERENCE.md): big5 0x8F 0xFE is U+8D77.
+  CHECK(decode("Big5", "\x8F\xFE") == "\xE8\xB5\xB7");
+  CHECK(decode("UTF-16LE", std::string_view("A\0", 2)) == "A");
+}
