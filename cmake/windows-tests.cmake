@@ -26,10 +26,11 @@ add_test(NAME protocol COMMAND mcpread_protocol_tests)
 add_executable(mcpread_platform_tests ${mcpread_tests}/unit/readers/test_platform.cpp
   ${mcpread_tests}/unit/readers/test_windows_paths.cpp ${mcpread_tests}/unit/readers/test_lazy_library.cpp
   ${PROJECT_SOURCE_DIR}/readers/src/lazy_library.cpp ${mcpread_tests}/windows/test_libraries.cpp
-  ${PROJECT_SOURCE_DIR}/readers/src/charset/whatwg_decoder.cpp)
+  ${PROJECT_SOURCE_DIR}/readers/src/charset/whatwg_decoder.cpp ${mcpread_tests}/windows/test_console.cpp)
 target_include_directories(mcpread_platform_tests PRIVATE ${PROJECT_SOURCE_DIR}/readers/src)
 # tests/windows/test_libraries.cpp: the cross-built C libraries and the encoding_rs shim (through
-# whatwg_decoder.cpp), before the readers use them.
+# whatwg_decoder.cpp), before the readers use them; test_console.cpp: binary stdio and console
+# control events, before the stdio transport uses them.
 target_link_libraries(mcpread_platform_tests PRIVATE mcpread_test_support mcpread::warnings
   mcpread::common mcpread::libmagic mcpread::uchardet mcpread::nettle mcpread::whatwg_decoder
   ${mcpread_win_deps}/lib/libpugixml.a ${mcpread_win_deps}/lib/libdeflate.a)
