@@ -1,8 +1,9 @@
 #pragma once
-// A shared library opened on first use (dlopen; LoadLibraryExW on Windows), and the table of functions taken from it.
-// Libraries only some files need (libvips, the PDF plugin, ICU, libxml2, libzip) are loaded this
-// way so that the server's start-up and its other reads never pay for them. A library stays
-// loaded for the life of the process: unloading GLib- or poppler-based libraries is unsafe.
+// A shared library opened on first use (dlopen; LoadLibraryExW on Windows), and the table of
+// functions taken from it. Libraries only some files need (libvips, the PDF plugin, ICU, libxml2,
+// libzip) are loaded this way so that the server's start-up and its other reads never pay for
+// them. A library stays loaded for the life of the process: unloading GLib- or poppler-based
+// libraries is unsafe.
 //
 //   struct Api { decltype(&::zip_open) open; ... };
 //   const Api* api(std::string* error) {
