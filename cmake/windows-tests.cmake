@@ -37,3 +37,18 @@ target_link_libraries(mcpread_platform_tests PRIVATE mcpread_test_support mcprea
 target_compile_definitions(mcpread_platform_tests PRIVATE
   MCPREAD_TEST_MAGIC_DB="${mcpread_win_deps}/share/misc/magic.mgc")
 add_test(NAME platform COMMAND mcpread_platform_tests)
+# libvips-42.dll (npm, scripts/windows/deps.sh) beside the suite, where the bundle will put it
+# beside mcp-read.exe: the loader looks for it in the executable's folder.
+add_custom_command(TARGET mcpread_platform_tests POST_BUILD
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${mcpread_win_deps}/vips/lib/libvips-42.dll
+    $<TARGET_FILE_DIR:mcpread_platform_tests>/
+  VERBATIM)
+
+# A stand-in for Windows 10's bcryptprimitives.dll, which libvips-42.dll imports (ProcessPrng,
+# from its Rust code) and Wine 8.0 lacks: built into wine-shims/, put beside the suites by
+# scripts/windows/prove.sh for runs under Wine only, never shipped.
+enable_language(C)
+add_library(mcpread_wine_bcryptprimitives SHARED ${PROJECT_SOURCE_DIR}/scripts/windows/wine_bcryptprimitives.c)
+set_target_properties(mcpread_wine_bcryptprimitives PROPERTIES OUTPUT_NAME bcryptprimitives PREFIX ""
+  RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/wine-shims)
+target_link_libraries(mcpread_wine_bcryptprimitives PRIVATE bcrypt)

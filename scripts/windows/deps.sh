@@ -19,6 +19,9 @@ toolchain=$repo/cmake/toolchain-mingw64.cmake
 jobs=${MCPREAD_JOBS:-2}
 
 # Source package=version, built in this order.
+# libvips for Windows: sharp's build (one DLL carrying GLib and the codecs) and its headers, from
+# npm, pinned to the same libvips (8.18.6 in 1.3.3).
+npm_packages=(@img/sharp-libvips-win32-x64@1.3.3 @img/sharp-libvips-dev@1.3.3)
 sources=(uchardet=0.0.7-1 nettle=3.8.1-2 pugixml=1.13-0.2 libdeflate=1.14-1 tre=0.8.0-7
   file=1:5.44-3)
 # The build machine's tools, the Windows zlib and Rust std, and the header-only libraries
@@ -29,7 +32,7 @@ host_packages=(g++-mingw-w64-x86-64-posix cmake ninja-build pkg-config dpkg-dev 
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev doctest-dev libvalijson-dev)
 header_dirs=(boost nlohmann spdlog fmt doctest valijson)
 
-key=$( { echo "${sources[*]} ${host_packages[*]}"; cat "${BASH_SOURCE[0]}" "$toolchain" "$here/libmagic_shims.c"; } |
+key=$( { echo "${sources[*]} ${host_packages[*]} ${npm_packages[*]}"; cat "${BASH_SOURCE[0]}" "$toolchain" "$here/libmagic_shims.c"; } |
   sha256sum | cut -c1-12)
 prefix=$cache/$key
 if [[ -f $prefix/.mcp-read-deps ]]; then echo "$prefix"; exit 0; fi
@@ -50,6 +53,7 @@ if ! grep -rqs '^Types:.*deb-src\|^deb-src ' /etc/apt/sources.list /etc/apt/sour
 else
   updated=yes
 fi
+command -v npm >/dev/null || missing+=(npm)
 if [[ ${#missing[@]} -gt 0 || -z $updated ]]; then
   apt-get update -qq
   [[ ${#missing[@]} -eq 0 ]] || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
@@ -142,6 +146,17 @@ for s in "${sources[@]}"; do
       install -D -m 644 /usr/lib/file/magic.mgc "$prefix/share/misc/magic.mgc"
       ;;
   esac
+done
+
+# The npm tarballs are kept in the cache: vips/lib holds libvips-42.dll (shipped beside the .exe),
+# vips/include its headers and GLib's.
+mkdir -p "$cache/npm" "$prefix/vips"
+for p in "${npm_packages[@]}"; do
+  name=${p%@*} version=${p##*@}
+  tgz=$cache/npm/$(echo "${name#@}" | tr / -)-$version.tgz
+  [[ -f $tgz ]] || (cd "$cache/npm" && npm pack -q "$p" >>"$log" 2>&1)
+  echo "windows deps: $name $version"
+  tar -xzf "$tgz" -C "$prefix/vips" --strip-components=1
 done
 
 # Header-only libraries: the Debian -dev packages' own folders, linked into the prefix so that the

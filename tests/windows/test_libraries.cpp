@@ -1,6 +1,7 @@
 // The C libraries scripts/windows/deps.sh cross-builds, checked where the readers will use them:
 // under Wine, before the readers themselves are built for Windows. libmagic with its TRE regex
-// shim and Debian's database, uchardet, nettle, pugixml, libdeflate, and the encoding_rs shim.
+// shim and Debian's database, uchardet, nettle, pugixml, libdeflate, the encoding_rs shim, and
+// libvips-42.dll from npm.
 #include <doctest/doctest.h>
 #include <libdeflate.h>
 #include <magic.h>
@@ -9,6 +10,7 @@
 #include <uchardet/uchardet.h>
 
 #include "charset/whatwg_decoder.hpp"
+#include "lazy_library.hpp"
 
 #include <array>
 #include <string>
@@ -82,4 +84,26 @@ TEST_CASE("windows libraries: the encoding_rs shim decodes as the WHATWG standar
   // The standard's own answer where libraries differ (REFERENCE.md): big5 0x8F 0xFE is U+8D77.
   CHECK(decode("Big5", "\x8F\xFE") == "\xE8\xB5\xB7");
   CHECK(decode("UTF-16LE", std::string_view("A\0", 2)) == "A");
+}
+
+TEST_CASE("windows libraries: libvips-42.dll from npm loads beside the .exe as libvips.so.42") {
+  // The readers name libvips by its Linux soname; on Windows that becomes libvips-42.dll, looked
+  // for in the executable's folder, where the bundle will put it.
+  struct Vips {
+    int (*init)(const char*) = nullptr;
+    int (*version)(int) = nullptr;
+    void (*object_unref)(void*) = nullptr;  // GLib's, exported by the same DLL (vips_api.cpp)
+  };
+  mcpread::readers::LazyLibrary<Vips> lib(
+      {.needs = "Reading images needs libvips", .candidates = {"libvips.so.42"}},
+      [](mcpread::readers::SymbolBinder& bind, Vips& v) {
+        return bind(&v.init, "vips_init") && bind(&v.version, "vips_version") &&
+               bind(&v.object_unref, "g_object_unref");
+      });
+  std::string error;
+  const Vips* vips = lib.get(&error);
+  REQUIRE_MESSAGE(vips != nullptr, error);
+  CHECK(vips->init("mcpread_platform_tests") == 0);
+  CHECK(vips->version(0) == 8);
+  CHECK(vips->version(1) == 18);
 }
