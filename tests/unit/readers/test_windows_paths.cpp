@@ -101,15 +101,22 @@ TEST_CASE("windows paths: 8.3 short names are recognised as aliases") {
 }
 
 #if defined(_WIN32)
+#include <winioctl.h>  // FSCTL_SET_REPARSE_POINT
+
+#include <cstring>
+#include <vector>
 
 namespace {
-// A fresh folder under the temporary folder, as its parsed final path and its text.
+// A fresh folder under the temporary folder: the process id and a count keep runs apart (Wine
+// reuses process ids within one prefix).
 std::string make_scratch(const char* tag) {
+  static int made = 0;
   wchar_t tmp[MAX_PATH + 1];
   REQUIRE(::GetTempPathW(MAX_PATH + 1, tmp) > 0);
   const std::string dir = mcpread::platform::windows::narrow(tmp) + "mcpread-" + tag + "-" +
-                          std::to_string(::GetCurrentProcessId());
-  ::CreateDirectoryW(mcpread::platform::windows::widen(dir).c_str(), nullptr);
+                          std::to_string(::GetCurrentProcessId()) + "-" +
+                          std::to_string(::GetTickCount64()) + "-" + std::to_string(++made);
+  REQUIRE(::CreateDirectoryW(mcpread::platform::windows::widen(dir).c_str(), nullptr));
   return dir;
 }
 void write_file(const std::string& path) {
@@ -181,6 +188,51 @@ TEST_CASE("windows paths: a symbolic link out of a root resolves outside it") {
   REQUIRE_MESSAGE(target.has_value(), why);
   CHECK_FALSE(within(*root, *target));
   CHECK(target->parts.back() == "secret.txt");
+}
+
+TEST_CASE("windows paths: a junction out of a root resolves outside it") {
+  const std::string root_dir = make_scratch("jroot"), outside = make_scratch("joutside");
+  write_file(outside + "\\secret.txt");
+  const std::string junction = root_dir + "\\door";
+  const std::wstring wide_junction = mcpread::platform::windows::widen(junction);
+  REQUIRE(::CreateDirectoryW(wide_junction.c_str(), nullptr));
+  // A mount-point reparse buffer (what mklink /J writes): the target as an NT path, then as shown.
+  const std::wstring target = L"\\??\\" + mcpread::platform::windows::widen(outside);
+  const std::wstring shown = mcpread::platform::windows::widen(outside);
+  const auto bytes = [](const std::wstring& w) { return static_cast<WORD>(w.size() * sizeof(wchar_t)); };
+  const WORD names = static_cast<WORD>(bytes(target) + sizeof(wchar_t) + bytes(shown) + sizeof(wchar_t));
+  std::vector<unsigned char> buffer(8 + 8 + names, 0);
+  const DWORD tag = IO_REPARSE_TAG_MOUNT_POINT;
+  const WORD header[6] = {static_cast<WORD>(8 + names), 0, 0, bytes(target),
+                          static_cast<WORD>(bytes(target) + sizeof(wchar_t)), bytes(shown)};
+  std::memcpy(buffer.data(), &tag, sizeof tag);
+  std::memcpy(buffer.data() + 4, header, sizeof header);
+  std::memcpy(buffer.data() + 16, target.c_str(), bytes(target));
+  std::memcpy(buffer.data() + 16 + bytes(target) + sizeof(wchar_t), shown.c_str(), bytes(shown));
+  const HANDLE h = ::CreateFileW(wide_junction.c_str(), GENERIC_WRITE, 0, nullptr, OPEN_EXISTING,
+                                 FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+  REQUIRE(h != INVALID_HANDLE_VALUE);
+  DWORD returned = 0;
+  const BOOL set = ::DeviceIoControl(h, FSCTL_SET_REPARSE_POINT, buffer.data(),
+                                     static_cast<DWORD>(buffer.size()), nullptr, 0, &returned, nullptr);
+  const DWORD set_error = ::GetLastError();
+  ::CloseHandle(h);
+  const DWORD attributes = ::GetFileAttributesW(wide_junction.c_str());
+  if (!set || attributes == INVALID_FILE_ATTRIBUTES || (attributes & FILE_ATTRIBUTE_REPARSE_POINT) == 0) {
+    MESSAGE("skipped: no junction could be made here (FSCTL_SET_REPARSE_POINT gave " << set << ", error "
+            << set_error << (set_error == ERROR_NOT_SUPPORTED ? std::string(": not supported, as in Wine 8") : "")
+            << ")");
+    return;
+  }
+  std::string why;
+  const auto root = final_path(root_dir, &why);
+  REQUIRE_MESSAGE(root.has_value(), why);
+  const auto through = final_path(junction + "\\secret.txt", &why);
+  REQUIRE_MESSAGE(through.has_value(), why);
+  CHECK_FALSE(within(*root, *through));  // named inside the root, lies outside it
+  const auto outside_dir = final_path(outside, &why);
+  REQUIRE_MESSAGE(outside_dir.has_value(), why);
+  CHECK(within(*outside_dir, *through));
 }
 
 TEST_CASE("windows paths: an alternate data stream is refused before it is opened") {
