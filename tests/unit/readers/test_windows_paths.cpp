@@ -235,6 +235,34 @@ TEST_CASE("windows paths: a junction out of a root resolves outside it") {
   CHECK(within(*outside_dir, *through));
 }
 
+TEST_CASE("windows paths: the roots check accepts inside and refuses outside, through .., and odd names") {
+  const std::string root_dir = make_scratch("roots"), outside = make_scratch("elsewhere");
+  write_file(root_dir + "\\Note.txt");
+  write_file(outside + "\\secret.txt");
+  std::string why;
+  const auto root = final_path(root_dir, &why);
+  REQUIRE_MESSAGE(root.has_value(), why);
+  const std::vector<Parsed> roots{*root};
+  auto refusal = [&](const std::string& requested) {
+    std::string reason;
+    CHECK_MESSAGE(!check_in_roots(roots, requested, &reason).has_value(), requested);
+    return reason;
+  };
+  const auto inside = check_in_roots(roots, root_dir + "\\NOTE.TXT", &why);
+  REQUIRE_MESSAGE(inside.has_value(), why);
+  CHECK(same_name(inside->parts.back(), "Note.txt"));
+  CHECK(check_in_roots(roots, root_dir + "/sub/../Note.txt", &why).has_value());
+  CHECK(refusal(outside + "\\secret.txt").find("outside the allowed roots") != std::string::npos);
+  // Climbing out with .. is refused before anything is opened.
+  const std::string climbed = root_dir + "\\..\\" + outside.substr(outside.rfind('\\') + 1) + "\\secret.txt";
+  CHECK(refusal(climbed).find("outside the allowed roots") != std::string::npos);
+  CHECK(refusal(root_dir + "\\NUL").find("reserved device name") != std::string::npos);
+  CHECK(refusal(root_dir + "\\Note.txt:hidden").find("alternate data stream") != std::string::npos);
+  CHECK(refusal(root_dir + "\\Note.txt.").find("dot or a space") != std::string::npos);
+  CHECK(refusal(root_dir + "\\missing.txt").find("cannot be opened") != std::string::npos);
+  CHECK(refusal("Note.txt").find("not an absolute path") != std::string::npos);
+}
+
 TEST_CASE("windows paths: an alternate data stream is refused before it is opened") {
   const std::string dir = make_scratch("ads");
   write_file(dir + "\\plain.txt");

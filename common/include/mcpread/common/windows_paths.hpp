@@ -220,6 +220,39 @@ inline std::optional<Parsed> final_path(const std::string& path, std::string* wh
   buf.resize(n);
   return parse_absolute(windows::narrow(buf), why);  // "\\?\C:\..." or "\\?\UNC\..."
 }
+
+// The roots check as readers/src/access.cpp's Windows side will make it: `requested` parsed and
+// its names checked; refused without being opened when, with . and .. applied as Windows applies
+// them, it is outside every root; then opened for its final path (links, junctions and short
+// names resolved), which must lie in a root too. `roots` are final paths themselves. The final
+// path, or nullopt with the refusal in *why.
+inline std::optional<Parsed> check_in_roots(const std::vector<Parsed>& roots,
+                                            const std::string& requested, std::string* why) {
+  const auto parsed = parse_absolute(requested, why);
+  if (!parsed) return std::nullopt;
+  if (std::string problem = path_problem(*parsed); !problem.empty()) {
+    *why = problem;
+    return std::nullopt;
+  }
+  auto in_a_root = [&](const Parsed& p) {
+    return std::any_of(roots.begin(), roots.end(), [&](const Parsed& r) { return within(r, p); });
+  };
+  if (!in_a_root(*parsed)) {
+    *why = to_string(*parsed) + " is outside the allowed roots";
+    return std::nullopt;
+  }
+  std::string open_why;
+  auto resolved = final_path(to_string(*parsed), &open_why);
+  if (!resolved) {
+    *why = to_string(*parsed) + " " + open_why;
+    return std::nullopt;
+  }
+  if (!in_a_root(*resolved)) {
+    *why = to_string(*parsed) + " leads to " + to_string(*resolved) + ", outside the allowed roots";
+    return std::nullopt;
+  }
+  return resolved;
+}
 #endif
 
 }  // namespace mcpread::platform::windows_paths
