@@ -23,7 +23,7 @@ jobs=${MCPREAD_JOBS:-2}
 # npm, pinned to the same libvips (8.18.6 in 1.3.3).
 npm_packages=(@img/sharp-libvips-win32-x64@1.3.3 @img/sharp-libvips-dev@1.3.3)
 sources=(uchardet=0.0.7-1 nettle=3.8.1-2 pugixml=1.13-0.2 libdeflate=1.14-1 tre=0.8.0-7
-  file=1:5.44-3)
+  file=1:5.44-3 libzip=1.7.3-1 libxml2=2.9.14+dfsg-1.3~deb12u6)
 # The build machine's tools, the Windows zlib and Rust std, and the header-only libraries
 # (nlohmann-json, Boost.Asio/Beast, spdlog + fmt, and doctest + valijson for the tests), whose
 # headers are the same for every target.
@@ -114,6 +114,26 @@ for s in "${sources[@]}"; do
         --disable-openssl >>"$log" 2>&1 &&
         make -j "$jobs" libnettle.a >>"$log" 2>&1 &&
         make install-headers install-static >>"$log" 2>&1)
+      ;;
+    libzip | libxml2)
+      # DLLs, as the readers load them on first use (LoadLibraryExW), named as the readers' Linux
+      # sonames become on Windows (libzip.so.4 -> libzip-4.dll, libxml2.so.2 -> libxml2-2.dll,
+      # platform::library_file_name). -static puts libgcc, winpthreads and zlib inside them, so
+      # each stands alone beside mcp-read.exe. libxml2 goes without iconv (Windows has none): its
+      # own UTF-8, UTF-16 and ISO-8859-1 cover what the readers hand it.
+      if [[ $name == libzip ]]; then
+        cmake_build "$src" -DBUILD_SHARED_LIBS=ON -DCMAKE_SHARED_LINKER_FLAGS=-static \
+          -DZLIB_LIBRARY=/usr/x86_64-w64-mingw32/lib/libz.a -DENABLE_BZIP2=OFF -DENABLE_LZMA=OFF \
+          -DENABLE_ZSTD=OFF -DENABLE_OPENSSL=OFF -DENABLE_GNUTLS=OFF -DENABLE_MBEDTLS=OFF \
+          -DBUILD_TOOLS=OFF -DBUILD_REGRESS=OFF -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF
+        cp "$prefix/bin/libzip.dll" "$prefix/bin/libzip-4.dll"
+      else
+        cmake_build "$src" -DBUILD_SHARED_LIBS=ON -DCMAKE_SHARED_LINKER_FLAGS=-static \
+          -DLIBXML2_WITH_ICONV=OFF -DLIBXML2_WITH_ICU=OFF -DLIBXML2_WITH_LZMA=OFF \
+          -DLIBXML2_WITH_ZLIB=OFF -DLIBXML2_WITH_PYTHON=OFF -DLIBXML2_WITH_TESTS=OFF \
+          -DLIBXML2_WITH_PROGRAMS=OFF
+        cp "$prefix/bin/libxml2.dll" "$prefix/bin/libxml2-2.dll"
+      fi
       ;;
     tre)
       # The regex library libmagic needs on mingw (Windows has no regcomp), byte-oriented like

@@ -72,6 +72,6 @@ for suite in platform protocol; do
   run_suite "$suite" "$build/mcpread_${suite}_tests.exe"
 done
 
-echo "not yet: mcp-read.exe: the readers library (POSIX file access, iconv, libxml2, libzip, the PDF plugin)"
+echo "not yet: mcp-read.exe: the readers library (POSIX file access, iconv, the PDF plugin, tesseract)"
 echo "not yet:   and the server's stdio transport have no Windows build, so no MCP session is proven"
 exit "$failed"

@@ -1,7 +1,7 @@
 // The C libraries scripts/windows/deps.sh cross-builds, checked where the readers will use them:
 // under Wine, before the readers themselves are built for Windows. libmagic with its TRE regex
 // shim and Debian's database, uchardet, nettle, pugixml, libdeflate, the encoding_rs shim, and
-// libvips-42.dll from npm.
+// libvips-42.dll from npm, libzip-4.dll and libxml2-2.dll.
 #include <doctest/doctest.h>
 #include <libdeflate.h>
 #include <magic.h>
@@ -106,4 +106,35 @@ TEST_CASE("windows libraries: libvips-42.dll from npm loads beside the .exe as l
   CHECK(vips->init("mcpread_platform_tests") == 0);
   CHECK(vips->version(0) == 8);
   CHECK(vips->version(1) == 18);
+}
+
+TEST_CASE("windows libraries: libzip-4.dll and libxml2-2.dll load by the readers' sonames") {
+  struct Zip {
+    const char* (*version)() = nullptr;
+  };
+  mcpread::readers::LazyLibrary<Zip> zip(
+      {.needs = "Reading office documents needs libzip", .candidates = {"libzip.so.4"}},
+      [](mcpread::readers::SymbolBinder& bind, Zip& z) { return bind(&z.version, "zip_libzip_version"); });
+  std::string error;
+  const Zip* z = zip.get(&error);
+  REQUIRE_MESSAGE(z != nullptr, error);
+  CHECK(std::string(z->version()) == "1.7.3");
+
+  struct Xml {
+    void* (*read_memory)(const char*, int, const char*, const char*, int) = nullptr;
+    void (*free_doc)(void*) = nullptr;
+  };
+  mcpread::readers::LazyLibrary<Xml> xml(
+      {.needs = "Reading spreadsheets needs libxml2", .candidates = {"libxml2.so.2"}},
+      [](mcpread::readers::SymbolBinder& bind, Xml& x) {
+        return bind(&x.read_memory, "xmlReadMemory") && bind(&x.free_doc, "xmlFreeDoc");
+      });
+  const Xml* x = xml.get(&error);
+  REQUIRE_MESSAGE(x != nullptr, error);
+  const std::string good = "<sheet><row r='1'/></sheet>", bad = "<sheet><row></sheet>";
+  constexpr int quiet = 1 << 5 | 1 << 6;  // XML_PARSE_NOERROR | XML_PARSE_NOWARNING
+  void* doc = x->read_memory(good.data(), static_cast<int>(good.size()), "good.xml", nullptr, quiet);
+  CHECK(doc != nullptr);
+  if (doc != nullptr) x->free_doc(doc);
+  CHECK(x->read_memory(bad.data(), static_cast<int>(bad.size()), "bad.xml", nullptr, quiet) == nullptr);
 }
