@@ -4,7 +4,7 @@
 #include <nettle/hmac.h>
 #include <nettle/memops.h>
 #include <nettle/sha2.h>
-#include <sys/random.h>
+#include "mcpread/common/platform.hpp"
 
 #include <cerrno>
 #include <chrono>
@@ -58,7 +58,7 @@ StateSeal::Key random_key() {
   StateSeal::Key key{};
   std::size_t filled = 0;
   while (filled < key.size()) {
-    const ssize_t n = getrandom(key.data() + filled, key.size() - filled, 0);
+    const std::ptrdiff_t n = platform::random_bytes(key.data() + filled, key.size() - filled);
     if (n > 0) {
       filled += static_cast<std::size_t>(n);
     } else if (n < 0 && errno != EINTR) {

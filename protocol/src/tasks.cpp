@@ -2,7 +2,7 @@
 
 #include "client_requests.hpp"
 
-#include <sys/random.h>
+#include "mcpread/common/platform.hpp"
 
 #include <array>
 #include <ctime>
@@ -18,7 +18,7 @@ std::optional<std::string> random_id() {
   std::array<unsigned char, 16> bytes{};
   std::size_t got = 0;
   while (got < bytes.size()) {
-    const ssize_t n = getrandom(bytes.data() + got, bytes.size() - got, 0);
+    const std::ptrdiff_t n = platform::random_bytes(bytes.data() + got, bytes.size() - got);
     if (n <= 0) return std::nullopt;
     got += static_cast<std::size_t>(n);
   }

@@ -1,8 +1,9 @@
 #pragma once
-// A shared library opened with dlopen on first use, and the table of functions taken from it.
-// Libraries only some files need (libvips, the PDF plugin, ICU, libxml2, libzip) are loaded this
-// way so that the server's start-up and its other reads never pay for them. A library stays
-// loaded for the life of the process: unloading GLib- or poppler-based libraries is unsafe.
+// A shared library opened on first use (dlopen; LoadLibraryExW on Windows), and the table of
+// functions taken from it. Libraries only some files need (libvips, the PDF plugin, ICU, libxml2,
+// libzip) are loaded this way so that the server's start-up and its other reads never pay for
+// them. A library stays loaded for the life of the process: unloading GLib- or poppler-based
+// libraries is unsafe.
 //
 //   struct Api { decltype(&::zip_open) open; ... };
 //   const Api* api(std::string* error) {
@@ -12,8 +13,6 @@
 //         [](SymbolBinder& bind, Api& a) { return bind(&a.open, "zip_open") && ...; });
 //     return lib.get(error);
 //   }
-#include <dlfcn.h>
-
 #include <cstring>
 #include <functional>
 #include <mutex>
@@ -34,6 +33,11 @@ struct LibrarySpec {
   std::string missing_advice{};
 };
 
+namespace lazy_library_detail {
+// The address of `name` in the library `handle`, or nullptr (dlsym; GetProcAddress on Windows).
+void* symbol(void* handle, const char* name);
+}  // namespace lazy_library_detail
+
 // Handed to a binding function: takes typed symbols from the library just opened.
 class SymbolBinder {
  public:
@@ -45,7 +49,7 @@ class SymbolBinder {
   template <class Fn>
   bool operator()(Fn* slot, const char* name) {
     const std::string full = name + spec_.symbol_suffix;
-    void* sym = ::dlsym(handle_, full.c_str());
+    void* sym = lazy_library_detail::symbol(handle_, full.c_str());
     if (sym == nullptr) return fail(library_ + " has no " + full + spec_.missing_advice);
     static_assert(sizeof(Fn) == sizeof(void*));
     std::memcpy(slot, &sym, sizeof sym);  // object pointer to function pointer, without a cast

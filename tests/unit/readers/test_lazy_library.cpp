@@ -1,5 +1,7 @@
 // The lazy dlopen helper every optional library goes through: the first candidate that loads, a
-// table of typed symbols, and an error naming the library and why when it cannot be used.
+// table of typed symbols, and an error naming the library and why when it cannot be used. On
+// Linux through dlopen (libc.so.6); on Windows through LoadLibraryExW (kernel32.dll), in the
+// cross-built mcpread_platform_tests run under Wine.
 #include "lazy_library.hpp"
 
 #include <doctest/doctest.h>
@@ -9,6 +11,10 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#if defined(_WIN32)
+#include "mcpread/common/windows_text.hpp"  // windows.h
+#endif
 
 using namespace mcpread::readers;
 
@@ -20,6 +26,7 @@ struct LibC {
 
 }  // namespace
 
+#if !defined(_WIN32)
 TEST_CASE("lazy library: loads once and binds a table") {
   SUBCASE("the first candidate that loads is used, and its symbols are callable") {
     std::string used;
@@ -88,3 +95,47 @@ TEST_CASE("lazy library: errors name the library and why") {
     CHECK(error == "Counting needs the C library: libc.so.6 failed to start");
   }
 }
+#endif
+
+#if defined(_WIN32)
+namespace {
+struct Kernel {
+  decltype(&::lstrlenA) length = nullptr;
+};
+}  // namespace
+
+TEST_CASE("lazy library: Windows loads a DLL by its name and binds its functions") {
+  std::string used;
+  LazyLibrary<Kernel> lib({.needs = "Counting needs kernel32",
+                           .candidates = {"libno-such-library.so.0", "kernel32.dll"}},
+                          [&](SymbolBinder& bind, Kernel& k) {
+                            used = bind.library();
+                            return bind(&k.length, "lstrlenA");
+                          });
+  std::string error = "untouched";
+  const Kernel* k = lib.get(&error);
+  REQUIRE(k != nullptr);
+  CHECK(error == "untouched");
+  CHECK(used == "kernel32.dll");
+  CHECK(k->length("four") == 4);
+}
+
+TEST_CASE("lazy library: Windows errors name the DLL file and the system's reason") {
+  LazyLibrary<Kernel> missing({.needs = "Reading images needs libvips",
+                               .candidates = {"libno-such-library.so.42"}},
+                              [](SymbolBinder&, Kernel&) { return true; });
+  std::string error;
+  CHECK(missing.get(&error) == nullptr);
+  // The soname became the DLL's name; the reason ends with the system's error number (126: the
+  // module was not found).
+  CHECK(error.starts_with("Reading images needs libvips: libno-such-library-42.dll: "));
+  CHECK(error.ends_with("(Windows error 126)"));
+
+  LazyLibrary<Kernel> no_symbol({.needs = "Counting needs kernel32",
+                                 .candidates = {"kernel32.dll"},
+                                 .symbol_suffix = "_72"},
+                                [](SymbolBinder& bind, Kernel& k) { return bind(&k.length, "lstrlenA"); });
+  CHECK(no_symbol.get(&error) == nullptr);
+  CHECK(error == "Counting needs kernel32: kernel32.dll has no lstrlenA_72");
+}
+#endif

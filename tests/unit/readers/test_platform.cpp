@@ -1,10 +1,11 @@
-// The operating-system specific calls behind mcpread::platform (common/), on Linux, where they
-// are built: the executable's path, anonymous files libraries open by path, pipe sizes, library
-// names.
+// The operating-system specific calls behind mcpread::platform (common/), on the systems where
+// they are built: Linux (this suite) and Windows (mcpread_platform_tests, cross-built and run
+// under Wine by scripts/windows/prove.sh). Each system's cases check that system's calls.
 #include <doctest/doctest.h>
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <array>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -13,6 +14,15 @@
 
 using namespace mcpread;
 
+TEST_CASE("platform: random bytes fill the buffer and differ between calls") {
+  std::array<unsigned char, 32> a{}, b{};
+  REQUIRE(platform::random_bytes(a.data(), a.size()) == static_cast<std::ptrdiff_t>(a.size()));
+  REQUIRE(platform::random_bytes(b.data(), b.size()) == static_cast<std::ptrdiff_t>(b.size()));
+  CHECK(a != b);  // 2^-256 to fail by chance
+  CHECK(a != std::array<unsigned char, 32>{});
+}
+
+#if defined(__linux__)
 TEST_CASE("platform: the executable's path") {
   const std::string exe = platform::executable_path();
   CHECK(exe.ends_with("/mcpread_readers_tests"));
@@ -44,3 +54,38 @@ TEST_CASE("platform: Linux loads libraries by their soname") {
   CHECK(platform::library_file_name("libvips.so.42") == "libvips.so.42");
   CHECK(platform::library_file_name("libmcpread_pdf.so") == "libmcpread_pdf.so");
 }
+#endif
+
+#if defined(_WIN32)
+TEST_CASE("platform: the executable's path is the .exe's, a drive path in UTF-8") {
+  const std::string exe = platform::executable_path();
+  CHECK(exe.ends_with("\\mcpread_platform_tests.exe"));
+  REQUIRE(exe.size() > 3);
+  CHECK(exe[1] == ':');
+  CHECK(exe[2] == '\\');
+  // The same file, opened through the wide API with the path converted back.
+  const std::wstring wide = platform::windows::widen(exe);
+  CHECK(::GetFileAttributesW(wide.c_str()) != INVALID_FILE_ATTRIBUTES);
+}
+
+TEST_CASE("platform: UTF-8 and UTF-16 convert both ways, outside the BMP too") {
+  const std::string text = "caf\xC3\xA9 \xE6\x97\xA5\xE6\x9C\xAC \xF0\x9F\x98\x80";  // café 日本 😀
+  const std::wstring wide = platform::windows::widen(text);
+  CHECK(wide.size() == 10);  // 😀 is a surrogate pair
+  CHECK(wide[3] == L'\u00E9');
+  CHECK(platform::windows::narrow(wide) == text);
+  // Invalid UTF-8 becomes U+FFFD instead of vanishing.
+  CHECK(platform::windows::widen("a\xFF" "b") == L"a\uFFFDb");
+}
+
+TEST_CASE("platform: Windows has no anonymous file that opens by path yet") {
+  const platform::AnonymousFile f = platform::anonymous_file("platform-test");
+  CHECK(f.fd == -1);
+  CHECK(f.path.empty());
+}
+
+TEST_CASE("platform: Windows loads libraries by their DLL names") {
+  CHECK(platform::library_file_name("libvips.so.42") == "libvips-42.dll");
+  CHECK(platform::library_file_name("libzip.so.4") == "libzip-4.dll");
+}
+#endif

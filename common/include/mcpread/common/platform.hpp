@@ -1,18 +1,24 @@
 #pragma once
 // Operating-system specific calls, each behind one function: the Linux call where it exists, a
 // portable fallback elsewhere. (glibc's allocator calls stay at their call sites, under
-// __GLIBC__.) Only the Linux branches are built and tested; docs/portability.md says what the
-// others need and what is unverified.
+// __GLIBC__.) The Linux and Windows branches are built and tested (Windows under Wine,
+// scripts/windows/prove.sh); docs/portability.md says what the others need and what is unverified.
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <climits>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
 #if defined(__linux__)
-#include <sys/mman.h>  // memfd_create
+#include <sys/mman.h>    // memfd_create
+#include <sys/random.h>  // getrandom
+#endif
+#if defined(_WIN32)
+#include "mcpread/common/windows_text.hpp"  // windows.h, UTF-8 <-> UTF-16
+#include <bcrypt.h>                         // BCryptGenRandom (link bcrypt)
 #endif
 #if defined(__APPLE__)
 #include <mach-o/dyld.h>  // _NSGetExecutablePath
@@ -35,6 +41,20 @@ inline std::string executable_path() {
   if (::_NSGetExecutablePath(raw, &size) != 0) return {};
   char resolved[PATH_MAX];
   return ::realpath(raw, resolved) != nullptr ? std::string(resolved) : std::string();
+#elif defined(_WIN32)
+  // The UTF-16 path, in a buffer grown until it fits: GetModuleFileNameW truncates silently and
+  // says so only by filling the buffer (paths may exceed MAX_PATH with long-path support).
+  std::wstring buf(MAX_PATH, L'\0');
+  for (;;) {
+    const DWORD n = ::GetModuleFileNameW(nullptr, buf.data(), static_cast<DWORD>(buf.size()));
+    if (n == 0) return {};
+    if (n < buf.size()) {
+      buf.resize(n);
+      return windows::narrow(buf);
+    }
+    if (buf.size() >= 32768) return {};  // the longest path Windows has
+    buf.resize(buf.size() * 2);
+  }
 #else
   return {};
 #endif
@@ -52,6 +72,11 @@ inline AnonymousFile anonymous_file(const char* name) {
 #if defined(__linux__)
   f.fd = ::memfd_create(name, MFD_CLOEXEC);
   if (f.fd >= 0) f.path = "/proc/self/fd/" + std::to_string(f.fd);
+#elif defined(_WIN32)
+  // Windows has neither memory files nor /dev/fd: this needs a named temporary file deleted after
+  // the read (docs/portability.md), which its callers do not manage yet. -1 makes them report the
+  // read as impossible instead of half-working.
+  (void)name;
 #else
   (void)name;
   const char* dir = std::getenv("TMPDIR");
@@ -77,6 +102,22 @@ inline std::string descriptor_path(int fd) {
   (void)fd;
 #endif
   return {};
+}
+
+// Fills `size` bytes at `buf` from the system's source of randomness: the bytes written (Linux's
+// getrandom, which may write fewer or fail with -1 and errno, EINTR included), or -1.
+inline std::ptrdiff_t random_bytes(void* buf, std::size_t size) {
+#if defined(__linux__)
+  return ::getrandom(buf, size, 0);
+#elif defined(_WIN32)
+  // The system-preferred generator needs no algorithm handle; it fills all or fails.
+  if (size > 0xFFFFFFFFu) size = 0xFFFFFFFFu;
+  const NTSTATUS status = ::BCryptGenRandom(nullptr, static_cast<PUCHAR>(buf),
+                                            static_cast<ULONG>(size), BCRYPT_USE_SYSTEM_PREFERRED_RNG);
+  return status >= 0 ? static_cast<std::ptrdiff_t>(size) : -1;
+#else
+  return ::getentropy(buf, size > 256 ? 256 : size) == 0 ? static_cast<std::ptrdiff_t>(size > 256 ? 256 : size) : -1;
+#endif
 }
 
 // Asks for a pipe buffer of `bytes` on a pipe descriptor (Linux F_SETPIPE_SZ); elsewhere pipes
