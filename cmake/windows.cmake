@@ -54,31 +54,11 @@ target_compile_definitions(mcpread_spdlog INTERFACE SPDLOG_FMT_EXTERNAL FMT_HEAD
 target_link_libraries(mcpread_spdlog INTERFACE Threads::Threads)
 
 # The encoding_rs shim (readers/src/charset/whatwg_decoder/), built by cargo for
-# x86_64-pc-windows-gnu with Debian's Windows standard library (libstd-rust-dev-windows), offline
-# from Debian's crate, as readers/CMakeLists.txt builds it for Linux.
+# x86_64-pc-windows-gnu with Debian's Windows standard library (libstd-rust-dev-windows).
 find_program(MCPREAD_CARGO cargo HINTS /usr/bin REQUIRED)
 find_program(MCPREAD_RUSTC rustc HINTS /usr/bin REQUIRED)
-set(mcpread_shim_src ${PROJECT_SOURCE_DIR}/readers/src/charset/whatwg_decoder)
-set(mcpread_shim_build ${CMAKE_BINARY_DIR}/whatwg_decoder)
-set(mcpread_shim_lib ${mcpread_shim_build}/libmcpread_whatwg_decoder.a)
-add_custom_command(OUTPUT ${mcpread_shim_lib}
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${mcpread_shim_build}/cargo-home ${mcpread_shim_build}/crate/src
-  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${mcpread_shim_src}/cargo-config.toml
-    ${mcpread_shim_build}/cargo-home/config.toml
-  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${mcpread_shim_src}/Cargo.toml ${mcpread_shim_build}/crate/
-  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${mcpread_shim_src}/src/lib.rs ${mcpread_shim_build}/crate/src/
-  COMMAND ${CMAKE_COMMAND} -E env CARGO_HOME=${mcpread_shim_build}/cargo-home RUSTC=${MCPREAD_RUSTC}
-    ${MCPREAD_CARGO} build --release --offline --quiet --target x86_64-pc-windows-gnu
-    --manifest-path ${mcpread_shim_build}/crate/Cargo.toml --target-dir ${mcpread_shim_build}/target
-  COMMAND ${CMAKE_OBJCOPY} --strip-debug
-    ${mcpread_shim_build}/target/x86_64-pc-windows-gnu/release/libmcpread_whatwg_decoder.a ${mcpread_shim_lib}
-  DEPENDS ${mcpread_shim_src}/Cargo.toml ${mcpread_shim_src}/cargo-config.toml ${mcpread_shim_src}/src/lib.rs
-  COMMENT "Building the encoding_rs shim with cargo for Windows"
-  VERBATIM)
-add_custom_target(mcpread_whatwg_decoder_build DEPENDS ${mcpread_shim_lib})
-add_library(mcpread_whatwg_decoder STATIC IMPORTED GLOBAL)
-add_library(mcpread::whatwg_decoder ALIAS mcpread_whatwg_decoder)
-set_target_properties(mcpread_whatwg_decoder PROPERTIES IMPORTED_LOCATION ${mcpread_shim_lib})
+include(${PROJECT_SOURCE_DIR}/cmake/whatwg_shim.cmake)
+mcpread_add_whatwg_shim(${CMAKE_BINARY_DIR}/whatwg_decoder x86_64-pc-windows-gnu)
 add_dependencies(mcpread_whatwg_decoder mcpread_whatwg_decoder_build)
 # What Rust's standard library needs from Windows (rustc --print native-static-libs).
 target_link_libraries(mcpread_whatwg_decoder INTERFACE advapi32 userenv kernel32 ws2_32 bcrypt)
