@@ -49,8 +49,8 @@ json read_input_schema() {
     "type": "object",
     "properties": {
       "file_path": {"type": "string", "description": "The file or directory."},
-      "offset": {"type": "integer", "minimum": 1, "description": "First line (notebooks: cell), 1-based."},
-      "limit": {"type": "integer", "minimum": 1, "description": "Number of lines (notebooks: cells)."},
+      "offset": {"type": "integer", "minimum": 1, "description": "Where to start, 1-based (a line, or what the format counts)."},
+      "limit": {"type": "integer", "minimum": 1, "description": "How many (lines, or what the format counts)."},
       "column": {"type": "integer", "minimum": 1, "description": "First character of each line, 1-based."},
       "pages": {"type": "string", "description": "PDF pages, slides, sheets (number or name) or EPUB chapters, e.g. \"1-5\"."},
       "file_type": {"type": "string", "default": "auto"},
