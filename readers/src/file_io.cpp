@@ -3,6 +3,7 @@
 #include "mcpread/common/prefault.hpp"
 #include "mcpread/common/spare_buffers.hpp"
 
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -77,6 +78,11 @@ std::optional<std::vector<std::uint8_t>> read_whole_bytes(int fd, std::uint64_t 
   auto out = common::spare::bytes().take(
       static_cast<std::size_t>(std::min<std::uint64_t>(size_hint, limit)) + 1, &reused);
   return read_into(std::move(out), reused, fd, size_hint, limit);
+}
+
+std::string identity_key(const struct stat& st) {
+  return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+         std::to_string(st.st_mtim.tv_nsec) + ":" + std::to_string(st.st_size);
 }
 
 }  // namespace mcpread::readers::file_io

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+struct stat;
+
 namespace mcpread::readers::file_io {
 
 // Reads until `max` bytes or the end of the file, from `offset`; EINTR is retried. The count,
@@ -47,5 +49,9 @@ class ChunkReader {
 std::optional<std::string> read_whole(int fd, std::uint64_t size_hint, std::uint64_t limit);
 // The same into a byte vector, for files whose bytes may be sent as they are (images).
 std::optional<std::vector<std::uint8_t>> read_whole_bytes(int fd, std::uint64_t size_hint, std::uint64_t limit);
+
+// The identity of an opened file for the readers' caches: device, inode, modification time and
+// size. Equal keys mean the same bytes (a rewrite changes the mtime).
+std::string identity_key(const struct stat& st);
 
 }  // namespace mcpread::readers::file_io

@@ -1,6 +1,6 @@
 #include "office/part_cache.hpp"
 
-#include "mcpread/readers/caches.hpp"
+#include "file_io.hpp"
 
 #include <sys/stat.h>
 
@@ -13,10 +13,7 @@ PartCache& PartCache::instance() {
   return *cache;
 }
 
-std::string PartCache::key_of(const struct stat& st) {
-  return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
-         std::to_string(st.st_mtim.tv_nsec) + ":" + std::to_string(st.st_size);
-}
+std::string PartCache::key_of(const struct stat& st) { return file_io::identity_key(st); }
 
 std::string PartCache::key(std::string_view kind, std::string_view file, std::string_view name) {
   std::string key(kind);

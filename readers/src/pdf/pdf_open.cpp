@@ -2,8 +2,6 @@
 
 #include "pdf/pdf_pages.hpp"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <string_view>
 
@@ -51,11 +49,6 @@ OpenPdfCache& OpenPdfCache::instance() {
   // the process's end frees their memory anyway.
   static auto* cache = new OpenPdfCache;
   return *cache;
-}
-
-std::string OpenPdfCache::key_of(const struct stat& st) {
-  return std::to_string(st.st_dev) + ':' + std::to_string(st.st_ino) + ':' + std::to_string(st.st_mtim.tv_sec) + '.' +
-         std::to_string(st.st_mtim.tv_nsec) + ':' + std::to_string(st.st_size);
 }
 
 std::shared_ptr<OpenPdf> OpenPdfCache::find(const std::string& key) {

@@ -37,8 +37,8 @@ struct OpenPdf {
 // Opens `bytes`; a refusal saying why (password, not a PDF, damaged, truncated) otherwise.
 std::variant<Opened, ReadOutcome> open_document(const std::string& path, const std::string& bytes);
 
-// The documents opened last, by file identity (device, inode, modification time, size: a rewrite
-// changes the key, so a changed file is opened afresh). Bounded by count and by bytes, least
+// The documents opened last, by file identity (file_io::identity_key: a rewrite changes the key,
+// so a changed file is opened afresh). Bounded by count and by bytes, least
 // recently used dropped first; release() (the server's idle-memory release) drops them all.
 class OpenPdfCache {
  public:
@@ -47,7 +47,6 @@ class OpenPdfCache {
   static constexpr std::size_t kMaxFile = 128u << 20;   // a larger file is never kept
 
   static OpenPdfCache& instance();
-  static std::string key_of(const struct stat& st);
 
   std::shared_ptr<OpenPdf> find(const std::string& key);
   void put(const std::string& key, std::shared_ptr<OpenPdf> pdf);
