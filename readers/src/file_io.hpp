@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
-struct stat;
+namespace mcpread::readers {
+struct OpenedFile;
+}  // namespace mcpread::readers
 
 namespace mcpread::readers::file_io {
 
@@ -50,8 +52,18 @@ std::optional<std::string> read_whole(int fd, std::uint64_t size_hint, std::uint
 // The same into a byte vector, for files whose bytes may be sent as they are (images).
 std::optional<std::vector<std::uint8_t>> read_whole_bytes(int fd, std::uint64_t size_hint, std::uint64_t limit);
 
-// The identity of an opened file for the readers' caches: device, inode, modification time and
-// size. Equal keys mean the same bytes (a rewrite changes the mtime).
-std::string identity_key(const struct stat& st);
+// The identity of an opened file for the readers' caches: device, inode (on Windows the volume's
+// serial number and the file's index), modification time and size. Equal identities mean the
+// same bytes (a rewrite changes the modification time).
+struct FileIdentity {
+  std::uint64_t device = 0;
+  std::uint64_t inode = 0;
+  std::int64_t mtime_ns = 0;
+  std::uint64_t size = 0;
+  bool operator==(const FileIdentity&) const = default;
+};
+FileIdentity identity(const OpenedFile& file);
+// The identity as a cache key: "device:inode:mtime_ns:size".
+std::string identity_key(const OpenedFile& file);
 
 }  // namespace mcpread::readers::file_io

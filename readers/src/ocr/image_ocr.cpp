@@ -40,13 +40,7 @@ ReadOutcome read_image_text(const OpenedFile& file, const Classification& classi
   if (cancel.cancelled()) return ReadOutcome::stopped();
 
   const OcrLanguages langs = choose_ocr_languages(ocr_lang, limits.ocr_langs);
-  OcrKey key{file.st.st_dev,
-             file.st.st_ino,
-             static_cast<std::int64_t>(file.st.st_mtim.tv_sec) * 1'000'000'000 + file.st.st_mtim.tv_nsec,
-             file.st.st_size,
-             0,
-             langs.spec(),
-             0};
+  OcrKey key{file_io::identity_key(file), 0, langs.spec(), 0};
   std::string converted;
   std::string_view input = *bytes;
   if (!ocr_cached(key) && !leptonica_reads(input)) {

@@ -8,8 +8,7 @@ namespace mcpread::readers::ocr {
 namespace {
 
 std::string key_text(const OcrKey& k) {
-  return std::to_string(k.dev) + ':' + std::to_string(k.ino) + ':' + std::to_string(k.mtime_ns) + ':' +
-         std::to_string(k.size) + ':' + std::to_string(k.page) + ':' + k.langs + ':' + std::to_string(k.dpi);
+  return k.file + ':' + std::to_string(k.page) + ':' + k.langs + ':' + std::to_string(k.dpi);
 }
 
 struct Cache {

@@ -13,7 +13,7 @@ PartCache& PartCache::instance() {
   return *cache;
 }
 
-std::string PartCache::key_of(const struct stat& st) { return file_io::identity_key(st); }
+std::string PartCache::key_of(const OpenedFile& file) { return file_io::identity_key(file); }
 
 std::string PartCache::key(std::string_view kind, std::string_view file, std::string_view name) {
   std::string key(kind);

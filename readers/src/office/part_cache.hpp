@@ -12,7 +12,9 @@
 #include <string>
 #include <string_view>
 
-struct stat;
+namespace mcpread::readers {
+struct OpenedFile;
+}  // namespace mcpread::readers
 
 namespace mcpread::readers::office {
 
@@ -23,7 +25,7 @@ class PartCache {
 
   static PartCache& instance();
   // The identity of an opened file: equal keys mean the same bytes (a rewrite changes the mtime).
-  static std::string key_of(const struct stat& st);
+  static std::string key_of(const OpenedFile& file);
 
   static constexpr std::size_t kMaxValue = 12u << 20;  // a parsed document counted larger is never kept
 

@@ -199,7 +199,7 @@ ReadOutcome read_office(const OpenedFile& file, Format format, const OfficeOptio
     return ReadOutcome::error(zip_head::compound_file_message(path, *head, compound_words(format)), std::move(meta));
   std::string error;
   auto zip = ZipArchive::open_fd(file.fd.get(), options.zip, &error);
-  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta), PartCache::key_of(file.st));
+  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta), PartCache::key_of(file));
 }
 
 }  // namespace mcpread::readers::office

@@ -274,7 +274,7 @@ ReadOutcome read_pdf(const OpenedFile& file, const PdfOptions& options, const Ca
                               human_size(options.max_file_bytes) + " for PDFs.");
   }
   // The document an earlier call opened from the same file, unless a call is using it now.
-  const std::string key = file_io::identity_key(file.st);
+  const std::string key = file_io::identity_key(file);
   std::shared_ptr<pdf::OpenPdf> open = pdf::OpenPdfCache::instance().find(key);
   std::unique_lock<std::mutex> in_use;  // released before `open` may drop the last reference
   if (open) {

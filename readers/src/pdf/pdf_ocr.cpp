@@ -1,5 +1,7 @@
 #include "pdf_ocr.hpp"
 
+#include "file_io.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -29,10 +31,7 @@ const OcrLanguages& PageOcr::languages() {
 
 OcrKey PageOcr::key(int page) {
   OcrKey k;
-  k.dev = file_.st.st_dev;
-  k.ino = file_.st.st_ino;
-  k.mtime_ns = static_cast<std::int64_t>(file_.st.st_mtim.tv_sec) * 1'000'000'000 + file_.st.st_mtim.tv_nsec;
-  k.size = file_.st.st_size;
+  k.file = file_io::identity_key(file_);
   k.page = page;
   k.langs = languages().spec();
   k.dpi = o_.ocr_dpi;

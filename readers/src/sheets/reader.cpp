@@ -184,7 +184,7 @@ ReadOutcome read_spreadsheet(const OpenedFile& file, Format format, const SheetO
   auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
   // A model pages through a workbook in several calls: each would inflate its sheet again.
   // And each would parse the workbook's shared strings and styles again: kept there too.
-  const std::string key = office::PartCache::key_of(file.st);
+  const std::string key = office::PartCache::key_of(file);
   if (zip) zip->cache_parts(key);
   return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta), key);
 }

@@ -75,7 +75,7 @@ ReadOutcome read_file(const OpenedFile& file, Format format, const Options& opti
   std::string error;
   auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
   return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta),
-                      office::PartCache::key_of(file.st));
+                      office::PartCache::key_of(file));
 }
 
 }  // namespace mcpread::readers::sections

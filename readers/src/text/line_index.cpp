@@ -7,18 +7,7 @@
 namespace mcpread::readers::text_detail {
 namespace {
 
-struct Identity {
-  dev_t dev;
-  ino_t ino;
-  off_t size;
-  long mtime_sec;
-  long mtime_nsec;
-  bool operator==(const Identity&) const = default;
-};
-
-Identity identity_of(const struct stat& st) {
-  return {st.st_dev, st.st_ino, st.st_size, st.st_mtim.tv_sec, st.st_mtim.tv_nsec};
-}
+using Identity = file_io::FileIdentity;
 
 std::mutex mutex;
 std::list<std::pair<Identity, LineIndex>> entries;  // most recently used first
@@ -30,8 +19,7 @@ LineIndexCache& LineIndexCache::instance() {
   return cache;
 }
 
-LineIndex LineIndexCache::find(const struct stat& st) {
-  const Identity id = identity_of(st);
+LineIndex LineIndexCache::find(const Identity& id) {
   std::lock_guard lock(mutex);
   for (auto it = entries.begin(); it != entries.end(); ++it) {
     if (it->first == id) {
@@ -42,11 +30,10 @@ LineIndex LineIndexCache::find(const struct stat& st) {
   return {};
 }
 
-void LineIndexCache::store(const struct stat& st, LineIndex index) {
-  const Identity id = identity_of(st);
+void LineIndexCache::store(const Identity& id, LineIndex index) {
   std::lock_guard lock(mutex);
   for (auto it = entries.begin(); it != entries.end(); ++it) {
-    if (it->first.dev == id.dev && it->first.ino == id.ino) {
+    if (it->first.device == id.device && it->first.inode == id.inode) {
       if (it->first == id) {  // same version: merge what each read learnt
         if (it->second.chunks.size() > index.chunks.size()) index.chunks = std::move(it->second.chunks);
         if (!index.total_lines) index.total_lines = it->second.total_lines;

@@ -4,7 +4,7 @@
 // each 1 MiB chunk boundary it remembers how many lines ended before it; a read jumps to the last
 // chunk that starts before its first line. Entries are tied to the file's identity and version
 // (device, inode, size, mtime): any change makes them unusable.
-#include <sys/stat.h>
+#include "file_io.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -26,9 +26,9 @@ class LineIndexCache {
  public:
   static LineIndexCache& instance();
   // The index known for this version of the file (empty when none).
-  LineIndex find(const struct stat& st);
+  LineIndex find(const file_io::FileIdentity& id);
   // Keeps what is known: the longer list of checkpoints, and the total once counted.
-  void store(const struct stat& st, LineIndex index);
+  void store(const file_io::FileIdentity& id, LineIndex index);
 
   static constexpr std::size_t max_files = 64;
 };

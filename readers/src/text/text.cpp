@@ -35,7 +35,7 @@ std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
 std::string iso_mtime(const struct stat& st) {
   std::tm tm{};
-  const time_t secs = st.st_mtim.tv_sec;
+  const time_t secs = st.st_mtime;
   if (gmtime_r(&secs, &tm) == nullptr) return {};
   char buf[32];
   const std::size_t n = std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
@@ -181,7 +181,9 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   const std::string path = utf8::sanitized(file.path.string());
   if (cancel.cancelled()) return ReadOutcome::stopped();
   const int fd = file.fd.get();
+#if defined(POSIX_FADV_SEQUENTIAL)
   ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
 
   // One chunk buffer per worker thread, reused: a fresh megabyte per call costs an mmap, page
   // faults on every page touched, and an munmap.
@@ -243,7 +245,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   // chunk boundaries be mapped to line counts and remembered for the next read.
   const bool indexable = mode != Mode::Stream && !options.json;
   text_detail::LineIndex index;
-  if (indexable) index = text_detail::LineIndexCache::instance().find(file.st);
+  if (indexable) index = text_detail::LineIndexCache::instance().find(file_io::identity(file));
   // The lines after the window are counted once per version of the file: a later read of it
   // (an agent paging on, or reading it again) takes the total from the index.
   config.count_rest = size <= options.count_lines_max_bytes && !index.total_lines;
@@ -307,7 +309,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   }
   if (scanner.reached_eof()) index.total_lines = scanner.total_lines();
   if (indexable && (index.chunks.size() > known_chunks || scanner.reached_eof()))
-    text_detail::LineIndexCache::instance().store(file.st, index);
+    text_detail::LineIndexCache::instance().store(file_io::identity(file), index);
 
   if (content_bytes == 0) {
     meta["total_lines"] = 0;

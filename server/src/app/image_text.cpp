@@ -3,6 +3,7 @@
 #include "mcpread/readers/ocr.hpp"
 
 #include <functional>
+#include <string>
 
 namespace mcpread::server {
 
@@ -19,8 +20,7 @@ void add_image_text(readers::ReadOutcome& outcome, const readers::ReadRequest& r
     const std::string_view bytes = readers::view_of(image->data);
     // The image sent is what is read: cached by its content, as it has no file of its own.
     readers::OcrKey key;
-    key.ino = static_cast<ino_t>(std::hash<std::string_view>{}(bytes));
-    key.size = static_cast<std::int64_t>(bytes.size());
+    key.file = "bytes " + std::to_string(std::hash<std::string_view>{}(bytes)) + ":" + std::to_string(bytes.size());
     key.page = -1;
     key.langs = langs->spec();
     const auto result =

@@ -95,15 +95,14 @@ TEST_CASE("part cache: a workbook's shared strings, styles and sheet list are pa
                                                              "<row r=\"2\"><c r=\"A2\" t=\"s\"><v>1</v></c></row>"}},
                                                       {"alpha", "beta"}));
   CHECK(read_text(dir).find("| 2 | beta |") != std::string::npos);
-  struct stat st{};
-  REQUIRE(::stat(path.c_str(), &st) == 0);
+  const OpenedFile file = mcpread::test::open_file(path);
   const std::string name = sheets::xlsx_cache_name(sheets::SheetOptions{}.max_shared_string_bytes);
-  const auto parsed = PartCache::instance().get_value<void>(PartCache::key_of(st), name);
+  const auto parsed = PartCache::instance().get_value<void>(PartCache::key_of(file), name);
   REQUIRE(parsed != nullptr);
   CHECK(read_text(dir, 2).find("| 2 | beta |") != std::string::npos);
-  CHECK(PartCache::instance().get_value<void>(PartCache::key_of(st), name) == parsed);  // served, not parsed again
+  CHECK(PartCache::instance().get_value<void>(PartCache::key_of(file), name) == parsed);  // served, not parsed again
   release_caches();
-  CHECK(PartCache::instance().get_value<void>(PartCache::key_of(st), name) == nullptr);
+  CHECK(PartCache::instance().get_value<void>(PartCache::key_of(file), name) == nullptr);
 }
 
 TEST_CASE("part cache: a document read page by page is parsed once, a changed one again") {

@@ -32,10 +32,7 @@ OcrLanguages choose_ocr_languages(std::string_view requested, std::string_view c
 
 // What a file's page is known by in the cache.
 struct OcrKey {
-  dev_t dev = 0;
-  ino_t ino = 0;
-  std::int64_t mtime_ns = 0;
-  std::int64_t size = 0;
+  std::string file;  // the file's identity: device, inode, modification time, size
   int page = 0;  // 0 for an image file
   std::string langs;
   unsigned dpi = 0;
