@@ -1,18 +1,13 @@
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/listing.hpp"
 
-#include <dirent.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <memory>
 #include <string>
 #include <system_error>
 #include <vector>
 
+#include "dir_scan.hpp"
+#include "mcpread/common/platform.hpp"
 #include "mcpread/readers/utf8.hpp"
 
 namespace mcpread::readers {
@@ -26,20 +21,6 @@ struct Entry {
   bool directory = false;
   bool operator<(const Entry& o) const { return name < o.name; }  // byte order
 };
-
-struct DirCloser {
-  void operator()(DIR* d) const { ::closedir(d); }
-};
-
-std::string errno_text(int err) { return std::generic_category().message(err); }
-
-// Directories, and symbolic links that lead to one, get the trailing '/'.
-bool is_directory_entry(int dir_fd, const dirent& e) {
-  if (e.d_type == DT_DIR) return true;
-  if (e.d_type != DT_LNK && e.d_type != DT_UNKNOWN) return false;
-  struct stat st {};
-  return ::fstatat(dir_fd, e.d_name, &st, 0) == 0 && S_ISDIR(st.st_mode);
-}
 
 // One line per name, whatever bytes it holds: control characters are escaped and invalid
 // UTF-8 becomes U+FFFD, so the listing stays valid UTF-8 with one entry per line.
@@ -78,13 +59,13 @@ void trim(std::vector<Entry>& entries, std::size_t keep) {
   entries.resize(keep);
 }
 
-ReadOutcome list_error(const std::filesystem::path& dir, int err) {
+ReadOutcome list_error(const std::filesystem::path& dir, const std::error_code& err) {
   std::string path;
-  append_name(dir.native(), path);
-  if (err == EACCES || err == EPERM)
+  append_name(platform::path_to_utf8(dir), path);
+  if (err == std::errc::permission_denied || err == std::errc::operation_not_permitted)
     return ReadOutcome::error("Permission denied: cannot list the directory " + path + " (" +
-                              errno_text(err) + "). Check the directory's permissions.");
-  return ReadOutcome::error("Cannot list the directory " + path + ": " + errno_text(err) + ".");
+                              err.message() + "). Check the directory's permissions.");
+  return ReadOutcome::error("Cannot list the directory " + path + ": " + err.message() + ".");
 }
 
 }  // namespace
@@ -97,17 +78,6 @@ ReadOutcome list_directory(const std::filesystem::path& dir, std::size_t max_ent
   const std::size_t keep = offset - 1 >= kMaxScanned || max_entries > kMaxScanned
                                ? kMaxScanned + 1  // everything scanned
                                : static_cast<std::size_t>(offset - 1) + max_entries;
-  int fd = -1;
-  do fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK);
-  while (fd < 0 && errno == EINTR);
-  if (fd < 0) return list_error(dir, errno);
-  std::unique_ptr<DIR, DirCloser> d(::fdopendir(fd));
-  if (!d) {
-    const int err = errno;
-    ::close(fd);
-    return list_error(dir, err);
-  }
-
   std::vector<Entry> entries;
   const std::size_t trim_at = keep > kMaxScanned
                                   ? kMaxScanned + 1  // never: everything scanned fits
@@ -115,34 +85,28 @@ ReadOutcome list_directory(const std::filesystem::path& dir, std::size_t max_ent
   std::size_t total = 0;
   std::size_t directories = 0;
   bool at_least = false;
-  for (;;) {
-    errno = 0;
-    const dirent* e = ::readdir(d.get());
-    if (e == nullptr) {
-      if (errno != 0) return list_error(dir, errno);
-      break;
-    }
-    const std::string_view name(e->d_name);
-    if (name == "." || name == "..") continue;
+  const std::error_code scan_error = dir_scan::scan(dir, [&](std::string_view name, bool is_dir) {
     if (total == kMaxScanned) {
       at_least = true;
-      break;
+      return false;
     }
     ++total;
-    const bool is_dir = is_directory_entry(fd, *e);
     if (is_dir) ++directories;
     entries.push_back(Entry{std::string(name), is_dir});
     if (entries.size() >= trim_at) trim(entries, keep);
-  }
+    return true;
+  });
+  if (scan_error) return list_error(dir, scan_error);
 
+  const std::string dir_name = platform::path_to_utf8(dir);
   std::string path;
-  append_name(dir.native(), path);
+  append_name(dir_name, path);
   ReadOutcome out;
   const std::size_t files = total - directories;
   const std::size_t first = offset - 1 < total ? static_cast<std::size_t>(offset - 1) : total;
   const std::size_t page = std::min(total - first, max_entries);
   std::string meta_path;
-  utf8::append_sanitized(dir.native(), meta_path);
+  utf8::append_sanitized(dir_name, meta_path);
   out.meta = {{"path", meta_path}, {"entries", total},   {"directories", directories},
               {"files", files},     {"shown", page},      {"truncated", first + page < total},
               {"entries_at_least", at_least}};  // true: counting stopped at kMaxScanned

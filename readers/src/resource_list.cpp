@@ -5,10 +5,14 @@
 #include "mcpread/readers/classify.hpp"
 #include "mcpread/readers/utf8.hpp"
 
+#include "mcpread/common/platform.hpp"
+
+#if !defined(_WIN32)
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <cerrno>
@@ -24,14 +28,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct DirCloser {
-  void operator()(DIR* d) const { ::closedir(d); }
-};
-
 // Directories that hold dependencies or caches rather than the user's files.
 bool skipped_directory(std::string_view name) {
   return name == "node_modules" || name == "__pycache__";
 }
+
+#if !defined(_WIN32)
+struct DirCloser {
+  void operator()(DIR* d) const { ::closedir(d); }
+};
 
 int open_directory(int at, const char* name) {
   int fd = -1;
@@ -39,6 +44,7 @@ int open_directory(int at, const char* name) {
   while (fd < 0 && errno == EINTR);
   return fd;
 }
+#endif
 
 class Walker {
  public:
@@ -52,8 +58,12 @@ class Walker {
       root_ = root;
       label_.clear();
       if (roots_.dirs().size() > 1 && !root.filename().empty()) label_ = root.filename().string() + "/";
+#if defined(_WIN32)
+      walk(root, "", 0);
+#else
       const int fd = open_directory(AT_FDCWD, root.c_str());
       if (fd >= 0) walk(fd, "", 0);
+#endif
     }
     return std::move(page_);
   }
@@ -64,6 +74,62 @@ class Walker {
     bool operator<(const Name& o) const { return name < o.name; }  // byte order
   };
 
+#if defined(_WIN32)
+  // Walks the folder `dir`, whose path relative to the root is `rel` ("" or ending in '/').
+  // Symbolic links and junctions (reparse points) are never entered; one is listed when it
+  // leads to a file inside the roots, as on other systems.
+  void walk(const fs::path& dir, const std::string& rel, std::size_t depth) {
+    std::vector<Name> names;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+      if (walked_ == limits_.max_walked) {
+        page_.capped = true;
+        exhausted_ = true;
+        break;
+      }
+      ++walked_;
+      std::string name = platform::path_to_utf8(it->path().filename());
+      if (name.empty() || name.front() == '.') continue;
+      names.push_back(Name{std::move(name)});
+    }
+    std::sort(names.begin(), names.end());
+    for (const auto& [name] : names) {
+      if (stop_) return;
+      if (cancel_.cancelled()) {
+        page_.cancelled = true;
+        stop_ = true;
+        return;
+      }
+      const fs::path child = dir / platform::path_from_utf8(name);
+      const auto status = fs::symlink_status(child, ec);
+      if (ec) continue;
+      if (fs::is_symlink(status) || fs::is_other(status) || (fs::is_directory(status) && is_reparse_point(child))) {
+        add_link(rel + name);
+      } else if (fs::is_regular_file(status)) {
+        add(rel + name, fs::file_size(child, ec));
+      } else if (fs::is_directory(status)) {
+        if (skipped_directory(name) || exhausted_) continue;
+        if (depth + 1 > limits_.max_depth) {
+          page_.capped = true;
+          continue;
+        }
+        walk(child, rel + name + "/", depth + 1);
+      }
+    }
+  }
+
+  static bool is_reparse_point(const fs::path& p) {
+    const DWORD attributes = ::GetFileAttributesW(p.c_str());
+    return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0;
+  }
+
+  // A link is listed when the roots check lets it be read as a file.
+  void add_link(const std::string& rel) {
+    const auto opened = open_in_roots(roots_, platform::path_to_utf8(root_) + "/" + rel);
+    if (const auto* file = std::get_if<OpenedFile>(&opened))
+      add(rel, static_cast<std::uint64_t>(file->st.st_size));
+  }
+#else
   // Walks the directory open as `fd` (taken over), whose path relative to the root is `rel`
   // ("" or ending in '/').
   void walk(int fd, const std::string& rel, std::size_t depth) {
@@ -134,6 +200,8 @@ class Walker {
     add(rel, static_cast<std::uint64_t>(st.st_size));
   }
 
+#endif
+
   void add(const std::string& rel, std::uint64_t size) {
     if (listed_ == limits_.max_listed) {  // one file more than may be listed
       page_.capped = true;
@@ -147,7 +215,7 @@ class Walker {
       stop_ = true;
       return;
     }
-    page_.entries.push_back(ResourceEntry{file_uri((root_ / rel).native()), utf8::sanitized(label_ + rel),
+    page_.entries.push_back(ResourceEntry{file_uri(platform::path_to_utf8(root_ / platform::path_from_utf8(rel))), utf8::sanitized(label_ + rel),
                                           std::string(mime_for_name(rel)), size});
   }
 

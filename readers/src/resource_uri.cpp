@@ -15,6 +15,12 @@ std::string path_from_file_uri(std::string_view uri) {
   rest = rest.substr(0, rest.find_first_of("?#"));  // a query or fragment names no file
   std::optional<std::string> path = common::percent_decode(rest, common::PercentMode::strict);
   if (!path || path->find('\0') != std::string::npos) return {};
+#if defined(_WIN32)
+  // file:///C:/a/b is C:\a\b.
+  if (path->size() >= 3 && (*path)[2] == ':') path->erase(0, 1);
+  for (char& c : *path)
+    if (c == '/') c = '\\';
+#endif
   return std::move(*path);
 }
 
@@ -22,8 +28,22 @@ std::string file_uri(std::string_view path) {
   static constexpr char hex[] = "0123456789ABCDEF";
   std::string uri = "file://";
   uri.reserve(uri.size() + path.size());
+#if defined(_WIN32)
+  // C:\a\b is file:///C:/a/b (RFC 8089): the drive's colon kept, backslashes as slashes.
+  if (path.size() >= 2 && path[1] == ':') {
+    uri += '/';
+    uri += path.substr(0, 2);
+    path.remove_prefix(2);
+  }
+#endif
   for (const char ch : path) {
     const auto c = static_cast<unsigned char>(ch);
+#if defined(_WIN32)
+    if (ch == '\\') {
+      uri += '/';
+      continue;
+    }
+#endif
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' ||
         c == '-' || c == '.' || c == '_' || c == '~') {
       uri += ch;

@@ -5,7 +5,11 @@
 #include "utf8_internal.hpp"
 #include "whatwg_decoder.hpp"
 
+#if defined(_WIN32)
+#include "codepage_iconv.hpp"  // the system's code pages in iconv's place
+#else
 #include <iconv.h>
+#endif
 
 #include <algorithm>
 #include <array>

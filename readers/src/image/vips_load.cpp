@@ -118,7 +118,7 @@ bool make_file(Input* in) {
   if (fd < 0) return false;
   UniqueFd file(fd);
   for (std::size_t done = 0; done < in->bytes.size();) {
-    const ssize_t n = ::write(fd, in->bytes.data() + done, in->bytes.size() - done);
+    const auto n = ::write(fd, in->bytes.data() + done, static_cast<unsigned>(std::min<std::size_t>(in->bytes.size() - done, 1u << 30)));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return false;
     done += static_cast<std::size_t>(n);

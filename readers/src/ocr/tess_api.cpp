@@ -2,11 +2,12 @@
 
 #include "lazy_library.hpp"
 
-#include <dirent.h>
-#include <sys/stat.h>
+#include "dir_scan.hpp"
+#include "mcpread/common/platform.hpp"
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 
 // The soname is the major version of the headers built against (5 on bookworm, 4 on bullseye,
 // where the portable bundle is built); tesseract 4 calls the header tess_version.h.
@@ -56,20 +57,17 @@ const LazyLibrary<Api>& library() {
 }
 
 bool is_directory(const std::string& path) {
-  struct stat st {};
-  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+  std::error_code ec;
+  return std::filesystem::is_directory(platform::path_from_utf8(path), ec);
 }
 
 std::vector<std::string> traineddata_names() {
   std::vector<std::string> out;
-  DIR* dir = ::opendir(tessdata_directory().c_str());
-  if (dir == nullptr) return out;
-  while (const dirent* entry = ::readdir(dir)) {
-    const std::string name = entry->d_name;
+  (void)dir_scan::scan(platform::path_from_utf8(tessdata_directory()), [&](std::string_view name, bool) {
     constexpr std::string_view suffix = ".traineddata";
-    if (name.size() > suffix.size() && name.ends_with(suffix)) out.push_back(name.substr(0, name.size() - suffix.size()));
-  }
-  ::closedir(dir);
+    if (name.size() > suffix.size() && name.ends_with(suffix)) out.emplace_back(name.substr(0, name.size() - suffix.size()));
+    return true;
+  });
   std::sort(out.begin(), out.end());
   return out;
 }

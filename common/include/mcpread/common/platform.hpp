@@ -10,7 +10,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
+#include <string_view>
 
 #if defined(__linux__)
 #include <sys/mman.h>    // memfd_create
@@ -146,6 +148,25 @@ inline std::string library_file_name(const std::string& soname) {
 #endif
 #else
   return soname;
+#endif
+}
+
+// A path from UTF-8 and back. On Windows, std::filesystem::path holds UTF-16, and libstdc++
+// converts narrow strings byte by byte (not as UTF-8) when a path is made from one, though
+// string() gives UTF-8 back: names beyond ASCII must come in through here.
+inline std::filesystem::path path_from_utf8(std::string_view utf8) {
+#if defined(_WIN32)
+  return std::filesystem::path(windows::widen(utf8));
+#else
+  return std::filesystem::path(utf8);
+#endif
+}
+
+inline std::string path_to_utf8(const std::filesystem::path& p) {
+#if defined(_WIN32)
+  return windows::narrow(p.native());
+#else
+  return p.native();
 #endif
 }
 
