@@ -16,7 +16,8 @@ set(mcpread_win_include ${mcpread_win_deps}/include)
 
 find_package(Threads REQUIRED)
 # mingw declares the POSIX thread-safe time calls (gmtime_r, localtime_r) only when asked.
-add_compile_definitions(_POSIX_THREAD_SAFE_FUNCTIONS=200112L)
+# A 64-bit off_t and struct stat (_stat64): sizes of files over 2 GiB.
+add_compile_definitions(_POSIX_THREAD_SAFE_FUNCTIONS=200112L _FILE_OFFSET_BITS=64)
 # Header-only libraries (Debian's headers, linked into the prefix): imported targets under the
 # names the Linux build's packages export.
 add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED)
@@ -63,14 +64,17 @@ add_dependencies(mcpread_whatwg_decoder mcpread_whatwg_decoder_build)
 # What Rust's standard library needs from Windows (rustc --print native-static-libs).
 target_link_libraries(mcpread_whatwg_decoder INTERFACE advapi32 userenv kernel32 ws2_32 bcrypt)
 
+# Everything is linked statically (libstdc++, libgcc, winpthreads), so each .exe runs on its own,
+# under Wine or on Windows, without mingw's DLLs beside it.
+add_link_options(-static)
+
 add_subdirectory(common)
 # platform.hpp's random_bytes (BCryptGenRandom) is the one system library common/ needs.
 target_link_libraries(mcpread_common INTERFACE bcrypt)
 add_subdirectory(protocol)
+add_subdirectory(readers)
+add_subdirectory(server)
 
-# Everything is linked statically (libstdc++, libgcc, winpthreads), so each .exe runs on its own,
-# under Wine or on Windows, without mingw's DLLs beside it.
-add_link_options(-static)
 
 if(MCPREAD_BUILD_TESTS)
   enable_testing()

@@ -21,7 +21,9 @@
 #include <iostream>
 
 int main(int argc, char** argv) {
+#ifdef SIGPIPE
   std::signal(SIGPIPE, SIG_IGN);  // a closed stdout is an EPIPE error, not a silent death
+#endif
   mcpread::readers::prepare_environment();  // before any thread starts
 #ifdef __GLIBC__
   // glibc maps blocks of 128 KiB and more on their own, but after freeing one it raises that

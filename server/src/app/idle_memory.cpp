@@ -4,7 +4,12 @@
 #include "mcpread/readers/caches.hpp"
 
 #include <spdlog/spdlog.h>
+#if defined(_WIN32)
+#include <malloc.h>  // _heapmin
+#include <windows.h>
+#else
 #include <sys/mman.h>
+#endif
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -83,6 +88,12 @@ void IdleMemory::run() {
 #ifdef __GLIBC__
     malloc_trim(0);
 #endif
+#if defined(_WIN32)
+    // Windows has no malloc_trim: the C runtime's heap gives its free blocks back to the system,
+    // then the working set is emptied, the pages still in use coming back as they are touched.
+    ::_heapmin();
+    ::SetProcessWorkingSetSize(::GetCurrentProcess(), static_cast<SIZE_T>(-1), static_cast<SIZE_T>(-1));
+#endif
     const Released released = release_library_pages();
     spdlog::debug("idle: gave back {} KiB of library pages and the allocator's free pages ({} KiB of cached parts and {} KiB of spare buffers dropped)",
                   released.library_kib, cached / 1024, spare / 1024);
@@ -105,6 +116,9 @@ struct Mapping {
 }  // namespace
 
 IdleMemory::Released IdleMemory::release_library_pages() {
+#if defined(_WIN32)
+  return {};  // the working set was emptied whole (run())
+#else
   // /proc/self/smaps gives each mapping's resident and anonymous sizes. A read-only private file
   // mapping without anonymous pages holds exactly the file's bytes: unmapping its pages loses
   // nothing. One with anonymous pages (relocated data made read-only after loading) is kept whole.
@@ -139,6 +153,7 @@ IdleMemory::Released IdleMemory::release_library_pages() {
       spdlog::debug("idle: madvise of {:x}-{:x} failed: {}", m.start, m.end, std::strerror(errno));
   }
   return released;
+#endif
 }
 
 }  // namespace mcpread::server

@@ -10,7 +10,9 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <spdlog/spdlog.h>
+#if !defined(_WIN32)
 #include <sys/socket.h>
+#endif
 
 #include <array>
 #include <atomic>
@@ -198,6 +200,15 @@ void Connection::watch_peer() {
                                   self->watch_peer();
                                   return;
                                 }
+#if defined(_WIN32)
+                                // Readable with nothing to read: the peer closed (no MSG_DONTWAIT
+                                // there; FIONREAD says the same).
+                                beast::error_code avail_ec;
+                                if (self->stream_.socket().available(avail_ec) == 0 || avail_ec) {
+                                  self->peer_gone();
+                                  return;
+                                }
+#else
                                 char byte = 0;
                                 const ssize_t n = ::recv(self->stream_.socket().native_handle(), &byte, 1,
                                                          MSG_PEEK | MSG_DONTWAIT);
@@ -205,6 +216,7 @@ void Connection::watch_peer() {
                                   self->peer_gone();
                                   return;
                                 }
+#endif
                                 // A spurious wake-up, or a pipelined request: keep watching. The
                                 // watch is also what keeps the connection alive meanwhile.
                                 self->watch_peer();

@@ -8,9 +8,15 @@
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
+#if defined(_WIN32)
+#include "mcpread/common/windows_console.hpp"
+
+#include <io.h>
+#else
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <cerrno>
@@ -22,7 +28,7 @@ namespace {
 // Writes all of `data` to a blocking descriptor; false on error.
 bool write_all(int fd, std::string_view data) {
   while (!data.empty()) {
-    const ssize_t n = ::write(fd, data.data(), data.size());
+    const auto n = ::write(fd, data.data(), static_cast<unsigned>(std::min<std::size_t>(data.size(), 1u << 30)));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return false;
     data.remove_prefix(static_cast<std::size_t>(n));
@@ -58,6 +64,47 @@ Service::~Service() {
   if (input_thread_.joinable()) input_thread_.join();
 }
 
+#if defined(_WIN32)
+namespace {
+std::atomic<Service*> console_target{nullptr};
+}  // namespace
+
+void Service::stop_from_console(const char* why) {
+  boost::asio::post(io_, [this, why] { begin_shutdown(why); });
+  // Windows ends the process when the handler returns after a closed console, a log-off or a
+  // shutdown: wait (within the five seconds it gives) for the shutdown to finish.
+  (void)finished_future_.wait_for(std::chrono::milliseconds(4500));
+}
+
+int Service::run() {
+  signals_.async_wait([this](const boost::system::error_code& ec, int signal) {
+    if (!ec) begin_shutdown(signal == SIGINT ? "Ctrl-C" : "SIGTERM");
+  });
+  if (!platform::windows::binary_stdio()) spdlog::warn("cannot put stdin and stdout in binary mode");
+  finished_future_ = finished_.get_future().share();
+  console_target.store(this);
+  platform::windows::on_console_stop([](const char* why) {
+    if (Service* s = console_target.load()) s->stop_from_console(why);
+  });
+  start_input_thread();
+  io_.run();
+
+  session_.cancel_all();
+  pool_.join();
+  if (input_thread_.joinable()) {
+    // Stopped before the client closed stdin: the thread is still in ReadFile.
+    if (!input_done_observed_.load()) ::CancelSynchronousIo(::pthread_gethandle(input_thread_.native_handle()));
+    input_thread_.join();
+  }
+  console_target.store(nullptr);
+  finished_.set_value();
+  return exit_code_;
+}
+
+void Service::close_input() {}
+
+bool Service::writes_async() const { return false; }
+#else
 int Service::run() {
   saved_in_flags_ = ::fcntl(STDIN_FILENO, F_GETFL);
   saved_out_flags_ = ::fcntl(STDOUT_FILENO, F_GETFL);
@@ -105,22 +152,14 @@ void Service::start_input() {
   // stdin is a regular file (or /dev/null): epoll refuses it, but reading it never blocks.
   spdlog::debug("stdin is not pollable ({}); reading it on a thread", ec.message());
   in_.reset();
-  input_thread_ = std::thread([this] {
-    std::array<char, 64 * 1024> chunk{};
-    for (;;) {
-      const ssize_t n = ::read(STDIN_FILENO, chunk.data(), chunk.size());
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        const std::string why = n == 0 ? "end of input" : std::strerror(errno);
-        boost::asio::post(io_, [this, why] { on_input_end(why.c_str()); });
-        return;
-      }
-      boost::asio::post(io_, [this, data = std::string(chunk.data(), static_cast<std::size_t>(n))] {
-        if (!input_done_) on_data(data);
-      });
-    }
-  });
+  start_input_thread();
 }
+
+void Service::close_input() {
+  if (in_) in_->close();
+}
+
+bool Service::writes_async() const { return out_.has_value(); }
 
 void Service::read_more() {
   in_->async_read_some(boost::asio::buffer(buffer_),
@@ -135,6 +174,26 @@ void Service::read_more() {
                          }
                          read_more();
                        });
+}
+#endif
+
+void Service::start_input_thread() {
+  input_thread_ = std::thread([this] {
+    std::array<char, 64 * 1024> chunk{};
+    for (;;) {
+      const auto n = ::read(STDIN_FILENO, chunk.data(), static_cast<unsigned>(chunk.size()));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        input_done_observed_.store(true);
+        const std::string why = n == 0 ? "end of input" : std::strerror(errno);
+        boost::asio::post(io_, [this, why] { on_input_end(why.c_str()); });
+        return;
+      }
+      boost::asio::post(io_, [this, data = std::string(chunk.data(), static_cast<std::size_t>(n))] {
+        if (!input_done_) on_data(data);
+      });
+    }
+  });
 }
 
 void Service::on_data(std::string_view data) {
@@ -167,7 +226,7 @@ void Service::on_input_end(const char* why) {
   spdlog::debug("stdin closed ({}); finishing {} open request(s)", why, open_exchanges_);
   framer_.finish([this](std::string_view line) { on_line(line); });
   input_done_ = true;
-  if (in_) in_->close();
+  close_input();
   // A subscriptions/listen stream stays open until the server ends it; the client has gone.
   session_.close_subscriptions();
   maybe_finish();
@@ -177,7 +236,7 @@ void Service::begin_shutdown(const char* why) {
   spdlog::info("{} received; shutting down", why);
   stopping_ = true;
   input_done_ = true;
-  if (in_) in_->close();
+  close_input();
   session_.cancel_all();
   // Cancelled reads stop at their next check; do not wait forever for one that does not.
   shutdown_timer_.expires_after(std::chrono::seconds(5));
@@ -205,7 +264,7 @@ void Service::write_next() {
   }
   writing_ = true;
   if (queue_.front().size() >= common::spare::min_bytes && !large_write_) large_write_.emplace(IdleMemory::instance());
-  if (!out_) {
+  if (!writes_async()) {
     while (!queue_.empty()) {
       if (!write_all(STDOUT_FILENO, queue_.front())) {
         spdlog::error("cannot write to stdout: {}", std::strerror(errno));
@@ -219,6 +278,7 @@ void Service::write_next() {
     maybe_finish();
     return;
   }
+#if !defined(_WIN32)
   boost::asio::async_write(*out_, boost::asio::buffer(queue_.front()),
                            [this](const boost::system::error_code& ec, std::size_t) {
                              if (ec) {
@@ -231,6 +291,7 @@ void Service::write_next() {
                              done_with_front();
                              write_next();
                            });
+#endif
 }
 
 void Service::done_with_front() {

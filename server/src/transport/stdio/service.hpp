@@ -9,13 +9,17 @@
 #include "mcpread/protocol/session.hpp"
 
 #include <boost/asio/io_context.hpp>
+#if !defined(_WIN32)
 #include <boost/asio/posix/stream_descriptor.hpp>
+#endif
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
 #include <array>
+#include <atomic>
 #include <functional>
+#include <future>
 #include <memory>
 #include <deque>
 #include <optional>
@@ -37,8 +41,13 @@ class Service {
   int run();
 
  private:
+#if !defined(_WIN32)
   void start_input();
   void read_more();
+#endif
+  void start_input_thread();
+  void close_input();
+  [[nodiscard]] bool writes_async() const;
   void on_data(std::string_view data);
   void on_line(std::string_view line);
   void on_input_end(const char* why);
@@ -56,9 +65,18 @@ class Service {
   boost::asio::io_context io_;
   boost::asio::signal_set signals_;
   boost::asio::steady_timer shutdown_timer_;
+#if defined(_WIN32)
+  // Windows' stdio handles cannot be polled: input is read on a thread and output written
+  // synchronously, the paths Linux takes for a regular file.
+  void stop_from_console(const char* why);
+  std::promise<void> finished_;  // set when run() has shut down (console events wait for it)
+  std::shared_future<void> finished_future_;
+#else
   std::optional<boost::asio::posix::stream_descriptor> in_;
   std::optional<boost::asio::posix::stream_descriptor> out_;  // empty: synchronous writes
-  std::thread input_thread_;  // used when stdin cannot be polled (a regular file)
+#endif
+  std::thread input_thread_;  // used when stdin cannot be polled (a regular file; Windows)
+  std::atomic<bool> input_done_observed_{false};  // the input thread has seen the end or an error
   int saved_in_flags_ = -1;
   int saved_out_flags_ = -1;
   std::array<char, 64 * 1024> buffer_{};
