@@ -54,3 +54,10 @@ add_library(mcpread_wine_bcryptprimitives SHARED ${PROJECT_SOURCE_DIR}/scripts/w
 set_target_properties(mcpread_wine_bcryptprimitives PROPERTIES OUTPUT_NAME bcryptprimitives PREFIX ""
   RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/wine-shims)
 target_link_libraries(mcpread_wine_bcryptprimitives PRIVATE bcrypt)
+
+# The readers library's Windows side on real files (tests/windows/test_readers.cpp).
+add_executable(mcpread_readers_windows_tests ${mcpread_tests}/windows/test_readers.cpp)
+target_include_directories(mcpread_readers_windows_tests PRIVATE ${PROJECT_SOURCE_DIR}/readers/src)
+target_link_libraries(mcpread_readers_windows_tests PRIVATE mcpread_test_support mcpread::warnings
+  mcpread::readers mcpread::common)
+add_test(NAME readers_windows COMMAND mcpread_readers_windows_tests)

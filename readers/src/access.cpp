@@ -1,6 +1,7 @@
 #include "mcpread/readers/access.hpp"
 
 #include "access_platform.hpp"
+#include "mcpread/common/platform.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "similar.hpp"
 
@@ -57,7 +58,7 @@ AccessError not_found(const std::string& requested, const std::string& lead, con
   std::string msg = "File not found: " + requested + "." + lead;
   auto names = similar_names(dir, name);
   for (std::size_t i = 0; i < names.size(); ++i)
-    msg += (i == 0 ? " Did you mean: " : ", ") + (dir / names[i]).string();
+    msg += (i == 0 ? " Did you mean: " : ", ") + platform::path_to_utf8(dir / platform::path_from_utf8(names[i]));
   if (!names.empty()) msg += "?";
   return {msg, AccessError::Reason::not_found};
 }

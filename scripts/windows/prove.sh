@@ -68,10 +68,47 @@ echo "prove: fresh Wine prefix in $(seconds "$start" "$(now)") s"
 cp "$build"/wine-shims/bcryptprimitives.dll "$build/"
 echo "prove: Wine 8 lacks bcryptprimitives.dll; using the build's stand-in (wine-shims/)"
 
-for suite in platform protocol; do
+for suite in platform protocol readers_windows; do
   run_suite "$suite" "$build/mcpread_${suite}_tests.exe"
 done
 
-echo "not yet: mcp-read.exe: the readers library (POSIX file access, iconv, the PDF plugin, tesseract)"
-echo "not yet:   and the server's stdio transport have no Windows build, so no MCP session is proven"
+# mcp-read.exe as a user gets it: a folder with bin\ (the .exe and the DLLs it loads) and
+# share\misc\magic.mgc, driven over stdio and Streamable HTTP by tests/windows/session.py.
+bundle=$build/bundle
+rm -rf "$bundle" && mkdir -p "$bundle/bin" "$bundle/share/misc"
+cp "$build/mcp-read.exe" "$build/windows-deps/vips/lib/libvips-42.dll" "$build/windows-deps/bin/libzip-4.dll" \
+  "$build/windows-deps/bin/libxml2-2.dll" "$build/wine-shims/bcryptprimitives.dll" "$bundle/bin/"
+cp "$build/windows-deps/share/misc/magic.mgc" "$bundle/share/misc/"
+winpath() { echo "Z:${1//\//\\}"; }  # Wine's Z: drive is the build machine's /
+run_session() {  # transport, extra arguments for the server
+  local transport=$1 work start
+  shift
+  work=$(mktemp -d /tmp/mcp-read-session.XXXXXX)
+  mkdir "$work/root"
+  start=$(now)
+  local args=() server=("$wine" "$bundle/bin/mcp-read.exe")
+  if [[ $transport == http ]]; then
+    local port token
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    token=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
+    args=(--url "http://127.0.0.1:$port/mcp" --token "$token")
+    server+=(--transport http --port "$port" --auth-token "$token")
+  fi
+  if python3 "$repo/tests/windows/session.py" "$transport" "$work/root" "$(winpath "$work/root")" "${args[@]}" -- \
+      "${server[@]}" "$(winpath "$work/root")" >"$build/session-$transport.log" 2>&1; then
+    echo "prove: ok mcp-read.exe over $transport: $(grep -c '^  ok' "$build/session-$transport.log") checks ($(seconds "$start" "$(now)") s)"
+  else
+    echo "prove: FAIL mcp-read.exe over $transport (log $build/session-$transport.log)"
+    grep -E '^  FAIL|session:' "$build/session-$transport.log" | head -20
+    failed=1
+  fi
+  rm -rf "$work"
+}
+run_session stdio
+run_session http
+
+echo "not yet: PDFs (the plugin as a DLL: poppler and qpdf cross-built) and OCR (tesseract):"
+echo "not yet:   mcp-read.exe answers that they cannot be loaded"
+echo "not yet: the readers and end-to-end suites under Wine (their fixtures need iconv, qpdf, libzip)"
+echo "not yet: @mcp-read/win32-x64 for npm, the zip bundle, the .mcpb for Windows"
 exit "$failed"

@@ -1,0 +1,163 @@
+// The readers library's Windows side (run under Wine by scripts/windows/prove.sh): the roots
+// check of access_windows.cpp on real files, names beyond ASCII through std::filesystem, file
+// identities from the handle, file URIs with drive letters, and the code pages that stand in for
+// iconv (charset/codepage_iconv.cpp).
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "file_io.hpp"
+#include "mcpread/common/platform.hpp"
+#include "mcpread/readers/access.hpp"
+#include "mcpread/readers/charset.hpp"
+#include "mcpread/readers/listing.hpp"
+#include "mcpread/readers/resources.hpp"
+
+using namespace mcpread::readers;
+namespace fs = std::filesystem;
+using mcpread::platform::path_from_utf8;
+using mcpread::platform::path_to_utf8;
+
+namespace {
+
+// A scratch folder under the system's temporary folder, removed afterwards.
+struct Scratch {
+  std::string dir;
+  Scratch() {
+    const fs::path base = fs::temp_directory_path() / ("mcp-read-test-" + std::to_string(::GetCurrentProcessId()));
+    fs::remove_all(base);
+    fs::create_directories(base / "root" / "sub");
+    dir = path_to_utf8(base);
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(path_from_utf8(dir), ec);
+  }
+  [[nodiscard]] std::string root() const { return dir + "\\root"; }
+  void write(const std::string& relative, const std::string& bytes) const {
+    std::ofstream(path_from_utf8(dir + "\\" + relative), std::ios::binary) << bytes;
+  }
+};
+
+Roots roots_of(const std::string& dir) {
+  Roots roots;
+  std::string error;
+  REQUIRE_MESSAGE(Roots::from_paths({dir}, &roots, &error), error);
+  return roots;
+}
+
+std::string refusal(const Roots& roots, const std::string& path) {
+  const AccessResult r = open_in_roots(roots, path);
+  const auto* e = std::get_if<AccessError>(&r);
+  return e == nullptr ? std::string("(opened)") : e->message;
+}
+
+std::string decoded(const std::string& charset, const std::string& bytes) {
+  Utf8Converter c(charset);
+  std::string out;
+  if (!c.ok()) return "(no decoder: " + c.error() + ")";
+  c.convert(bytes, out, true);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("windows access: files inside the root open, by any spelling Windows accepts") {
+  Scratch s;
+  s.write("root\\Notes.txt", "hello\n");
+  s.write("root\\sub\\inner.txt", "inner\n");
+  const Roots roots = roots_of(s.root());
+  SUBCASE("absolute, another case, forward slashes, relative, through sub\\..") {
+    const std::vector<std::string> paths = {s.root() + "\\Notes.txt", s.root() + "\\NOTES.TXT", "Notes.txt",
+                                            "sub\\..\\Notes.txt", s.root() + "/sub/inner.txt"};
+    for (const std::string& path : paths) {
+      CAPTURE(path);
+      const AccessResult r = open_in_roots(roots, path);
+      const auto* f = std::get_if<OpenedFile>(&r);
+      REQUIRE(f != nullptr);
+      CHECK(f->st.st_size > 0);
+      CHECK(path_to_utf8(f->path).find(s.root()) == 0);
+    }
+  }
+  SUBCASE("a folder is a directory target, listed with its entries") {
+    const AccessResult r = open_in_roots(roots, s.root());
+    const auto* d = std::get_if<DirectoryTarget>(&r);
+    REQUIRE(d != nullptr);
+    const ReadOutcome listing = list_directory(d->path);
+    const auto& text = std::get<TextBlock>(listing.blocks.front()).text;
+    CHECK(text.find("Notes.txt") != std::string::npos);
+    CHECK(text.find("sub/") != std::string::npos);
+  }
+}
+
+TEST_CASE("windows access: refusals name the path and the reason") {
+  Scratch s;
+  s.write("root\\notes.txt", "hello\n");
+  s.write("outside.txt", "not for the model\n");
+  const Roots roots = roots_of(s.root());
+  CHECK(refusal(roots, s.dir + "\\outside.txt") ==
+        "Access denied: " + s.dir + "\\outside.txt is outside the allowed roots (" + s.root() +
+            "). Read a file inside them, or start the server with the directory as a root.");
+  CHECK(refusal(roots, s.root() + "\\..\\outside.txt").find("outside the allowed roots") != std::string::npos);
+  CHECK(refusal(roots, s.root() + "\\NUL") ==
+        "Cannot read " + s.root() + "\\NUL: \"NUL\" is a reserved device name on Windows, not a file.");
+  CHECK(refusal(roots, s.root() + "\\notes.txt:hidden").find("alternate data stream") != std::string::npos);
+  CHECK(refusal(roots, s.root() + "\\notes.txt ").find("ends in a dot or a space") != std::string::npos);
+  CHECK(refusal(roots, s.root() + "\\note.txt") ==
+        "File not found: " + s.root() + "\\note.txt. Did you mean: " + s.root() + "\\notes.txt?");
+  CHECK(refusal(roots, s.root() + "\\nowhere\\x.txt") ==
+        "File not found: " + s.root() + "\\nowhere\\x.txt. The directory " + s.root() + "\\nowhere does not exist.");
+  CHECK(refusal(roots, "C:relative.txt").find("Give an absolute path") != std::string::npos);
+}
+
+TEST_CASE("windows access: names beyond ASCII stay themselves from request to message") {
+  Scratch s;
+  const std::string name = "R\xC3\xA9sum\xC3\xA9 \xE6\x96\x87.txt";  // Résumé 文.txt
+  std::ofstream(path_from_utf8(s.root()) / path_from_utf8(name), std::ios::binary) << "bonjour\n";
+  const Roots roots = roots_of(s.root());
+  const AccessResult r = open_in_roots(roots, s.root() + "\\" + name);
+  const auto* f = std::get_if<OpenedFile>(&r);
+  REQUIRE(f != nullptr);
+  CHECK(path_to_utf8(f->path) == s.root() + "\\" + name);
+  CHECK(path_to_utf8(f->path.filename()) == name);
+  // A near miss suggests the name as the folder holds it, in UTF-8.
+  CHECK(refusal(roots, s.root() + "\\R\xC3\xA9sum\xC3\xA9 \xE6\x96\x87.tx").find("Did you mean: " + s.root() + "\\" + name) !=
+        std::string::npos);
+}
+
+TEST_CASE("windows file identity: from the handle, equal for the same bytes, changed by a rewrite") {
+  Scratch s;
+  s.write("root\\a.txt", "one\n");
+  s.write("root\\b.txt", "one\n");
+  const Roots roots = roots_of(s.root());
+  auto identity = [&](const std::string& name) {
+    AccessResult r = open_in_roots(roots, s.root() + "\\" + name);
+    REQUIRE(std::holds_alternative<OpenedFile>(r));
+    return file_io::identity(std::get<OpenedFile>(r));
+  };
+  const auto a = identity("a.txt");
+  CHECK(a.inode != 0);  // the file index: stat() on Windows has none
+  CHECK(a == identity("a.txt"));
+  CHECK(!(a == identity("b.txt")));  // same size and time, another file
+  s.write("root\\a.txt", "one more\n");
+  CHECK(!(a == identity("a.txt")));
+}
+
+TEST_CASE("windows file URIs: drive letters and backslashes") {
+  CHECK(file_uri("C:\\Users\\Me\\a b.txt") == "file:///C:/Users/Me/a%20b.txt");
+  CHECK(path_from_file_uri("file:///C:/Users/Me/a%20b.txt") == "C:\\Users\\Me\\a b.txt");
+  CHECK(path_from_file_uri("file://localhost/D:/x") == "D:\\x");
+}
+
+TEST_CASE("windows charsets: the system's code pages stand in for iconv") {
+  CHECK(decoded("CP437", "\x80\x81\x82") == "\xC3\x87\xC3\xBC\xC3\xA9");  // Çüé
+  CHECK(decoded("IBM037", "\xC8\x85\x93\x93\x96") == "Hello");              // EBCDIC
+  CHECK(decoded("UTF-32LE", std::string("A\0\0\0\xAC\x20\0\0", 8)) == "A\xE2\x82\xAC");
+  CHECK(decoded("UTF-32", std::string("\0\0\xFE\xFF\0\0\0B", 8)) == "B");  // big-endian by its mark
+  CHECK(charset_ascii_compatible("CP437"));
+  CHECK(!charset_ascii_compatible("IBM037"));
+  CHECK(decoded("X-NO-SUCH-CHARSET", "abc").starts_with("(no decoder"));
+}
