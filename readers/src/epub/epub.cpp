@@ -13,9 +13,9 @@
 namespace mcpread::readers::sections {
 namespace {
 
-using office::xml::attr;
-using office::xml::child;
-using office::xml::is;
+using package::xml::attr;
+using package::xml::child;
+using package::xml::is;
 using pugi::xml_node;
 
 // The two font obfuscation algorithms (IDPF and Adobe): fonts so marked are no DRM.
@@ -86,14 +86,14 @@ class Toc {
     pugi::xml_document d;
     std::string ignored;
     auto bytes = pkg_.zip().read(part, &ignored);
-    if (!bytes || !office::xml::parse(std::move(*bytes), part, &d, &ignored)) return;  // titles are a nicety
+    if (!bytes || !package::xml::parse(std::move(*bytes), part, &d, &ignored)) return;  // titles are a nicety
     const std::string folder = folder_of(part);
     xml_node toc;
     for (const pugi::xpath_node& x : d.select_nodes("//*[local-name()='nav']"))
       if (attr(x.node(), "type") == "toc" || !toc) toc = x.node();
     if (!toc) return;
     for (const pugi::xpath_node& x : toc.select_nodes(".//*[local-name()='a']")) {
-      const std::string target = office::resolve_part(folder, href_path(attr(x.node(), "href")));
+      const std::string target = package::resolve_part(folder, href_path(attr(x.node(), "href")));
       const std::string label = one_line(text_of(x.node()));
       if (!target.empty() && !label.empty()) titles_.emplace(target, label);
     }
@@ -104,11 +104,11 @@ class Toc {
     pugi::xml_document d;
     std::string ignored;
     auto bytes = pkg_.zip().read(part, &ignored);
-    if (!bytes || !office::xml::parse(std::move(*bytes), part, &d, &ignored)) return;
+    if (!bytes || !package::xml::parse(std::move(*bytes), part, &d, &ignored)) return;
     const std::string folder = folder_of(part);
     for (const pugi::xpath_node& x : d.select_nodes("//*[local-name()='navPoint']")) {
       const xml_node point = x.node();
-      const std::string target = office::resolve_part(folder, href_path(attr(child(point, "content"), "src")));
+      const std::string target = package::resolve_part(folder, href_path(attr(child(point, "content"), "src")));
       const std::string label = one_line(text_of(child(child(point, "navLabel"), "text")));
       if (!target.empty() && !label.empty()) titles_.emplace(target, label);
     }
@@ -139,7 +139,7 @@ struct Item {
 
 }  // namespace
 
-bool read_epub(office::ZipArchive& zip, Deck* deck, std::string* error) {
+bool read_epub(package::ZipArchive& zip, Deck* deck, std::string* error) {
   Package pkg(zip, *error);
   deck->noun = "EPUB book";
   deck->unit = "chapter";
@@ -154,7 +154,7 @@ bool read_epub(office::ZipArchive& zip, Deck* deck, std::string* error) {
   for (xml_node r : child(child(container, "container"), "rootfiles").children()) {
     if (!is(r, "rootfile")) continue;
     const std::string_view full = attr(r, "full-path");
-    opf = office::resolve_part("", href_path(full));
+    opf = package::resolve_part("", href_path(full));
     if (opf.empty()) {
       *error = "META-INF/container.xml names \"" + std::string(full) + "\", which points outside the package";
       return false;
@@ -189,7 +189,7 @@ bool read_epub(office::ZipArchive& zip, Deck* deck, std::string* error) {
     if (!is(i, "item")) continue;
     Item item;
     item.raw = attr(i, "href");
-    item.href = office::resolve_part(folder, href_path(item.raw));
+    item.href = package::resolve_part(folder, href_path(item.raw));
     item.media_type = attr(i, "media-type");
     item.properties = attr(i, "properties");
     manifest.emplace(std::string(attr(i, "id")), std::move(item));
@@ -241,7 +241,7 @@ bool read_epub(office::ZipArchive& zip, Deck* deck, std::string* error) {
     section.text = text.text;
     const std::string chapter_folder = folder_of(item.href);
     for (const std::string& src : refs.sources) {
-      const std::string part = office::resolve_part(chapter_folder, href_path(src));
+      const std::string part = package::resolve_part(chapter_folder, href_path(src));
       if (!part.empty()) section.images.push_back(part);
     }
     images += refs.sources.size();

@@ -20,7 +20,7 @@ std::string_view image_mime(std::string_view part) {
   return {};
 }
 
-bool add_block_images(ZipArchive& zip, const std::vector<std::string>& parts, const ImageLimits& limits,
+bool add_block_images(package::ZipArchive& zip, const std::vector<std::string>& parts, const ImageLimits& limits,
                       std::size_t max_images, ImageTally& tally, std::string& text, std::vector<Block>& images,
                       const CancelToken& cancel) {
   for (const std::string& part : parts) {

@@ -2,7 +2,7 @@
 // paragraph styles are headings or lists), numbering (bulleted or numbered lists), relationships
 // (links, images), footnotes, endnotes and comments.
 #include "office/builders.hpp"
-#include "office/xml.hpp"
+#include "package/xml.hpp"
 
 #include <algorithm>
 #include <map>
@@ -10,6 +10,8 @@
 
 namespace mcpread::readers::office {
 namespace {
+
+namespace xml = package::xml;
 
 using pugi::xml_node;
 using xml::attr;
@@ -37,7 +39,7 @@ std::string lower(std::string_view s) {
 
 class Builder {
  public:
-  Builder(ZipArchive& zip, Document& doc, std::string& error) : zip_(zip), doc_(doc), error_(error) {}
+  Builder(package::ZipArchive& zip, Document& doc, std::string& error) : zip_(zip), doc_(doc), error_(error) {}
 
   bool run() {
     std::string main = "word/document.xml";
@@ -45,7 +47,7 @@ class Builder {
     if (zip_.find("_rels/.rels") != nullptr && load("_rels/.rels", &package_rels))
       for (xml_node r : child(package_rels, "Relationships").children())
         if (attr(r, "Type").ends_with("/officeDocument")) {
-          if (std::string p = resolve_part("", attr(r, "Target")); !p.empty()) main = p;
+          if (std::string p = package::resolve_part("", attr(r, "Target")); !p.empty()) main = p;
           break;
         }
     if (zip_.find(main) == nullptr) {
@@ -62,7 +64,7 @@ class Builder {
         const std::string_view type = attr(r, "Type");
         const std::string_view target = attr(r, "Target");
         const bool external = attr(r, "TargetMode") == "External";
-        const std::string resolved = external ? std::string(target) : resolve_part(folder_, target);
+        const std::string resolved = external ? std::string(target) : package::resolve_part(folder_, target);
         rels_[std::string(attr(r, "Id"))] = {resolved, external};
         const auto slash = type.rfind('/');
         if (!external && slash != std::string_view::npos) parts.emplace(type.substr(slash + 1), resolved);
@@ -362,7 +364,7 @@ class Builder {
     }
   }
 
-  ZipArchive& zip_;
+  package::ZipArchive& zip_;
   Document& doc_;
   std::string& error_;
   std::string folder_;
@@ -375,7 +377,7 @@ class Builder {
 
 }  // namespace
 
-bool read_docx(ZipArchive& zip, Document* doc, std::string* error) {
+bool read_docx(package::ZipArchive& zip, Document* doc, std::string* error) {
   return Builder(zip, *doc, *error).run();
 }
 

@@ -2,13 +2,15 @@
 // styles.xml saying which lists are numbered. A package whose manifest lists encryption data is
 // password-protected: its content.xml is ciphertext.
 #include "office/builders.hpp"
-#include "office/xml.hpp"
+#include "package/xml.hpp"
 
 #include <algorithm>
 #include <map>
 
 namespace mcpread::readers::office {
 namespace {
+
+namespace xml = package::xml;
 
 using pugi::xml_node;
 using xml::attr;
@@ -17,7 +19,7 @@ using xml::is;
 
 class Builder {
  public:
-  Builder(ZipArchive& zip, Document& doc, std::string& error) : zip_(zip), doc_(doc), error_(error) {}
+  Builder(package::ZipArchive& zip, Document& doc, std::string& error) : zip_(zip), doc_(doc), error_(error) {}
 
   bool run() {
     if (zip_.find("META-INF/manifest.xml") != nullptr) {
@@ -246,7 +248,7 @@ class Builder {
     for (xml_node c : f.children()) {
       if (is(c, "image")) {
         const std::string_view href = attr(c, "href");
-        const std::string part = resolve_part("", href);
+        const std::string part = package::resolve_part("", href);
         if (!part.empty() && zip_.find(part) != nullptr) {
           in.images.push_back(part);
           in.text += " [Image " + std::to_string(doc_.images + in.images.size()) + label + "] ";
@@ -264,7 +266,7 @@ class Builder {
     }
   }
 
-  ZipArchive& zip_;
+  package::ZipArchive& zip_;
   Document& doc_;
   std::string& error_;
   std::map<std::string, std::map<int, bool>> numbered_;
@@ -273,7 +275,7 @@ class Builder {
 
 }  // namespace
 
-bool read_odt(ZipArchive& zip, Document* doc, std::string* error) {
+bool read_odt(package::ZipArchive& zip, Document* doc, std::string* error) {
   return Builder(zip, *doc, *error).run();
 }
 

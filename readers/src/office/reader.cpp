@@ -6,8 +6,8 @@
 #include "office/block_images.hpp"
 #include "office/builders.hpp"
 #include "office/document.hpp"
-#include "office/part_cache.hpp"
-#include "office/zip_head.hpp"
+#include "package/part_cache.hpp"
+#include "package/zip_head.hpp"
 
 #include <algorithm>
 #include <set>
@@ -26,7 +26,7 @@ zip_head::CompoundFileWords compound_words(Format f) {
   return {noun(f), "text", "Word .doc", f == Format::docx ? "a DOCX document" : "an ODT document"};
 }
 
-ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, Format format,
+ReadOutcome render(const Document& doc, package::ZipArchive& zip, std::string_view path, Format format,
                    const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta) {
   const std::uint64_t n = doc.blocks.size();
   std::string header = std::string(noun(format)) + " " + std::string(path) + ": " + n2s(n) +
@@ -155,9 +155,9 @@ std::size_t approx_bytes(const Document& doc) {
   return n;
 }
 
-// `cache_key` (PartCache::key_of the file; empty for bytes in memory): a model reads a document
+// `cache_key` (package::PartCache::key_of the file; empty for bytes in memory): a model reads a document
 // page by page, and each page would otherwise parse its whole XML again.
-ReadOutcome read_archive(std::unique_ptr<ZipArchive> zip, const std::string& zip_error, std::string_view path,
+ReadOutcome read_archive(std::unique_ptr<package::ZipArchive> zip, const std::string& zip_error, std::string_view path,
                          Format format, const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta,
                          const std::string& cache_key = {}) {
   const std::string cannot = std::string(path) + " cannot be read as " +
@@ -165,14 +165,14 @@ ReadOutcome read_archive(std::unique_ptr<ZipArchive> zip, const std::string& zip
   if (zip == nullptr) return ReadOutcome::error(cannot + zip_error + ".", std::move(meta));
   const std::string_view name = format == Format::docx ? "docx" : "odt";
   std::shared_ptr<const Document> doc =
-      cache_key.empty() ? nullptr : PartCache::instance().get_value<Document>(cache_key, name);
+      cache_key.empty() ? nullptr : package::PartCache::instance().get_value<Document>(cache_key, name);
   if (doc == nullptr) {
     auto parsed = std::make_shared<Document>();
     std::string error;
     const bool ok = format == Format::docx ? read_docx(*zip, parsed.get(), &error) : read_odt(*zip, parsed.get(), &error);
     if (cancel.cancelled()) return ReadOutcome::stopped();
     if (!ok) return ReadOutcome::error(cannot + error + ".", std::move(meta));
-    if (!cache_key.empty()) PartCache::instance().put_value(cache_key, name, parsed, approx_bytes(*parsed));
+    if (!cache_key.empty()) package::PartCache::instance().put_value(cache_key, name, parsed, approx_bytes(*parsed));
     doc = std::move(parsed);
   }
   return render(*doc, *zip, path, format, options, cancel, std::move(meta));
@@ -186,7 +186,7 @@ ReadOutcome read_office_bytes(std::string_view bytes, std::string_view name, For
   if (zip_head::is_compound_file(bytes))
     return ReadOutcome::error(zip_head::compound_file_message(name, bytes, compound_words(format)), std::move(meta));
   std::string error;
-  auto zip = ZipArchive::open_memory(bytes, options.zip, &error);
+  auto zip = package::ZipArchive::open_memory(bytes, options.zip, &error);
   return read_archive(std::move(zip), error, utf8::sanitized(name), format, options, cancel, std::move(meta));
 }
 
@@ -198,8 +198,8 @@ ReadOutcome read_office(const OpenedFile& file, Format format, const OfficeOptio
   if (const auto head = zip_head::compound_file_head(file.fd.get(), size))
     return ReadOutcome::error(zip_head::compound_file_message(path, *head, compound_words(format)), std::move(meta));
   std::string error;
-  auto zip = ZipArchive::open_fd(file.fd.get(), options.zip, &error);
-  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta), PartCache::key_of(file.st));
+  auto zip = package::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
+  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta), package::PartCache::key_of(file.st));
 }
 
 }  // namespace mcpread::readers::office

@@ -2,7 +2,7 @@
 // images. Either also serves file_type="text" (the same text, without the images).
 #include "mcpread/readers/registry.hpp"
 #include "office/reader.hpp"
-#include "office/zip_head.hpp"
+#include "package/zip_head.hpp"
 #include "resource_contents.hpp"
 
 namespace mcpread::readers {

@@ -2,8 +2,8 @@
 
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
-#include "office/part_cache.hpp"
-#include "office/zip_head.hpp"
+#include "package/part_cache.hpp"
+#include "package/zip_head.hpp"
 #include "sheets/ods.hpp"
 #include "sheets/selection.hpp"
 #include "sheets/xlsx.hpp"
@@ -147,7 +147,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
   return o;
 }
 
-ReadOutcome read_archive(std::unique_ptr<office::ZipArchive> zip, const std::string& zip_error, std::string_view path,
+ReadOutcome read_archive(std::unique_ptr<package::ZipArchive> zip, const std::string& zip_error, std::string_view path,
                          Format format, const SheetOptions& options, const CancelToken& cancel, nlohmann::json meta,
                          const std::string& cache_key = {}) {
   const std::string cannot = std::string(path) + " cannot be read as " +
@@ -169,7 +169,7 @@ ReadOutcome read_spreadsheet_bytes(std::string_view bytes, std::string_view name
   if (zip_head::is_compound_file(bytes))
     return ReadOutcome::error(zip_head::compound_file_message(name, bytes, compound_words(format)), std::move(meta));
   std::string error;
-  auto zip = office::ZipArchive::open_memory(bytes, options.zip, &error);
+  auto zip = package::ZipArchive::open_memory(bytes, options.zip, &error);
   return read_archive(std::move(zip), error, utf8::sanitized(name), format, options, cancel, std::move(meta));
 }
 
@@ -181,10 +181,10 @@ ReadOutcome read_spreadsheet(const OpenedFile& file, Format format, const SheetO
   if (const auto head = zip_head::compound_file_head(file.fd.get(), size))
     return ReadOutcome::error(zip_head::compound_file_message(path, *head, compound_words(format)), std::move(meta));
   std::string error;
-  auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
+  auto zip = package::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
   // A model pages through a workbook in several calls: each would inflate its sheet again.
   // And each would parse the workbook's shared strings and styles again: kept there too.
-  const std::string key = office::PartCache::key_of(file.st);
+  const std::string key = package::PartCache::key_of(file.st);
   if (zip) zip->cache_parts(key);
   return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta), key);
 }

@@ -2,7 +2,7 @@
 // `pages` picks sheets, `offset`/`limit` page rows. Either also serves file_type="text" (the same
 // tables: there is nothing else to leave out).
 #include "mcpread/readers/registry.hpp"
-#include "office/zip_head.hpp"
+#include "package/zip_head.hpp"
 #include "resource_contents.hpp"
 #include "sheets/reader.hpp"
 

@@ -11,9 +11,9 @@
 namespace mcpread::readers::sections {
 namespace {
 
-using office::xml::attr;
-using office::xml::child;
-using office::xml::is;
+using package::xml::attr;
+using package::xml::child;
+using package::xml::is;
 using pugi::xml_node;
 
 // The inline text of a text:p or text:h: spans, links, spaces (text:s c="N"), tabs, line breaks.
@@ -24,8 +24,8 @@ void inline_text(xml_node n, std::string& out) {
       continue;
     }
     if (c.type() != pugi::node_element) continue;
-    const std::string_view name = office::xml::local(c);
-    if (name == "s") out.append(static_cast<std::size_t>(std::clamp(office::xml::small_int(attr(c, "c"), 1), 1, 100)), ' ');
+    const std::string_view name = package::xml::local(c);
+    if (name == "s") out.append(static_cast<std::size_t>(std::clamp(package::xml::small_int(attr(c, "c"), 1), 1, 100)), ' ');
     else if (name == "tab") out += '\t';
     else if (name == "line-break") out += '\n';
     else if (name == "note" || name == "annotation") continue;
@@ -155,7 +155,7 @@ class PageReader {
               const std::string t = paragraph(p);
               if (!t.empty()) cell += (cell.empty() ? "" : "\n") + t;
             }
-        const int repeat = std::clamp(office::xml::small_int(attr(tc, "number-columns-repeated"), 1), 1, 64);
+        const int repeat = std::clamp(package::xml::small_int(attr(tc, "number-columns-repeated"), 1), 1, 64);
         for (int r = 0; r < repeat; ++r) row.push_back(cell);
         if ((cells += static_cast<std::size_t>(repeat)) > office::kMaxTableCells) break;
       }
@@ -166,7 +166,7 @@ class PageReader {
   }
 
   void picture(xml_node frame, xml_node image, std::vector<std::string>& blocks) {
-    const std::string part = office::resolve_part("", attr(image, "href"));
+    const std::string part = package::resolve_part("", attr(image, "href"));
     if (part.empty()) return;  // a linked image, or a path out of the package
     std::string alt = office::squeeze(child(frame, "desc").text().get());
     if (alt.empty()) alt = office::squeeze(child(frame, "title").text().get());
@@ -181,14 +181,14 @@ class PageReader {
 
 }  // namespace
 
-bool read_odp(office::ZipArchive& zip, Deck* deck, std::string* error) {
+bool read_odp(package::ZipArchive& zip, Deck* deck, std::string* error) {
   Package pkg(zip, *error);
   deck->noun = "OpenDocument presentation";
   deck->unit = "slide";
   if (pkg.has("META-INF/manifest.xml")) {
     pugi::xml_document manifest;
     if (!pkg.load("META-INF/manifest.xml", &manifest)) return false;
-    if (office::xml::descendant(manifest, "encryption-data")) {
+    if (package::xml::descendant(manifest, "encryption-data")) {
       *error = "it is password-protected (encrypted): its text cannot be read without the password";
       return false;
     }

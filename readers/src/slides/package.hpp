@@ -1,9 +1,9 @@
 #pragma once
 // What the presentation and e-book readers share while reading a zip package: XML parts parsed
-// under the office limits (office/xml.hpp) and Office Open XML relationships. Internal to the
+// under the office limits (package/xml.hpp) and Office Open XML relationships. Internal to the
 // readers library.
-#include "office/xml.hpp"
-#include "office/zip_archive.hpp"
+#include "package/xml.hpp"
+#include "package/zip_archive.hpp"
 #include "slides/sections.hpp"
 
 #include <map>
@@ -21,18 +21,18 @@ struct Rel {
 
 class Package {
  public:
-  Package(office::ZipArchive& zip, std::string& error) : zip_(zip), error_(error) {}
+  Package(package::ZipArchive& zip, std::string& error) : zip_(zip), error_(error) {}
   // Parses `part` into *doc; false with the reason in the error (missing, over a limit, not XML).
   bool load(const std::string& part, pugi::xml_document* doc);
   // The relationships of `part` (from its _rels/<name>.rels), empty when it has none; false when
   // the .rels part is there but unreadable.
   bool rels(const std::string& part, std::map<std::string, Rel>* out);
   bool has(const std::string& part) const { return zip_.find(part) != nullptr; }
-  office::ZipArchive& zip() { return zip_; }
+  package::ZipArchive& zip() { return zip_; }
   std::string& error() { return error_; }
 
  private:
-  office::ZipArchive& zip_;
+  package::ZipArchive& zip_;
   std::string& error_;
 };
 

@@ -1,6 +1,6 @@
 #include "mcpread/readers/utf8.hpp"
-#include "office/part_cache.hpp"
-#include "office/zip_head.hpp"
+#include "package/part_cache.hpp"
+#include "package/zip_head.hpp"
 #include "slides/readers.hpp"
 
 #include <algorithm>
@@ -31,13 +31,13 @@ std::size_t approx_bytes(const Deck& deck) {
 
 // `cache_key` (PartCache::key_of the file; empty for bytes in memory): a model reads a deck or a
 // book section by section, and each call would otherwise read all of its parts again.
-ReadOutcome read_archive(std::unique_ptr<office::ZipArchive> zip, const std::string& zip_error, const std::string& path,
+ReadOutcome read_archive(std::unique_ptr<package::ZipArchive> zip, const std::string& zip_error, const std::string& path,
                          Format format, const Options& options, const CancelToken& cancel, nlohmann::json meta,
                          const std::string& cache_key = {}) {
   const std::string cannot = path + " cannot be read as " + std::string(article(format)) + ": ";
   if (zip == nullptr) return ReadOutcome::error(cannot + zip_error + ".", std::move(meta));
   const std::string_view name = format == Format::pptx ? "pptx" : format == Format::odp ? "odp" : "epub";
-  auto& cache = office::PartCache::instance();
+  auto& cache = package::PartCache::instance();
   std::shared_ptr<const Deck> deck = cache_key.empty() ? nullptr : cache.get_value<Deck>(cache_key, name);
   if (deck == nullptr) {
     auto read = std::make_shared<Deck>();
@@ -62,7 +62,7 @@ ReadOutcome read_bytes(std::string_view bytes, std::string_view name, Format for
   if (zip_head::is_compound_file(bytes))
     return ReadOutcome::error(zip_head::compound_file_message(path, bytes, compound_words(format)), std::move(meta));
   std::string error;
-  auto zip = office::ZipArchive::open_memory(bytes, options.zip, &error);
+  auto zip = package::ZipArchive::open_memory(bytes, options.zip, &error);
   return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta));
 }
 
@@ -73,9 +73,9 @@ ReadOutcome read_file(const OpenedFile& file, Format format, const Options& opti
   if (const auto head = zip_head::compound_file_head(file.fd.get(), size))
     return ReadOutcome::error(zip_head::compound_file_message(path, *head, compound_words(format)), std::move(meta));
   std::string error;
-  auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
+  auto zip = package::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
   return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta),
-                      office::PartCache::key_of(file.st));
+                      package::PartCache::key_of(file.st));
 }
 
 }  // namespace mcpread::readers::sections

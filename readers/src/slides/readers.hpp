@@ -12,9 +12,9 @@ namespace mcpread::readers::sections {
 enum class Format { pptx, odp, epub };
 
 // False with a sentence in *error (a part missing, not well-formed, over a limit, encrypted).
-bool read_pptx(office::ZipArchive& zip, Deck* deck, std::string* error);
-bool read_odp(office::ZipArchive& zip, Deck* deck, std::string* error);
-bool read_epub(office::ZipArchive& zip, Deck* deck, std::string* error);
+bool read_pptx(package::ZipArchive& zip, Deck* deck, std::string* error);
+bool read_odp(package::ZipArchive& zip, Deck* deck, std::string* error);
+bool read_epub(package::ZipArchive& zip, Deck* deck, std::string* error);
 
 ReadOutcome read_file(const OpenedFile& file, Format format, const Options& options, const CancelToken& cancel);
 

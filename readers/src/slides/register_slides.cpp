@@ -2,7 +2,7 @@
 // section per slide or chapter, with its title, text, notes and images; `pages` selects them.
 // Each also serves file_type="text" (the same text, without the images).
 #include "mcpread/readers/registry.hpp"
-#include "office/zip_head.hpp"
+#include "package/zip_head.hpp"
 #include "resource_contents.hpp"
 #include "slides/readers.hpp"
 

@@ -58,7 +58,7 @@ std::string folder_of(std::string_view part) {
   return slash == std::string_view::npos ? std::string() : std::string(part.substr(0, slash + 1));
 }
 
-ReadOutcome render(const Deck& deck, office::ZipArchive& zip, const std::string& path, const Options& options,
+ReadOutcome render(const Deck& deck, package::ZipArchive& zip, const std::string& path, const Options& options,
                    const CancelToken& cancel, nlohmann::json meta) {
   const std::size_t n = deck.sections.size();
   const std::string unit = deck.unit, units = deck.unit + "s";

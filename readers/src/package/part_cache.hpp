@@ -14,7 +14,7 @@
 
 struct stat;
 
-namespace mcpread::readers::office {
+namespace mcpread::readers::package {
 
 class PartCache {
  public:
@@ -54,4 +54,4 @@ class PartCache {
   std::size_t total_ = 0;
 };
 
-}  // namespace mcpread::readers::office
+}  // namespace mcpread::readers::package
