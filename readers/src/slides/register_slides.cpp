@@ -2,6 +2,7 @@
 // section per slide or chapter, with its title, text, notes and images; `pages` selects them.
 // Each also serves file_type="text" (the same text, without the images).
 #include "mcpread/readers/registry.hpp"
+#include "package/open.hpp"
 #include "package/zip_head.hpp"
 #include "resource_contents.hpp"
 #include "slides/readers.hpp"
@@ -22,8 +23,7 @@ sections::Options options_for(const ReadLimits& limits, std::size_t cap) {
   sections::Options options;
   options.max_output_bytes = cap;
   options.image = limits.image;
-  options.zip.max_total_bytes = limits.office_max_unpacked_bytes;
-  options.zip.max_entry_bytes = std::min(options.zip.max_entry_bytes, limits.office_max_unpacked_bytes);
+  options.zip = package::zip_limits(limits);
   return options;
 }
 
