@@ -3,15 +3,22 @@
 // conversion, titled from the table of contents (EPUB 3 nav document or EPUB 2 NCX). A book whose
 // META-INF/encryption.xml lists encrypted resources other than obfuscated fonts is DRM-protected
 // and refused as such.
+#include "epub/epub.hpp"
+
 #include "html/html_text.hpp"
-#include "slides/package.hpp"
-#include "slides/readers.hpp"
+#include "package/parts.hpp"
 
 #include <map>
 #include <set>
 
-namespace mcpread::readers::sections {
+namespace mcpread::readers::epub {
 namespace {
+
+using package::folder_of;
+using package::Parts;
+using sections::Deck;
+using sections::kMaxSections;
+using sections::Section;
 
 using package::xml::attr;
 using package::xml::child;
@@ -57,7 +64,7 @@ std::string one_line(std::string_view text) {
 }
 
 // Sentences for a refusal: the DRM check of META-INF/encryption.xml.
-bool check_encryption(Package& pkg, std::string* error) {
+bool check_encryption(Parts& pkg, std::string* error) {
   if (!pkg.has("META-INF/encryption.xml")) return true;
   pugi::xml_document d;
   if (!pkg.load("META-INF/encryption.xml", &d)) return false;
@@ -79,7 +86,7 @@ bool check_encryption(Package& pkg, std::string* error) {
 // Chapter titles from the table of contents: a title per file (the first entry naming it).
 class Toc {
  public:
-  explicit Toc(Package& pkg) : pkg_(pkg) {}
+  explicit Toc(Parts& pkg) : pkg_(pkg) {}
 
   // EPUB 3's nav document: <nav epub:type="toc"> with lists of links.
   void nav(const std::string& part) {
@@ -126,7 +133,7 @@ class Toc {
     return out;
   }
 
-  Package& pkg_;
+  Parts& pkg_;
   std::map<std::string, std::string> titles_;
 };
 
@@ -140,7 +147,7 @@ struct Item {
 }  // namespace
 
 bool read_epub(package::ZipArchive& zip, Deck* deck, std::string* error) {
-  Package pkg(zip, *error);
+  Parts pkg(zip, *error);
   deck->noun = "EPUB book";
   deck->unit = "chapter";
   if (!check_encryption(pkg, error)) return false;
@@ -255,4 +262,4 @@ bool read_epub(package::ZipArchive& zip, Deck* deck, std::string* error) {
   return true;
 }
 
-}  // namespace mcpread::readers::sections
+}  // namespace mcpread::readers::epub

@@ -2,14 +2,19 @@
 // and shapes (the title first, then the others in page order), lists, tables as Markdown tables,
 // images, and the text of its presentation:notes.
 #include "office/document.hpp"
-#include "slides/package.hpp"
-#include "slides/readers.hpp"
+#include "package/parts.hpp"
+#include "slides/slides.hpp"
 
 #include <algorithm>
 #include <set>
 
-namespace mcpread::readers::sections {
+namespace mcpread::readers::slides {
 namespace {
+
+using package::Parts;
+using sections::Deck;
+using sections::kMaxSections;
+using sections::Section;
 
 using package::xml::attr;
 using package::xml::child;
@@ -182,7 +187,7 @@ class PageReader {
 }  // namespace
 
 bool read_odp(package::ZipArchive& zip, Deck* deck, std::string* error) {
-  Package pkg(zip, *error);
+  Parts pkg(zip, *error);
   deck->noun = "OpenDocument presentation";
   deck->unit = "slide";
   if (pkg.has("META-INF/manifest.xml")) {
@@ -222,4 +227,4 @@ bool read_odp(package::ZipArchive& zip, Deck* deck, std::string* error) {
   return true;
 }
 
-}  // namespace mcpread::readers::sections
+}  // namespace mcpread::readers::slides

@@ -2,14 +2,20 @@
 // each slide's shapes (title first, then the others as the slide lists them), tables as Markdown
 // tables, pictures as images, and the speaker notes of its notes slide.
 #include "office/document.hpp"
-#include "slides/package.hpp"
-#include "slides/readers.hpp"
+#include "package/parts.hpp"
+#include "slides/slides.hpp"
 
 #include <algorithm>
 #include <set>
 
-namespace mcpread::readers::sections {
+namespace mcpread::readers::slides {
 namespace {
+
+using package::Parts;
+using package::Rel;
+using sections::Deck;
+using sections::kMaxSections;
+using sections::Section;
 
 using package::xml::attr;
 using package::xml::child;
@@ -18,7 +24,7 @@ using pugi::xml_node;
 
 class SlideReader {
  public:
-  SlideReader(Package& pkg, const std::map<std::string, Rel>& rels, Section& section, std::size_t& image_count)
+  SlideReader(Parts& pkg, const std::map<std::string, Rel>& rels, Section& section, std::size_t& image_count)
       : pkg_(pkg), rels_(rels), section_(section), images_(image_count) {}
 
   void shapes(xml_node tree) {
@@ -183,7 +189,7 @@ class SlideReader {
     blocks.push_back("[Image " + std::to_string(images_) + (alt.empty() ? "" : ": " + office::squeeze(alt)) + "]");
   }
 
-  Package& pkg_;
+  Parts& pkg_;
   const std::map<std::string, Rel>& rels_;
   Section& section_;
   std::size_t& images_;
@@ -222,7 +228,7 @@ std::string notes_text(const pugi::xml_document& d) {
 }  // namespace
 
 bool read_pptx(package::ZipArchive& zip, Deck* deck, std::string* error) {
-  Package pkg(zip, *error);
+  Parts pkg(zip, *error);
   deck->noun = "PowerPoint presentation";
   deck->unit = "slide";
   std::string main = "ppt/presentation.xml";
@@ -272,4 +278,4 @@ bool read_pptx(package::ZipArchive& zip, Deck* deck, std::string* error) {
   return true;
 }
 
-}  // namespace mcpread::readers::sections
+}  // namespace mcpread::readers::slides

@@ -17,6 +17,8 @@
 
 namespace mcpread::readers::sections {
 
+inline constexpr std::size_t kMaxSections = 10000;  // slides or chapters in one package
+
 struct Section {
   std::string title;
   bool hidden = false;              // a slide left out of the slide show
@@ -47,8 +49,5 @@ struct Options {
 // for a selection that names no section.
 ReadOutcome render(const Deck& deck, package::ZipArchive& zip, const std::string& path, const Options& options,
                    const CancelToken& cancel, nlohmann::json meta);
-
-// The folder part of a package path, with its slash ("ppt/slides/" for "ppt/slides/slide1.xml").
-std::string folder_of(std::string_view part);
 
 }  // namespace mcpread::readers::sections
