@@ -14,12 +14,6 @@
 namespace mcpread::readers::epub {
 namespace {
 
-using package::folder_of;
-using package::Parts;
-using sections::Deck;
-using sections::kMaxSections;
-using sections::Section;
-
 using package::xml::attr;
 using package::xml::child;
 using package::xml::is;
@@ -64,7 +58,7 @@ std::string one_line(std::string_view text) {
 }
 
 // Sentences for a refusal: the DRM check of META-INF/encryption.xml.
-bool check_encryption(Parts& pkg, std::string* error) {
+bool check_encryption(package::Parts& pkg, std::string* error) {
   if (!pkg.has("META-INF/encryption.xml")) return true;
   pugi::xml_document d;
   if (!pkg.load("META-INF/encryption.xml", &d)) return false;
@@ -86,7 +80,7 @@ bool check_encryption(Parts& pkg, std::string* error) {
 // Chapter titles from the table of contents: a title per file (the first entry naming it).
 class Toc {
  public:
-  explicit Toc(Parts& pkg) : pkg_(pkg) {}
+  explicit Toc(package::Parts& pkg) : pkg_(pkg) {}
 
   // EPUB 3's nav document: <nav epub:type="toc"> with lists of links.
   void nav(const std::string& part) {
@@ -94,7 +88,7 @@ class Toc {
     std::string ignored;
     auto bytes = pkg_.zip().read(part, &ignored);
     if (!bytes || !package::xml::parse(std::move(*bytes), part, &d, &ignored)) return;  // titles are a nicety
-    const std::string folder = folder_of(part);
+    const std::string folder = package::folder_of(part);
     xml_node toc;
     for (const pugi::xpath_node& x : d.select_nodes("//*[local-name()='nav']"))
       if (attr(x.node(), "type") == "toc" || !toc) toc = x.node();
@@ -112,7 +106,7 @@ class Toc {
     std::string ignored;
     auto bytes = pkg_.zip().read(part, &ignored);
     if (!bytes || !package::xml::parse(std::move(*bytes), part, &d, &ignored)) return;
-    const std::string folder = folder_of(part);
+    const std::string folder = package::folder_of(part);
     for (const pugi::xpath_node& x : d.select_nodes("//*[local-name()='navPoint']")) {
       const xml_node point = x.node();
       const std::string target = package::resolve_part(folder, href_path(attr(child(point, "content"), "src")));
@@ -133,7 +127,7 @@ class Toc {
     return out;
   }
 
-  Parts& pkg_;
+  package::Parts& pkg_;
   std::map<std::string, std::string> titles_;
 };
 
@@ -146,8 +140,8 @@ struct Item {
 
 }  // namespace
 
-bool read_epub(package::ZipArchive& zip, Deck* deck, std::string* error) {
-  Parts pkg(zip, *error);
+bool read_epub(package::ZipArchive& zip, sections::Deck* deck, std::string* error) {
+  package::Parts pkg(zip, *error);
   deck->noun = "EPUB book";
   deck->unit = "chapter";
   if (!check_encryption(pkg, error)) return false;
@@ -176,7 +170,7 @@ bool read_epub(package::ZipArchive& zip, Deck* deck, std::string* error) {
   pugi::xml_document package;
   if (!pkg.load(opf, &package)) return false;
   const xml_node root = child(package, "package");
-  const std::string folder = folder_of(opf);
+  const std::string folder = package::folder_of(opf);
 
   // Title and authors, from the OPF metadata.
   const xml_node metadata = child(root, "metadata");
@@ -212,13 +206,13 @@ bool read_epub(package::ZipArchive& zip, Deck* deck, std::string* error) {
   std::size_t images = 0;
   for (xml_node ref : spine.children()) {
     if (!is(ref, "itemref")) continue;
-    if (deck->sections.size() >= kMaxSections) {
-      *error = "its spine lists more than " + std::to_string(kMaxSections) + " chapters";
+    if (deck->sections.size() >= sections::kMaxSections) {
+      *error = "its spine lists more than " + std::to_string(sections::kMaxSections) + " chapters";
       return false;
     }
     const std::string idref(attr(ref, "idref"));
     const auto it = manifest.find(idref);
-    Section section;
+    sections::Section section;
     if (it == manifest.end()) {
       section.text = "[The spine names \"" + idref + "\", which the manifest lacks.]";
       deck->sections.push_back(std::move(section));
@@ -246,7 +240,7 @@ bool read_epub(package::ZipArchive& zip, Deck* deck, std::string* error) {
       return false;
     }
     section.text = text.text;
-    const std::string chapter_folder = folder_of(item.href);
+    const std::string chapter_folder = package::folder_of(item.href);
     for (const std::string& src : refs.sources) {
       const std::string part = package::resolve_part(chapter_folder, href_path(src));
       if (!part.empty()) section.images.push_back(part);

@@ -11,11 +11,6 @@
 namespace mcpread::readers::slides {
 namespace {
 
-using package::Parts;
-using sections::Deck;
-using sections::kMaxSections;
-using sections::Section;
-
 using package::xml::attr;
 using package::xml::child;
 using package::xml::is;
@@ -46,7 +41,7 @@ std::string paragraph(xml_node p) {
 
 class PageReader {
  public:
-  PageReader(Section& section, std::size_t& images) : section_(section), images_(images) {}
+  PageReader(sections::Section& section, std::size_t& images) : section_(section), images_(images) {}
 
   void page(xml_node page) {
     std::vector<std::string> blocks;
@@ -180,14 +175,14 @@ class PageReader {
     blocks.push_back("[Image " + std::to_string(images_) + (alt.empty() ? "" : ": " + alt) + "]");
   }
 
-  Section& section_;
+  sections::Section& section_;
   std::size_t& images_;
 };
 
 }  // namespace
 
-bool read_odp(package::ZipArchive& zip, Deck* deck, std::string* error) {
-  Parts pkg(zip, *error);
+bool read_odp(package::ZipArchive& zip, sections::Deck* deck, std::string* error) {
+  package::Parts pkg(zip, *error);
   deck->noun = "OpenDocument presentation";
   deck->unit = "slide";
   if (pkg.has("META-INF/manifest.xml")) {
@@ -215,11 +210,11 @@ bool read_odp(package::ZipArchive& zip, Deck* deck, std::string* error) {
   std::size_t images = 0;
   for (xml_node page : child(child(root, "body"), "presentation").children()) {
     if (!is(page, "page")) continue;
-    if (deck->sections.size() >= kMaxSections) {
-      *error = "it holds more than " + std::to_string(kMaxSections) + " pages";
+    if (deck->sections.size() >= sections::kMaxSections) {
+      *error = "it holds more than " + std::to_string(sections::kMaxSections) + " pages";
       return false;
     }
-    Section section;
+    sections::Section section;
     section.hidden = hidden_styles.count(std::string(attr(page, "style-name"))) != 0 || attr(page, "visibility") == "hidden";
     PageReader(section, images).page(page);
     deck->sections.push_back(std::move(section));

@@ -11,12 +11,6 @@
 namespace mcpread::readers::slides {
 namespace {
 
-using package::Parts;
-using package::Rel;
-using sections::Deck;
-using sections::kMaxSections;
-using sections::Section;
-
 using package::xml::attr;
 using package::xml::child;
 using package::xml::is;
@@ -24,7 +18,7 @@ using pugi::xml_node;
 
 class SlideReader {
  public:
-  SlideReader(Parts& pkg, const std::map<std::string, Rel>& rels, Section& section, std::size_t& image_count)
+  SlideReader(package::Parts& pkg, const std::map<std::string, package::Rel>& rels, sections::Section& section, std::size_t& image_count)
       : pkg_(pkg), rels_(rels), section_(section), images_(image_count) {}
 
   void shapes(xml_node tree) {
@@ -189,9 +183,9 @@ class SlideReader {
     blocks.push_back("[Image " + std::to_string(images_) + (alt.empty() ? "" : ": " + office::squeeze(alt)) + "]");
   }
 
-  Parts& pkg_;
-  const std::map<std::string, Rel>& rels_;
-  Section& section_;
+  package::Parts& pkg_;
+  const std::map<std::string, package::Rel>& rels_;
+  sections::Section& section_;
   std::size_t& images_;
 };
 
@@ -227,12 +221,12 @@ std::string notes_text(const pugi::xml_document& d) {
 
 }  // namespace
 
-bool read_pptx(package::ZipArchive& zip, Deck* deck, std::string* error) {
-  Parts pkg(zip, *error);
+bool read_pptx(package::ZipArchive& zip, sections::Deck* deck, std::string* error) {
+  package::Parts pkg(zip, *error);
   deck->noun = "PowerPoint presentation";
   deck->unit = "slide";
   std::string main = "ppt/presentation.xml";
-  std::map<std::string, Rel> package_rels;
+  std::map<std::string, package::Rel> package_rels;
   if (!pkg.rels("", &package_rels)) return false;
   for (const auto& [id, rel] : package_rels)
     if (rel.type == "officeDocument" && !rel.target.empty() && !rel.external) main = rel.target;
@@ -240,19 +234,19 @@ bool read_pptx(package::ZipArchive& zip, Deck* deck, std::string* error) {
     *error = "its package has no \"" + main + "\" (the presentation's slide list)";
     return false;
   }
-  std::map<std::string, Rel> rels;
+  std::map<std::string, package::Rel> rels;
   pugi::xml_document presentation;
   if (!pkg.rels(main, &rels) || !pkg.load(main, &presentation)) return false;
   std::set<std::string> seen;
   std::size_t images = 0;
   for (xml_node id : child(child(presentation, "presentation"), "sldIdLst").children()) {
     if (!is(id, "sldId")) continue;
-    if (deck->sections.size() >= kMaxSections) {
-      *error = "it lists more than " + std::to_string(kMaxSections) + " slides";
+    if (deck->sections.size() >= sections::kMaxSections) {
+      *error = "it lists more than " + std::to_string(sections::kMaxSections) + " slides";
       return false;
     }
     const auto it = rels.find(std::string(rel_id(id)));
-    Section section;
+    sections::Section section;
     if (it == rels.end() || it->second.target.empty() || it->second.external || !pkg.has(it->second.target)) {
       section.text = "[This slide's part is missing from the package.]";
       deck->sections.push_back(std::move(section));
@@ -261,7 +255,7 @@ bool read_pptx(package::ZipArchive& zip, Deck* deck, std::string* error) {
     const std::string part = it->second.target;
     if (!seen.insert(part).second) continue;  // listed twice: shown once
     pugi::xml_document slide;
-    std::map<std::string, Rel> slide_rels;
+    std::map<std::string, package::Rel> slide_rels;
     if (!pkg.load(part, &slide) || !pkg.rels(part, &slide_rels)) return false;
     const xml_node root = child(slide, "sld");
     section.hidden = attr(root, "show") == "0";
