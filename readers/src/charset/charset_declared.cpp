@@ -4,6 +4,7 @@
 // tell Latin-1 Icelandic from Latin-2 or Latin-10 in a short menu file; the file's own word can.
 // A declaration is only a claim: detect_charset uses it only when it decodes the sample cleanly.
 #include "charset_internal.hpp"
+#include "mcpread/common/ascii.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -20,8 +21,7 @@ bool name_char(char c) {
 }
 
 std::string_view lower_ascii_copy(std::string_view s, std::string& storage) {
-  storage.assign(s);
-  for (char& c : storage) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  storage = common::ascii_lower(s);
   return storage;
 }
 

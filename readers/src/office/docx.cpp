@@ -1,6 +1,7 @@
 // A Word document (Office Open XML): the main part named by _rels/.rels, its styles (which
 // paragraph styles are headings or lists), numbering (bulleted or numbered lists), relationships
 // (links, images), footnotes, endnotes and comments.
+#include "mcpread/common/ascii.hpp"
 #include "office/builders.hpp"
 #include "package/xml.hpp"
 
@@ -28,13 +29,6 @@ struct Style {
 std::string folder_of(std::string_view part) {
   const auto slash = part.rfind('/');
   return slash == std::string_view::npos ? std::string() : std::string(part.substr(0, slash + 1));
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
 }
 
 class Builder {
@@ -112,7 +106,7 @@ class Builder {
     for (xml_node s : child(d, "styles").children()) {
       if (!is(s, "style") || attr(s, "type") != "paragraph") continue;
       Style st;
-      const std::string name = lower(attr(child(s, "name"), "val"));
+      const std::string name = common::ascii_lower(attr(child(s, "name"), "val"));
       if (name.starts_with("heading ")) st.heading = xml::small_int(name.substr(8), 0);
       else if (name == "title") st.heading = 1;
       const xml_node ppr = child(s, "pPr");
