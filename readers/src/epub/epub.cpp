@@ -6,6 +6,7 @@
 #include "epub/epub.hpp"
 
 #include "html/html_text.hpp"
+#include "mcpread/common/percent.hpp"
 #include "package/parts.hpp"
 
 #include <map>
@@ -26,20 +27,7 @@ bool font_obfuscation(std::string_view algorithm) {
 
 // "%20" and the other escapes of an href decoded; the fragment ("#id") dropped.
 std::string href_path(std::string_view href) {
-  href = href.substr(0, href.find('#'));
-  std::string out;
-  for (std::size_t i = 0; i < href.size(); ++i) {
-    const auto hex = [](char c) {
-      return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-    };
-    if (href[i] == '%' && i + 2 < href.size() && hex(href[i + 1]) >= 0 && hex(href[i + 2]) >= 0) {
-      out += static_cast<char>(hex(href[i + 1]) * 16 + hex(href[i + 2]));
-      i += 2;
-    } else {
-      out += href[i];
-    }
-  }
-  return out;
+  return *common::percent_decode(href.substr(0, href.find('#')), common::PercentMode::href);  // never nullopt
 }
 
 std::string one_line(std::string_view text) {
