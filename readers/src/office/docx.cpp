@@ -3,6 +3,7 @@
 // (links, images), footnotes, endnotes and comments.
 #include "mcpread/common/ascii.hpp"
 #include "office/builders.hpp"
+#include "package/parts.hpp"
 #include "package/xml.hpp"
 
 #include <algorithm>
@@ -26,19 +27,15 @@ struct Style {
   std::string based_on;
 };
 
-std::string folder_of(std::string_view part) {
-  const auto slash = part.rfind('/');
-  return slash == std::string_view::npos ? std::string() : std::string(part.substr(0, slash + 1));
-}
-
 class Builder {
  public:
-  Builder(package::ZipArchive& zip, Document& doc, std::string& error) : zip_(zip), doc_(doc), error_(error) {}
+  Builder(package::ZipArchive& zip, Document& doc, std::string& error)
+      : zip_(zip), parts_(zip, error), doc_(doc), error_(error) {}
 
   bool run() {
     std::string main = "word/document.xml";
     pugi::xml_document package_rels;
-    if (zip_.find("_rels/.rels") != nullptr && load("_rels/.rels", &package_rels))
+    if (zip_.find("_rels/.rels") != nullptr && parts_.load("_rels/.rels", &package_rels))
       for (xml_node r : child(package_rels, "Relationships").children())
         if (attr(r, "Type").ends_with("/officeDocument")) {
           if (std::string p = package::resolve_part("", attr(r, "Target")); !p.empty()) main = p;
@@ -48,12 +45,12 @@ class Builder {
       error_ = "its package has no \"" + main + "\" (the document's text)";
       return false;
     }
-    folder_ = folder_of(main);
+    folder_ = package::folder_of(main);
     const std::string rels_part = folder_ + "_rels/" + main.substr(folder_.size()) + ".rels";
     std::map<std::string, std::string> parts;  // relationship type suffix -> part
     pugi::xml_document rels;
     if (zip_.find(rels_part) != nullptr) {
-      if (!load(rels_part, &rels)) return false;
+      if (!parts_.load(rels_part, &rels)) return false;
       for (xml_node r : child(rels, "Relationships").children()) {
         const std::string_view type = attr(r, "Type");
         const std::string_view target = attr(r, "Target");
@@ -71,7 +68,7 @@ class Builder {
         !optional_part(parts, "comments", [&](const pugi::xml_document& d) { read_comments(d); }))
       return false;
     pugi::xml_document document;
-    if (!load(main, &document)) return false;
+    if (!parts_.load(main, &document)) return false;
     const xml_node body = child(child(document, "document"), "body");
     if (!body) {
       error_ = "\"" + main + "\" has no w:body";
@@ -87,17 +84,12 @@ class Builder {
     bool external = false;
   };
 
-  bool load(const std::string& part, pugi::xml_document* d) {
-    auto bytes = zip_.read(part, &error_);
-    return bytes && xml::parse(std::move(*bytes), part, d, &error_);
-  }
-
   template <class Fn>
   bool optional_part(const std::map<std::string, std::string>& parts, const std::string& type, Fn fn) {
     const auto it = parts.find(type);
     if (it == parts.end() || zip_.find(it->second) == nullptr) return true;
     pugi::xml_document d;
-    if (!load(it->second, &d)) return false;
+    if (!parts_.load(it->second, &d)) return false;
     fn(d);
     return true;
   }
@@ -359,6 +351,7 @@ class Builder {
   }
 
   package::ZipArchive& zip_;
+  package::Parts parts_;  // XML parts parsed under the package limits
   Document& doc_;
   std::string& error_;
   std::string folder_;
