@@ -5,9 +5,8 @@
 // format_page_ranges() it parses to the same selection; errors are non-empty sentences, in
 // valid UTF-8 when the argument was (arguments come from JSON, so they always are).
 #include "fuzz_check.hpp"
-#include "mcpread/readers/pdf.hpp"
 #include "mcpread/readers/utf8.hpp"
-#include "pdf/page_ranges.hpp"
+#include "paging/page_ranges.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -12,8 +12,8 @@
 #include "fuzz_check.hpp"
 #include "reader_checks.hpp"
 #include "mcpread/readers/utf8.hpp"
-#include "office/part_cache.hpp"
-#include "office/zip_archive.hpp"
+#include "package/part_cache.hpp"
+#include "package/zip_archive.hpp"
 #include "sheets/reader.hpp"
 #include "sheets/xlsx.hpp"
 #include "stored_zip.hpp"
@@ -59,7 +59,7 @@ void check_outcome(const readers::ReadOutcome& o, std::uint64_t offset) {
 // parts cache (and so the row index) when `cached`.
 std::string rows_of(std::string_view bytes, std::uint64_t first_row, bool cached, bool* all_read) {
   std::string error;
-  auto zip = mcpread::readers::office::ZipArchive::open_memory(bytes, {}, &error);
+  auto zip = mcpread::readers::package::ZipArchive::open_memory(bytes, {}, &error);
   if (!zip) return "no zip";
   const std::string key = cached ? "fuzz" : "";
   if (cached) zip->cache_parts(key);
@@ -115,7 +115,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     bool streamed_ok = false, indexed_ok = false;
     const std::string streamed = rows_of(bytes, tight.offset, false, &streamed_ok);
     const std::string indexed = rows_of(bytes, tight.offset, true, &indexed_ok);
-    mcpread::readers::office::PartCache::instance().release();
+    mcpread::readers::package::PartCache::instance().release();
     if (streamed_ok) check(indexed_ok && indexed == streamed, "the row index gives the rows streaming gives");
   }
   return 0;

@@ -13,7 +13,8 @@
 #include "fuzz_check.hpp"
 #include "reader_checks.hpp"
 #include "mcpread/readers/utf8.hpp"
-#include "slides/readers.hpp"
+#include "epub/epub.hpp"
+#include "slides/slides.hpp"
 #include "stored_zip.hpp"
 
 #include <cstddef>
@@ -62,10 +63,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view rest(reinterpret_cast<const char*>(data + 1), size - 1);
   const unsigned mode = data[0] % 7;
   std::string package;
-  sections::Format format = mode % 3 == 0 ? sections::Format::pptx : mode % 3 == 1 ? sections::Format::odp
-                                                                                   : sections::Format::epub;
+  const sections::DeckFormat* format = mode % 3 == 0   ? &readers::slides::kPptx
+                                       : mode % 3 == 1 ? &readers::slides::kOdp
+                                                       : &readers::epub::kEpub;
   if (mode == 3) {
-    format = sections::Format::pptx;
+    format = &readers::slides::kPptx;
     package = stored_zip({{"ppt/presentation.xml", kPresentation},
                           {"ppt/_rels/presentation.xml.rels", kPresentationRels},
                           {"ppt/slides/slide1.xml", rest},
@@ -73,12 +75,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                           {"ppt/notesSlides/n1.xml", rest},
                           {"ppt/media/a.png", "\x89PNG"}});
   } else if (mode == 4) {
-    format = sections::Format::odp;
+    format = &readers::slides::kOdp;
     package = stored_zip({{"mimetype", "application/vnd.oasis.opendocument.presentation"},
                           {"content.xml", rest},
                           {"Pictures/a.png", "\x89PNG"}});
   } else if (mode == 5 || mode == 6) {
-    format = sections::Format::epub;
+    format = &readers::epub::kEpub;
     package = stored_zip({{"mimetype", "application/epub+zip"},
                           {"META-INF/container.xml", kContainer},
                           {"OEBPS/book.opf", mode == 5 ? rest : kOpf},
@@ -92,7 +94,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const readers::CancelToken never;
   sections::Options defaults;
   defaults.image.max_input_bytes = 1;
-  check_outcome(sections::read_bytes(bytes, "/fuzz/deck", format, defaults, never));
+  check_outcome(sections::read_bytes(bytes, "/fuzz/deck", *format, defaults, never));
   sections::Options tight = defaults;
   tight.max_output_bytes = std::size_t{700} << (h & 3);
   tight.offset = 1 + (h >> 2) % 3;
@@ -100,6 +102,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   tight.pages = kPages[(h >> 4) % 6];
   tight.max_sections = (h >> 7) % 3;
   tight.max_images = (h >> 9) % 2;
-  check_outcome(sections::read_bytes(bytes, "/fuzz/deck", format, tight, never));
+  check_outcome(sections::read_bytes(bytes, "/fuzz/deck", *format, tight, never));
   return 0;
 }

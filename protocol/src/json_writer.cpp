@@ -1,5 +1,7 @@
 #include "mcpread/protocol/json_writer.hpp"
 
+#include "mcpread/common/utf8_sequence.hpp"
+
 #include <charconv>
 #include <cstdint>
 #include <bit>
@@ -51,26 +53,6 @@ std::size_t next_care(const unsigned char* p, std::size_t i, std::size_t n) {
   for (; i < n; ++i)
     if (p[i] < 0x20 || p[i] >= 0x80 || p[i] == '"' || p[i] == '\\') return i;
   return n;
-}
-
-// Length of the valid UTF-8 sequence starting at p (1..4), or 0 when it is invalid.
-std::size_t utf8_sequence(const unsigned char* p, std::size_t left) {
-  const unsigned char c = p[0];
-  auto cont = [&](std::size_t i) { return i < left && (p[i] & 0xC0) == 0x80; };
-  if (c >= 0xC2 && c <= 0xDF) return cont(1) ? 2 : 0;
-  if (c >= 0xE0 && c <= 0xEF) {
-    if (!cont(1) || !cont(2)) return 0;
-    if (c == 0xE0 && p[1] < 0xA0) return 0;  // overlong
-    if (c == 0xED && p[1] > 0x9F) return 0;  // surrogates
-    return 3;
-  }
-  if (c >= 0xF0 && c <= 0xF4) {
-    if (!cont(1) || !cont(2) || !cont(3)) return 0;
-    if (c == 0xF0 && p[1] < 0x90) return 0;  // overlong
-    if (c == 0xF4 && p[1] > 0x8F) return 0;  // above U+10FFFF
-    return 4;
-  }
-  return 0;
 }
 
 void append_escape(unsigned char c, std::string& out) {
@@ -147,8 +129,8 @@ void append_json_string(std::string_view text, std::string& out) {
     if (i >= n) break;
     const unsigned char c = p[i];
     if (c >= 0x80) {
-      if (const std::size_t len = utf8_sequence(p + i, n - i); len != 0) {
-        i += len;
+      if (const auto seq = common::utf8::next_sequence(p + i, n - i); seq.valid) {
+        i += seq.len;
         continue;
       }
       out.append(text.data() + run, i - run);

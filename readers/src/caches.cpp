@@ -1,12 +1,12 @@
 #include "mcpread/readers/caches.hpp"
 
-#include "office/part_cache.hpp"
+#include "package/part_cache.hpp"
 #include "pdf/pdf_open.hpp"
 
 namespace mcpread::readers {
 
 std::size_t release_caches() {
-  return office::PartCache::instance().release() + pdf::OpenPdfCache::instance().release();
+  return package::PartCache::instance().release() + pdf::OpenPdfCache::instance().release();
 }
 
 }  // namespace mcpread::readers

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "mcpread/common/ascii.hpp"
 #include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/registry.hpp"
 #include "mcpread/readers/utf8.hpp"
@@ -62,12 +63,7 @@ constexpr auto kTextMimes = std::to_array<TextMime>({
     {"conf", "text/plain"},
 });
 
-std::string ascii_lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
+using common::ascii_lower;
 
 std::string_view base_name(std::string_view name) {
   const auto slash = name.rfind('/');

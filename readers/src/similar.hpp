@@ -1,6 +1,8 @@
 #pragma once
 // "Did you mean" for missing files: names in a directory close to the requested one. Internal to
 // access.cpp (header-only so that it needs no build-file entry).
+#include "mcpread/common/ascii.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <filesystem>
@@ -11,12 +13,7 @@
 
 namespace mcpread::readers::detail {
 
-inline std::string ascii_lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
+using common::ascii_lower;
 
 // Optimal-string-alignment distance (edits and adjacent transpositions: "reamde" -> "readme" is
 // 1), or limit + 1 once it is certain to exceed `limit`.

@@ -4,6 +4,8 @@
 // tell Latin-1 Icelandic from Latin-2 or Latin-10 in a short menu file; the file's own word can.
 // A declaration is only a claim: detect_charset uses it only when it decodes the sample cleanly.
 #include "charset_internal.hpp"
+#include "mcpread/common/ascii.hpp"
+#include "mcpread/common/xml_declaration.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -20,8 +22,7 @@ bool name_char(char c) {
 }
 
 std::string_view lower_ascii_copy(std::string_view s, std::string& storage) {
-  storage.assign(s);
-  for (char& c : storage) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  storage = common::ascii_lower(s);
   return storage;
 }
 
@@ -103,15 +104,7 @@ std::string python_cookie(std::string_view line) {
 
 // `<?xml version="1.0" encoding="ISO-8859-1"?>` at the very start.
 std::string xml_declaration(std::string_view head) {
-  if (!head.starts_with("<?xml")) return {};
-  const std::size_t end = head.find("?>");
-  const std::string_view decl = head.substr(0, end);
-  const std::size_t at = decl.find("encoding");
-  if (at == std::string_view::npos) return {};
-  std::size_t eq = at + 8;
-  while (eq < decl.size() && (decl[eq] == ' ' || decl[eq] == '\t')) ++eq;
-  if (eq >= decl.size() || decl[eq] != '=') return {};
-  return name_at(decl, eq + 1);
+  return std::string(common::xml_declared_encoding(head).value_or(std::string_view()));
 }
 
 // `<meta charset="x">` or `<meta http-equiv="Content-Type" content="text/html; charset=x">` in

@@ -3,19 +3,21 @@
 // conversion, titled from the table of contents (EPUB 3 nav document or EPUB 2 NCX). A book whose
 // META-INF/encryption.xml lists encrypted resources other than obfuscated fonts is DRM-protected
 // and refused as such.
+#include "epub/epub.hpp"
+
 #include "html/html_text.hpp"
-#include "slides/package.hpp"
-#include "slides/readers.hpp"
+#include "mcpread/common/percent.hpp"
+#include "package/parts.hpp"
 
 #include <map>
 #include <set>
 
-namespace mcpread::readers::sections {
+namespace mcpread::readers::epub {
 namespace {
 
-using office::xml::attr;
-using office::xml::child;
-using office::xml::is;
+using package::xml::attr;
+using package::xml::child;
+using package::xml::is;
 using pugi::xml_node;
 
 // The two font obfuscation algorithms (IDPF and Adobe): fonts so marked are no DRM.
@@ -25,20 +27,7 @@ bool font_obfuscation(std::string_view algorithm) {
 
 // "%20" and the other escapes of an href decoded; the fragment ("#id") dropped.
 std::string href_path(std::string_view href) {
-  href = href.substr(0, href.find('#'));
-  std::string out;
-  for (std::size_t i = 0; i < href.size(); ++i) {
-    const auto hex = [](char c) {
-      return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-    };
-    if (href[i] == '%' && i + 2 < href.size() && hex(href[i + 1]) >= 0 && hex(href[i + 2]) >= 0) {
-      out += static_cast<char>(hex(href[i + 1]) * 16 + hex(href[i + 2]));
-      i += 2;
-    } else {
-      out += href[i];
-    }
-  }
-  return out;
+  return *common::percent_decode(href.substr(0, href.find('#')), common::PercentMode::href);  // never nullopt
 }
 
 std::string one_line(std::string_view text) {
@@ -57,7 +46,7 @@ std::string one_line(std::string_view text) {
 }
 
 // Sentences for a refusal: the DRM check of META-INF/encryption.xml.
-bool check_encryption(Package& pkg, std::string* error) {
+bool check_encryption(package::Parts& pkg, std::string* error) {
   if (!pkg.has("META-INF/encryption.xml")) return true;
   pugi::xml_document d;
   if (!pkg.load("META-INF/encryption.xml", &d)) return false;
@@ -79,21 +68,21 @@ bool check_encryption(Package& pkg, std::string* error) {
 // Chapter titles from the table of contents: a title per file (the first entry naming it).
 class Toc {
  public:
-  explicit Toc(Package& pkg) : pkg_(pkg) {}
+  explicit Toc(package::Parts& pkg) : pkg_(pkg) {}
 
   // EPUB 3's nav document: <nav epub:type="toc"> with lists of links.
   void nav(const std::string& part) {
     pugi::xml_document d;
     std::string ignored;
     auto bytes = pkg_.zip().read(part, &ignored);
-    if (!bytes || !office::xml::parse(std::move(*bytes), part, &d, &ignored)) return;  // titles are a nicety
-    const std::string folder = folder_of(part);
+    if (!bytes || !package::xml::parse(std::move(*bytes), part, &d, &ignored)) return;  // titles are a nicety
+    const std::string folder = package::folder_of(part);
     xml_node toc;
     for (const pugi::xpath_node& x : d.select_nodes("//*[local-name()='nav']"))
       if (attr(x.node(), "type") == "toc" || !toc) toc = x.node();
     if (!toc) return;
     for (const pugi::xpath_node& x : toc.select_nodes(".//*[local-name()='a']")) {
-      const std::string target = office::resolve_part(folder, href_path(attr(x.node(), "href")));
+      const std::string target = package::resolve_part(folder, href_path(attr(x.node(), "href")));
       const std::string label = one_line(text_of(x.node()));
       if (!target.empty() && !label.empty()) titles_.emplace(target, label);
     }
@@ -104,11 +93,11 @@ class Toc {
     pugi::xml_document d;
     std::string ignored;
     auto bytes = pkg_.zip().read(part, &ignored);
-    if (!bytes || !office::xml::parse(std::move(*bytes), part, &d, &ignored)) return;
-    const std::string folder = folder_of(part);
+    if (!bytes || !package::xml::parse(std::move(*bytes), part, &d, &ignored)) return;
+    const std::string folder = package::folder_of(part);
     for (const pugi::xpath_node& x : d.select_nodes("//*[local-name()='navPoint']")) {
       const xml_node point = x.node();
-      const std::string target = office::resolve_part(folder, href_path(attr(child(point, "content"), "src")));
+      const std::string target = package::resolve_part(folder, href_path(attr(child(point, "content"), "src")));
       const std::string label = one_line(text_of(child(child(point, "navLabel"), "text")));
       if (!target.empty() && !label.empty()) titles_.emplace(target, label);
     }
@@ -126,7 +115,7 @@ class Toc {
     return out;
   }
 
-  Package& pkg_;
+  package::Parts& pkg_;
   std::map<std::string, std::string> titles_;
 };
 
@@ -139,8 +128,8 @@ struct Item {
 
 }  // namespace
 
-bool read_epub(office::ZipArchive& zip, Deck* deck, std::string* error) {
-  Package pkg(zip, *error);
+bool read_epub(package::ZipArchive& zip, sections::Deck* deck, std::string* error) {
+  package::Parts pkg(zip, *error);
   deck->noun = "EPUB book";
   deck->unit = "chapter";
   if (!check_encryption(pkg, error)) return false;
@@ -154,7 +143,7 @@ bool read_epub(office::ZipArchive& zip, Deck* deck, std::string* error) {
   for (xml_node r : child(child(container, "container"), "rootfiles").children()) {
     if (!is(r, "rootfile")) continue;
     const std::string_view full = attr(r, "full-path");
-    opf = office::resolve_part("", href_path(full));
+    opf = package::resolve_part("", href_path(full));
     if (opf.empty()) {
       *error = "META-INF/container.xml names \"" + std::string(full) + "\", which points outside the package";
       return false;
@@ -169,7 +158,7 @@ bool read_epub(office::ZipArchive& zip, Deck* deck, std::string* error) {
   pugi::xml_document package;
   if (!pkg.load(opf, &package)) return false;
   const xml_node root = child(package, "package");
-  const std::string folder = folder_of(opf);
+  const std::string folder = package::folder_of(opf);
 
   // Title and authors, from the OPF metadata.
   const xml_node metadata = child(root, "metadata");
@@ -189,7 +178,7 @@ bool read_epub(office::ZipArchive& zip, Deck* deck, std::string* error) {
     if (!is(i, "item")) continue;
     Item item;
     item.raw = attr(i, "href");
-    item.href = office::resolve_part(folder, href_path(item.raw));
+    item.href = package::resolve_part(folder, href_path(item.raw));
     item.media_type = attr(i, "media-type");
     item.properties = attr(i, "properties");
     manifest.emplace(std::string(attr(i, "id")), std::move(item));
@@ -205,13 +194,13 @@ bool read_epub(office::ZipArchive& zip, Deck* deck, std::string* error) {
   std::size_t images = 0;
   for (xml_node ref : spine.children()) {
     if (!is(ref, "itemref")) continue;
-    if (deck->sections.size() >= kMaxSections) {
-      *error = "its spine lists more than " + std::to_string(kMaxSections) + " chapters";
+    if (deck->sections.size() >= sections::kMaxSections) {
+      *error = "its spine lists more than " + std::to_string(sections::kMaxSections) + " chapters";
       return false;
     }
     const std::string idref(attr(ref, "idref"));
     const auto it = manifest.find(idref);
-    Section section;
+    sections::Section section;
     if (it == manifest.end()) {
       section.text = "[The spine names \"" + idref + "\", which the manifest lacks.]";
       deck->sections.push_back(std::move(section));
@@ -239,9 +228,9 @@ bool read_epub(office::ZipArchive& zip, Deck* deck, std::string* error) {
       return false;
     }
     section.text = text.text;
-    const std::string chapter_folder = folder_of(item.href);
+    const std::string chapter_folder = package::folder_of(item.href);
     for (const std::string& src : refs.sources) {
-      const std::string part = office::resolve_part(chapter_folder, href_path(src));
+      const std::string part = package::resolve_part(chapter_folder, href_path(src));
       if (!part.empty()) section.images.push_back(part);
     }
     images += refs.sources.size();
@@ -255,4 +244,4 @@ bool read_epub(office::ZipArchive& zip, Deck* deck, std::string* error) {
   return true;
 }
 
-}  // namespace mcpread::readers::sections
+}  // namespace mcpread::readers::epub

@@ -1,12 +1,8 @@
 #include "html_text.hpp"
 
 #include "html_dom.hpp"
-#include "lazy_library.hpp"
+#include "libxml2_api.hpp"
 #include "mcpread/readers/utf8.hpp"
-
-#include <libxml/HTMLparser.h>
-#include <libxml/tree.h>
-#include <libxml/xmlerror.h>
 
 #include <algorithm>
 #include <array>
@@ -19,32 +15,7 @@ namespace {
 
 using namespace dom;
 
-// libxml2, loaded on the first HTML output like libvips on the first image: linked, it and the
-// ICU libraries it needs would load at every start of the server, for notebooks with HTML only.
-struct Api {
-  decltype(&::htmlNewParserCtxt) new_context = nullptr;
-  decltype(&::htmlCtxtReadMemory) read_memory = nullptr;
-  decltype(&::htmlFreeParserCtxt) free_context = nullptr;
-  decltype(&::xmlFreeDoc) free_doc = nullptr;
-  decltype(&::xmlSetGenericErrorFunc) set_generic_error = nullptr;
-  decltype(&::xmlSetStructuredErrorFunc) set_structured_error = nullptr;
-};
-
-const Api* api(std::string* error) {
-  static const LazyLibrary<Api> lib(
-      {.needs = "reading HTML needs libxml2 (Debian package libxml2)", .candidates = {"libxml2.so.2"}},
-      [](SymbolBinder& bind, Api& a) {
-        decltype(&::xmlInitParser) init = nullptr;
-        if (!(bind(&a.new_context, "htmlNewParserCtxt") && bind(&a.read_memory, "htmlCtxtReadMemory") &&
-              bind(&a.free_context, "htmlFreeParserCtxt") && bind(&a.free_doc, "xmlFreeDoc") &&
-              bind(&a.set_generic_error, "xmlSetGenericErrorFunc") &&
-              bind(&a.set_structured_error, "xmlSetStructuredErrorFunc") && bind(&init, "xmlInitParser")))
-          return false;
-        init();  // once, before any thread parses (libxml2's own rule)
-        return true;
-      });
-  return lib.get(error);
-}
+using libxml2::Api;
 
 void XMLCDECL quiet_generic(void*, const char*, ...) {}
 void XMLCALL quiet_structured(void*, xmlErrorPtr) {}
@@ -243,7 +214,7 @@ class Flow {
 
 Text to_text(std::string_view html, bool links, ImageRefs* images) {
   Text result;
-  const Api* loaded = api(&result.error);
+  const Api* loaded = libxml2::api("reading HTML", &result.error);
   if (loaded == nullptr) return result;
   const Api& a = *loaded;
   if (html.size() > static_cast<std::size_t>(INT_MAX)) {
@@ -254,12 +225,12 @@ Text to_text(std::string_view html, bool links, ImageRefs* images) {
   // handlers are per thread in libxml2, hence set on each call.
   a.set_generic_error(nullptr, quiet_generic);
   a.set_structured_error(nullptr, quiet_structured);
-  htmlParserCtxtPtr context = a.new_context();
+  htmlParserCtxtPtr context = a.html_new_context();
   if (context == nullptr) {
     result.error = "libxml2 could not start a parser (out of memory)";
     return result;
   }
-  htmlDocPtr doc = a.read_memory(context, html.data(), static_cast<int>(html.size()), nullptr, "UTF-8",
+  htmlDocPtr doc = a.html_read_memory(context, html.data(), static_cast<int>(html.size()), nullptr, "UTF-8",
                                  HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
                                      HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC | HTML_PARSE_NODEFDTD);
   // Recovery goes on past broken markup; only a fatal error (elements nested deeper than
@@ -267,7 +238,7 @@ Text to_text(std::string_view html, bool links, ImageRefs* images) {
   const bool stopped = context->disableSAX != 0;
   std::string why = context->lastError.message != nullptr ? context->lastError.message : "";
   while (!why.empty() && (why.back() == '\n' || why.back() == ' ' || why.back() == '.')) why.pop_back();
-  a.free_context(context);
+  a.html_free_context(context);
   if (doc == nullptr) return result;  // nothing parsed: the HTML holds no text
   Flow flow(links, images);
   walk(reinterpret_cast<xmlNode*>(doc), [&](xmlNode* n) { return flow.enter(n); },

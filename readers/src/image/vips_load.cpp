@@ -3,6 +3,7 @@
 #include "image/image_signatures.hpp"
 #include "vips_api.hpp"
 
+#include "mcpread/common/ascii.hpp"
 #include "mcpread/common/platform.hpp"
 #include <unistd.h>
 
@@ -96,8 +97,7 @@ std::string loader_format(std::string_view loader) {
   loader.remove_prefix(std::min(loader.size(), std::string_view("VipsForeignLoad").size()));
   for (std::string_view end : {"Buffer", "Source", "File"})
     if (loader.ends_with(end)) loader.remove_suffix(end.size());
-  std::string base;
-  for (char c : loader) base += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  std::string base = common::ascii_lower(loader);
   if (base == "nsgif") base = "gif";
   return display_name(base);
 }

@@ -1,5 +1,6 @@
 #include "notebook_cells.hpp"
 
+#include "mcpread/common/ascii.hpp"
 #include "mcpread/readers/base64.hpp"
 
 #include "html/html_text.hpp"
@@ -246,9 +247,8 @@ std::string string_member(const json& obj, const char* key) {
 std::string fence_language(std::string_view s) {
   std::string out;
   for (char c : s) {
-    if (c >= 'A' && c <= 'Z') out += static_cast<char>(c - 'A' + 'a');
-    else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || std::strchr("+#._-", c) != nullptr)
-      out += c;
+    if (const char l = common::ascii_lower(c); (l >= 'a' && l <= 'z') || (c >= '0' && c <= '9') || std::strchr("+#._-", c) != nullptr)
+      out += l;
   }
   return out;
 }

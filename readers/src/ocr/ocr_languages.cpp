@@ -1,6 +1,7 @@
 // Which Tesseract languages an OCR uses: those asked for that are installed, and a note for
 // those that are not. Names are checked before they reach Tesseract, which builds file paths
 // from them.
+#include "mcpread/common/ascii.hpp"
 #include "mcpread/readers/ocr.hpp"
 #include "tess_api.hpp"
 
@@ -65,9 +66,8 @@ OcrLanguages choose_ocr_languages(std::string_view requested, std::string_view c
   if (!missing.empty()) {
     std::string packages;
     for (const auto& m : missing) {
-      std::string p = m;
+      std::string p = common::ascii_lower(m);
       std::replace(p.begin(), p.end(), '_', '-');
-      std::transform(p.begin(), p.end(), p.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
       packages += (packages.empty() ? "" : ", ") + ("tesseract-ocr-" + p);
     }
     out.note += "No OCR language data for " + joined(missing, ", ") + " is installed (Debian package" +

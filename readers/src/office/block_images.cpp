@@ -1,13 +1,14 @@
 #include "office/block_images.hpp"
 
+#include "mcpread/common/ascii.hpp"
+
 #include <variant>
 
 namespace mcpread::readers::office {
 
 std::string_view image_mime(std::string_view part) {
   const auto dot = part.rfind('.');
-  std::string ext(dot == std::string_view::npos ? "" : part.substr(dot + 1));
-  for (char& c : ext) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  const std::string ext = common::ascii_lower(dot == std::string_view::npos ? "" : part.substr(dot + 1));
   if (ext == "png") return "image/png";
   if (ext == "jpg" || ext == "jpeg") return "image/jpeg";
   if (ext == "gif") return "image/gif";
@@ -20,7 +21,7 @@ std::string_view image_mime(std::string_view part) {
   return {};
 }
 
-bool add_block_images(ZipArchive& zip, const std::vector<std::string>& parts, const ImageLimits& limits,
+bool add_block_images(package::ZipArchive& zip, const std::vector<std::string>& parts, const ImageLimits& limits,
                       std::size_t max_images, ImageTally& tally, std::string& text, std::vector<Block>& images,
                       const CancelToken& cancel) {
   for (const std::string& part : parts) {

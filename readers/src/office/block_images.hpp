@@ -4,7 +4,7 @@
 #include "mcpread/readers/cancel.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/outcome.hpp"
-#include "office/zip_archive.hpp"
+#include "package/zip_archive.hpp"
 
 #include <cstddef>
 #include <string>
@@ -25,7 +25,7 @@ struct ImageTally {
 // Reads the block's image parts from the package and makes each fit for the model, into
 // `images`, while `max_images` allows (the rest are counted as unsent). An image that cannot be
 // read or made fit leaves a line in `text` saying why. False when the call was cancelled.
-bool add_block_images(ZipArchive& zip, const std::vector<std::string>& parts, const ImageLimits& limits,
+bool add_block_images(package::ZipArchive& zip, const std::vector<std::string>& parts, const ImageLimits& limits,
                       std::size_t max_images, ImageTally& tally, std::string& text, std::vector<Block>& images,
                       const CancelToken& cancel);
 

@@ -51,7 +51,6 @@ bool take_paragraph(Inline& in, DocBlock* block);
 void add_block(Document& doc, DocBlock block);
 
 // Refusals of hostile or unreadable input while building a Document.
-inline constexpr int kMaxNesting = 100;       // elements deep in a part's XML
 inline constexpr std::size_t kMaxTableCells = 100000;
 
 // Inline text cleaned for Markdown: runs of whitespace made one space, ends trimmed.

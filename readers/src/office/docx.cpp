@@ -1,8 +1,10 @@
 // A Word document (Office Open XML): the main part named by _rels/.rels, its styles (which
 // paragraph styles are headings or lists), numbering (bulleted or numbered lists), relationships
 // (links, images), footnotes, endnotes and comments.
+#include "mcpread/common/ascii.hpp"
 #include "office/builders.hpp"
-#include "office/xml.hpp"
+#include "package/parts.hpp"
+#include "package/xml.hpp"
 
 #include <algorithm>
 #include <map>
@@ -10,6 +12,8 @@
 
 namespace mcpread::readers::office {
 namespace {
+
+namespace xml = package::xml;
 
 using pugi::xml_node;
 using xml::attr;
@@ -23,46 +27,35 @@ struct Style {
   std::string based_on;
 };
 
-std::string folder_of(std::string_view part) {
-  const auto slash = part.rfind('/');
-  return slash == std::string_view::npos ? std::string() : std::string(part.substr(0, slash + 1));
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
-
 class Builder {
  public:
-  Builder(ZipArchive& zip, Document& doc, std::string& error) : zip_(zip), doc_(doc), error_(error) {}
+  Builder(package::ZipArchive& zip, Document& doc, std::string& error)
+      : zip_(zip), parts_(zip, error), doc_(doc), error_(error) {}
 
   bool run() {
     std::string main = "word/document.xml";
     pugi::xml_document package_rels;
-    if (zip_.find("_rels/.rels") != nullptr && load("_rels/.rels", &package_rels))
+    if (zip_.find("_rels/.rels") != nullptr && parts_.load("_rels/.rels", &package_rels))
       for (xml_node r : child(package_rels, "Relationships").children())
         if (attr(r, "Type").ends_with("/officeDocument")) {
-          if (std::string p = resolve_part("", attr(r, "Target")); !p.empty()) main = p;
+          if (std::string p = package::resolve_part("", attr(r, "Target")); !p.empty()) main = p;
           break;
         }
     if (zip_.find(main) == nullptr) {
       error_ = "its package has no \"" + main + "\" (the document's text)";
       return false;
     }
-    folder_ = folder_of(main);
+    folder_ = package::folder_of(main);
     const std::string rels_part = folder_ + "_rels/" + main.substr(folder_.size()) + ".rels";
     std::map<std::string, std::string> parts;  // relationship type suffix -> part
     pugi::xml_document rels;
     if (zip_.find(rels_part) != nullptr) {
-      if (!load(rels_part, &rels)) return false;
+      if (!parts_.load(rels_part, &rels)) return false;
       for (xml_node r : child(rels, "Relationships").children()) {
         const std::string_view type = attr(r, "Type");
         const std::string_view target = attr(r, "Target");
         const bool external = attr(r, "TargetMode") == "External";
-        const std::string resolved = external ? std::string(target) : resolve_part(folder_, target);
+        const std::string resolved = external ? std::string(target) : package::resolve_part(folder_, target);
         rels_[std::string(attr(r, "Id"))] = {resolved, external};
         const auto slash = type.rfind('/');
         if (!external && slash != std::string_view::npos) parts.emplace(type.substr(slash + 1), resolved);
@@ -75,7 +68,7 @@ class Builder {
         !optional_part(parts, "comments", [&](const pugi::xml_document& d) { read_comments(d); }))
       return false;
     pugi::xml_document document;
-    if (!load(main, &document)) return false;
+    if (!parts_.load(main, &document)) return false;
     const xml_node body = child(child(document, "document"), "body");
     if (!body) {
       error_ = "\"" + main + "\" has no w:body";
@@ -91,17 +84,12 @@ class Builder {
     bool external = false;
   };
 
-  bool load(const std::string& part, pugi::xml_document* d) {
-    auto bytes = zip_.read(part, &error_);
-    return bytes && xml::parse(std::move(*bytes), part, d, &error_);
-  }
-
   template <class Fn>
   bool optional_part(const std::map<std::string, std::string>& parts, const std::string& type, Fn fn) {
     const auto it = parts.find(type);
     if (it == parts.end() || zip_.find(it->second) == nullptr) return true;
     pugi::xml_document d;
-    if (!load(it->second, &d)) return false;
+    if (!parts_.load(it->second, &d)) return false;
     fn(d);
     return true;
   }
@@ -110,7 +98,7 @@ class Builder {
     for (xml_node s : child(d, "styles").children()) {
       if (!is(s, "style") || attr(s, "type") != "paragraph") continue;
       Style st;
-      const std::string name = lower(attr(child(s, "name"), "val"));
+      const std::string name = common::ascii_lower(attr(child(s, "name"), "val"));
       if (name.starts_with("heading ")) st.heading = xml::small_int(name.substr(8), 0);
       else if (name == "title") st.heading = 1;
       const xml_node ppr = child(s, "pPr");
@@ -362,7 +350,8 @@ class Builder {
     }
   }
 
-  ZipArchive& zip_;
+  package::ZipArchive& zip_;
+  package::Parts parts_;  // XML parts parsed under the package limits
   Document& doc_;
   std::string& error_;
   std::string folder_;
@@ -375,7 +364,7 @@ class Builder {
 
 }  // namespace
 
-bool read_docx(ZipArchive& zip, Document* doc, std::string* error) {
+bool read_docx(package::ZipArchive& zip, Document* doc, std::string* error) {
   return Builder(zip, *doc, *error).run();
 }
 

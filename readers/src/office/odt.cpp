@@ -2,13 +2,16 @@
 // styles.xml saying which lists are numbered. A package whose manifest lists encryption data is
 // password-protected: its content.xml is ciphertext.
 #include "office/builders.hpp"
-#include "office/xml.hpp"
+#include "package/parts.hpp"
+#include "package/xml.hpp"
 
 #include <algorithm>
 #include <map>
 
 namespace mcpread::readers::office {
 namespace {
+
+namespace xml = package::xml;
 
 using pugi::xml_node;
 using xml::attr;
@@ -17,12 +20,13 @@ using xml::is;
 
 class Builder {
  public:
-  Builder(ZipArchive& zip, Document& doc, std::string& error) : zip_(zip), doc_(doc), error_(error) {}
+  Builder(package::ZipArchive& zip, Document& doc, std::string& error)
+      : zip_(zip), parts_(zip, error), doc_(doc), error_(error) {}
 
   bool run() {
     if (zip_.find("META-INF/manifest.xml") != nullptr) {
       pugi::xml_document manifest;
-      if (!load("META-INF/manifest.xml", &manifest)) return false;
+      if (!parts_.load("META-INF/manifest.xml", &manifest)) return false;
       if (xml::descendant(manifest, "encryption-data")) {
         error_ = "it is password-protected (encrypted): its text cannot be read without the password";
         return false;
@@ -34,11 +38,11 @@ class Builder {
     }
     if (zip_.find("styles.xml") != nullptr) {
       pugi::xml_document styles;
-      if (!load("styles.xml", &styles)) return false;
+      if (!parts_.load("styles.xml", &styles)) return false;
       list_styles(styles);
     }
     pugi::xml_document content;
-    if (!load("content.xml", &content)) return false;
+    if (!parts_.load("content.xml", &content)) return false;
     list_styles(content);
     const xml_node text = child(child(child(content, "document-content"), "body"), "text");
     if (!text) {
@@ -50,11 +54,6 @@ class Builder {
   }
 
  private:
-  bool load(const std::string& part, pugi::xml_document* d) {
-    auto bytes = zip_.read(part, &error_);
-    return bytes && xml::parse(std::move(*bytes), part, d, &error_);
-  }
-
   // Every text:list-style (automatic or named): which of its levels are numbered.
   void list_styles(const pugi::xml_document& d) {
     auto visit = [&](xml_node styles) {
@@ -246,7 +245,7 @@ class Builder {
     for (xml_node c : f.children()) {
       if (is(c, "image")) {
         const std::string_view href = attr(c, "href");
-        const std::string part = resolve_part("", href);
+        const std::string part = package::resolve_part("", href);
         if (!part.empty() && zip_.find(part) != nullptr) {
           in.images.push_back(part);
           in.text += " [Image " + std::to_string(doc_.images + in.images.size()) + label + "] ";
@@ -264,7 +263,8 @@ class Builder {
     }
   }
 
-  ZipArchive& zip_;
+  package::ZipArchive& zip_;
+  package::Parts parts_;  // XML parts parsed under the package limits
   Document& doc_;
   std::string& error_;
   std::map<std::string, std::map<int, bool>> numbered_;
@@ -273,7 +273,7 @@ class Builder {
 
 }  // namespace
 
-bool read_odt(ZipArchive& zip, Document* doc, std::string* error) {
+bool read_odt(package::ZipArchive& zip, Document* doc, std::string* error) {
   return Builder(zip, *doc, *error).run();
 }
 

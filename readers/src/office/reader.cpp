@@ -6,11 +6,12 @@
 #include "office/block_images.hpp"
 #include "office/builders.hpp"
 #include "office/document.hpp"
-#include "office/part_cache.hpp"
-#include "office/zip_head.hpp"
+#include "package/open.hpp"
+#include "package/part_cache.hpp"
 
 #include <algorithm>
 #include <set>
+#include <variant>
 
 namespace mcpread::readers::office {
 namespace {
@@ -22,11 +23,12 @@ std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
 std::string_view noun(Format f) { return f == Format::docx ? "Word document" : "OpenDocument text"; }
 
-zip_head::CompoundFileWords compound_words(Format f) {
-  return {noun(f), "text", "Word .doc", f == Format::docx ? "a DOCX document" : "an ODT document"};
+package::Expected expected(Format f) {
+  return {f == Format::docx ? "a Word document" : "an OpenDocument text",
+          {noun(f), "text", "Word .doc", f == Format::docx ? "a DOCX document" : "an ODT document"}};
 }
 
-ReadOutcome render(const Document& doc, ZipArchive& zip, std::string_view path, Format format,
+ReadOutcome render(const Document& doc, package::ZipArchive& zip, std::string_view path, Format format,
                    const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta) {
   const std::uint64_t n = doc.blocks.size();
   std::string header = std::string(noun(format)) + " " + std::string(path) + ": " + n2s(n) +
@@ -155,51 +157,38 @@ std::size_t approx_bytes(const Document& doc) {
   return n;
 }
 
-// `cache_key` (PartCache::key_of the file; empty for bytes in memory): a model reads a document
-// page by page, and each page would otherwise parse its whole XML again.
-ReadOutcome read_archive(std::unique_ptr<ZipArchive> zip, const std::string& zip_error, std::string_view path,
-                         Format format, const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta,
-                         const std::string& cache_key = {}) {
-  const std::string cannot = std::string(path) + " cannot be read as " +
-                             (format == Format::docx ? "a Word document" : "an OpenDocument text") + ": ";
-  if (zip == nullptr) return ReadOutcome::error(cannot + zip_error + ".", std::move(meta));
+// The package's cache key (empty for bytes in memory): a model reads a document page by page, and
+// each page would otherwise parse its whole XML again.
+ReadOutcome read_opened(std::variant<package::Opened, ReadOutcome> opening, Format format, const OfficeOptions& options,
+                        const CancelToken& cancel) {
+  if (auto* refused = std::get_if<ReadOutcome>(&opening)) return std::move(*refused);
+  auto& opened = std::get<package::Opened>(opening);
   const std::string_view name = format == Format::docx ? "docx" : "odt";
-  std::shared_ptr<const Document> doc =
-      cache_key.empty() ? nullptr : PartCache::instance().get_value<Document>(cache_key, name);
+  auto& cache = package::PartCache::instance();
+  std::shared_ptr<const Document> doc = opened.cache_key.empty() ? nullptr : cache.get_value<Document>(opened.cache_key, name);
   if (doc == nullptr) {
     auto parsed = std::make_shared<Document>();
     std::string error;
-    const bool ok = format == Format::docx ? read_docx(*zip, parsed.get(), &error) : read_odt(*zip, parsed.get(), &error);
+    const bool ok = format == Format::docx ? read_docx(*opened.zip, parsed.get(), &error)
+                                           : read_odt(*opened.zip, parsed.get(), &error);
     if (cancel.cancelled()) return ReadOutcome::stopped();
-    if (!ok) return ReadOutcome::error(cannot + error + ".", std::move(meta));
-    if (!cache_key.empty()) PartCache::instance().put_value(cache_key, name, parsed, approx_bytes(*parsed));
+    if (!ok) return ReadOutcome::error(opened.cannot + error + ".", std::move(opened.meta));
+    if (!opened.cache_key.empty()) cache.put_value(opened.cache_key, name, parsed, approx_bytes(*parsed));
     doc = std::move(parsed);
   }
-  return render(*doc, *zip, path, format, options, cancel, std::move(meta));
+  return render(*doc, *opened.zip, opened.path, format, options, cancel, std::move(opened.meta));
 }
 
 }  // namespace
 
 ReadOutcome read_office_bytes(std::string_view bytes, std::string_view name, Format format,
                               const OfficeOptions& options, const CancelToken& cancel) {
-  nlohmann::json meta = {{"path", utf8::sanitized(name)}, {"size", bytes.size()}};
-  if (zip_head::is_compound_file(bytes))
-    return ReadOutcome::error(zip_head::compound_file_message(name, bytes, compound_words(format)), std::move(meta));
-  std::string error;
-  auto zip = ZipArchive::open_memory(bytes, options.zip, &error);
-  return read_archive(std::move(zip), error, utf8::sanitized(name), format, options, cancel, std::move(meta));
+  return read_opened(package::open(bytes, name, options.zip, expected(format)), format, options, cancel);
 }
 
 ReadOutcome read_office(const OpenedFile& file, Format format, const OfficeOptions& options,
                         const CancelToken& cancel) {
-  const std::string path = utf8::sanitized(file.path.string());
-  const auto size = static_cast<std::uint64_t>(file.st.st_size);
-  nlohmann::json meta = {{"path", path}, {"size", size}};
-  if (const auto head = zip_head::compound_file_head(file.fd.get(), size))
-    return ReadOutcome::error(zip_head::compound_file_message(path, *head, compound_words(format)), std::move(meta));
-  std::string error;
-  auto zip = ZipArchive::open_fd(file.fd.get(), options.zip, &error);
-  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta), PartCache::key_of(file));
+  return read_opened(package::open(file, options.zip, expected(format)), format, options, cancel);
 }
 
 }  // namespace mcpread::readers::office

@@ -6,7 +6,7 @@
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/outcome.hpp"
-#include "office/zip_archive.hpp"
+#include "package/zip_archive.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -21,7 +21,7 @@ struct OfficeOptions {
   std::size_t max_output_bytes = 100 * 1024;  // cap on the text of one answer
   std::size_t max_images = 20;                // images sent per answer at most
   ImageLimits image;
-  ZipLimits zip;
+  package::ZipLimits zip;
   Wording wording;  // how the notes say what to read next
 };
 

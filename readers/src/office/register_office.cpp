@@ -2,7 +2,8 @@
 // images. Either also serves file_type="text" (the same text, without the images).
 #include "mcpread/readers/registry.hpp"
 #include "office/reader.hpp"
-#include "office/zip_head.hpp"
+#include "package/open.hpp"
+#include "package/zip_head.hpp"
 #include "resource_contents.hpp"
 
 namespace mcpread::readers {
@@ -20,8 +21,7 @@ ReadOutcome read_as_office(const ReaderCall& call) {
   options.max_output_bytes = media_text_cap(call.limits);
   options.image = call.limits.image;
   if (call.kind == FileKind::text) options.max_images = 0;
-  options.zip.max_total_bytes = call.limits.office_max_unpacked_bytes;
-  options.zip.max_entry_bytes = std::min(options.zip.max_entry_bytes, call.limits.office_max_unpacked_bytes);
+  options.zip = package::zip_limits(call.limits);
   options.wording = call.request.wording;
   return office::read_office(call.file, F, options, call.cancel);
 }
@@ -32,8 +32,7 @@ ResourceReadResult office_resource(const ResourceCall& call) {
   office::OfficeOptions options;
   options.max_output_bytes = call.limits.text.max_output_bytes;
   options.max_images = 0;
-  options.zip.max_total_bytes = call.limits.office_max_unpacked_bytes;
-  options.zip.max_entry_bytes = std::min(options.zip.max_entry_bytes, call.limits.office_max_unpacked_bytes);
+  options.zip = package::zip_limits(call.limits);
   options.wording = call.wording;
   return resource_from_outcome(office::read_office(call.file, F, options, call.cancel), true);
 }
@@ -69,11 +68,6 @@ std::optional<Sniffed> sniff_odt(const SniffInput& in) {
   return std::nullopt;
 }
 
-const std::vector<ReaderOption> kOfficeOptions = {
-    {"--office-max-unpacked-bytes", "bytes unpacked from one zip-based document (DOCX, ODT, XLSX, ODS, PPTX, ODP, EPUB) at most (zip bombs)", 1 << 20,
-     UINT64_MAX, [](const ReadLimits& l) { return l.office_max_unpacked_bytes; },
-     [](ReadLimits& l, std::uint64_t v) { l.office_max_unpacked_bytes = v; }}};
-
 }  // namespace
 
 bool register_docx_reader(ReaderRegistry& registry) {
@@ -86,7 +80,7 @@ bool register_docx_reader(ReaderRegistry& registry) {
                      {"docm", "application/vnd.ms-word.document.macroEnabled.12"}},
       .sniff = sniff_docx,
       .also_serves = {FileKind::text},
-      .options = kOfficeOptions,
+      .options = package::zip_options(),  // once, for every zip-based reader
       .read = read_as_office<office::Format::docx>,
       .resource = office_resource<office::Format::docx>,
   });

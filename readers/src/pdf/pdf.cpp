@@ -10,7 +10,7 @@
 #include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/resources.hpp"
 #include "mcpread/readers/utf8.hpp"
-#include "page_ranges.hpp"
+#include "paging/page_ranges.hpp"
 #include "pdf_loader.hpp"
 #include "pdf_ocr.hpp"
 #include "pdf_open.hpp"

@@ -2,7 +2,7 @@
 
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
-#include "page_ranges.hpp"
+#include "paging/page_ranges.hpp"
 
 #include <algorithm>
 

@@ -1,5 +1,7 @@
 #include "sheets/date_format.hpp"
 
+#include "mcpread/common/ascii.hpp"
+
 #include "sheets/number_format.hpp"
 
 #include <algorithm>
@@ -10,6 +12,8 @@
 
 namespace mcpread::readers::sheets {
 namespace {
+
+using common::ascii_lower;
 
 constexpr auto kMonths = std::to_array<std::string_view>({"January", "February", "March", "April", "May", "June", "July",
                                                           "August", "September", "October", "November", "December"});
@@ -110,8 +114,6 @@ std::vector<DateToken> date_tokens(std::string_view s) {
 }
 
 }  // namespace
-
-char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 std::string format_date(double value, std::string_view section, bool date1904) {
   const std::vector<DateToken> tokens = date_tokens(section);

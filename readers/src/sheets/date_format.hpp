@@ -15,6 +15,5 @@ std::string format_date(double value, std::string_view section, bool date1904);
 // `v` in decimal, at least `width` digits ("-007" for -7 and 3).
 std::string zero_padded(std::int64_t v, int width);
 
-char ascii_lower(char c);
 
 }  // namespace mcpread::readers::sheets

@@ -2,6 +2,7 @@
 
 #include "sheets/date_format.hpp"
 
+#include "mcpread/common/ascii.hpp"
 #include "mcpread/common/compat.hpp"
 
 #include <algorithm>
@@ -15,6 +16,8 @@
 
 namespace mcpread::readers::sheets {
 namespace {
+
+using common::ascii_lower;
 
 constexpr auto kBuiltin = std::to_array<std::string_view>({
     "General", "0", "0.00", "#,##0", "#,##0.00", "#,##0_);(#,##0)", "#,##0_);[Red](#,##0)",

@@ -1,6 +1,6 @@
 #include "sheets/ods.hpp"
 
-#include "office/xml.hpp"
+#include "package/xml.hpp"
 #include "sheets/formula_text.hpp"
 #include "sheets/xml_stream.hpp"
 
@@ -10,7 +10,7 @@
 namespace mcpread::readers::sheets {
 namespace {
 
-namespace xml = office::xml;
+namespace xml = package::xml;
 
 constexpr std::size_t kMaxCellText = 1 << 20;  // text gathered for one cell; shown cut anyway
 constexpr char kContent[] = "content.xml";
@@ -194,7 +194,7 @@ class TableRows : public XmlHandler {
   std::string formula_;  // its table:formula ("of:=SUM([.A1:.A3])")
 };
 
-bool run(office::ZipArchive& zip, XmlHandler& handler, XmlStream** out, std::string* error) {
+bool run(package::ZipArchive& zip, XmlHandler& handler, XmlStream** out, std::string* error) {
   auto stream = XmlStream::create(handler, kContent, error);
   if (!stream) return false;
   *out = stream.get();
@@ -211,7 +211,7 @@ bool run(office::ZipArchive& zip, XmlHandler& handler, XmlStream** out, std::str
 
 class OdsWorkbook : public Workbook {
  public:
-  bool open(office::ZipArchive& zip, std::string* error) {
+  bool open(package::ZipArchive& zip, std::string* error) {
     zip_ = &zip;
     if (zip.find("META-INF/manifest.xml") != nullptr) {
       std::string ignored;
@@ -256,12 +256,12 @@ class OdsWorkbook : public Workbook {
   }
 
  private:
-  office::ZipArchive* zip_ = nullptr;
+  package::ZipArchive* zip_ = nullptr;
 };
 
 }  // namespace
 
-std::unique_ptr<Workbook> open_ods(office::ZipArchive& zip, std::string* error) {
+std::unique_ptr<Workbook> open_ods(package::ZipArchive& zip, std::string* error) {
   auto book = std::make_unique<OdsWorkbook>();
   if (!book->open(zip, error)) return nullptr;
   return book;

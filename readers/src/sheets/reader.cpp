@@ -2,13 +2,13 @@
 
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
-#include "office/part_cache.hpp"
-#include "office/zip_head.hpp"
+#include "package/open.hpp"
 #include "sheets/ods.hpp"
 #include "sheets/selection.hpp"
 #include "sheets/xlsx.hpp"
 
 #include <algorithm>
+#include <variant>
 
 namespace mcpread::readers::sheets {
 namespace {
@@ -20,8 +20,9 @@ std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
 std::string_view noun(Format f) { return f == Format::xlsx ? "Excel workbook" : "OpenDocument spreadsheet"; }
 
-zip_head::CompoundFileWords compound_words(Format f) {
-  return {noun(f), "cells", "Excel .xls", f == Format::xlsx ? "an XLSX spreadsheet" : "an ODS spreadsheet"};
+package::Expected expected(Format f) {
+  return {f == Format::xlsx ? "an Excel workbook" : "an OpenDocument spreadsheet",
+          {noun(f), "cells", "Excel .xls", f == Format::xlsx ? "an XLSX spreadsheet" : "an ODS spreadsheet"}};
 }
 
 // "A1:B2" whose first row lies in [first, last].
@@ -147,46 +148,32 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
   return o;
 }
 
-ReadOutcome read_archive(std::unique_ptr<office::ZipArchive> zip, const std::string& zip_error, std::string_view path,
-                         Format format, const SheetOptions& options, const CancelToken& cancel, nlohmann::json meta,
-                         const std::string& cache_key = {}) {
-  const std::string cannot = std::string(path) + " cannot be read as " +
-                             (format == Format::xlsx ? "an Excel workbook" : "an OpenDocument spreadsheet") + ": ";
-  if (zip == nullptr) return ReadOutcome::error(cannot + zip_error + ".", std::move(meta));
+ReadOutcome read_opened(std::variant<package::Opened, ReadOutcome> opening, Format format, const SheetOptions& options,
+                        const CancelToken& cancel) {
+  if (auto* refused = std::get_if<ReadOutcome>(&opening)) return std::move(*refused);
+  auto& opened = std::get<package::Opened>(opening);
+  // A model pages through a workbook in several calls: each would inflate its sheet again.
+  // And each would parse the workbook's shared strings and styles again: kept there too.
+  if (!opened.cache_key.empty()) opened.zip->cache_parts(opened.cache_key);
   std::string error;
-  std::unique_ptr<Workbook> book = format == Format::xlsx ? open_xlsx(*zip, options.max_shared_string_bytes, &error, cache_key)
-                                                          : open_ods(*zip, &error);
+  std::unique_ptr<Workbook> book = format == Format::xlsx
+                                       ? open_xlsx(*opened.zip, options.max_shared_string_bytes, &error, opened.cache_key)
+                                       : open_ods(*opened.zip, &error);
   if (cancel.cancelled()) return ReadOutcome::stopped();
-  if (!book) return ReadOutcome::error(cannot + error + ".", std::move(meta));
-  return render(*book, path, format, options, cancel, std::move(meta));
+  if (!book) return ReadOutcome::error(opened.cannot + error + ".", std::move(opened.meta));
+  return render(*book, opened.path, format, options, cancel, std::move(opened.meta));
 }
 
 }  // namespace
 
 ReadOutcome read_spreadsheet_bytes(std::string_view bytes, std::string_view name, Format format,
                                    const SheetOptions& options, const CancelToken& cancel) {
-  nlohmann::json meta = {{"path", utf8::sanitized(name)}, {"size", bytes.size()}};
-  if (zip_head::is_compound_file(bytes))
-    return ReadOutcome::error(zip_head::compound_file_message(name, bytes, compound_words(format)), std::move(meta));
-  std::string error;
-  auto zip = office::ZipArchive::open_memory(bytes, options.zip, &error);
-  return read_archive(std::move(zip), error, utf8::sanitized(name), format, options, cancel, std::move(meta));
+  return read_opened(package::open(bytes, name, options.zip, expected(format)), format, options, cancel);
 }
 
 ReadOutcome read_spreadsheet(const OpenedFile& file, Format format, const SheetOptions& options,
                              const CancelToken& cancel) {
-  const std::string path = utf8::sanitized(file.path.string());
-  const auto size = static_cast<std::uint64_t>(file.st.st_size);
-  nlohmann::json meta = {{"path", path}, {"size", size}};
-  if (const auto head = zip_head::compound_file_head(file.fd.get(), size))
-    return ReadOutcome::error(zip_head::compound_file_message(path, *head, compound_words(format)), std::move(meta));
-  std::string error;
-  auto zip = office::ZipArchive::open_fd(file.fd.get(), options.zip, &error);
-  // A model pages through a workbook in several calls: each would inflate its sheet again.
-  // And each would parse the workbook's shared strings and styles again: kept there too.
-  const std::string key = office::PartCache::key_of(file);
-  if (zip) zip->cache_parts(key);
-  return read_archive(std::move(zip), error, path, format, options, cancel, std::move(meta), key);
+  return read_opened(package::open(file, options.zip, expected(format)), format, options, cancel);
 }
 
 }  // namespace mcpread::readers::sheets

@@ -7,7 +7,7 @@
 #include "mcpread/readers/cancel.hpp"
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/outcome.hpp"
-#include "office/zip_archive.hpp"
+#include "package/zip_archive.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -23,7 +23,7 @@ struct SheetOptions {
   std::string pages;                                    // sheets: "2", "1-3", "Summary"; all when empty
   std::size_t max_output_bytes = 100 * 1024;            // cap on the text of one answer
   std::size_t max_shared_string_bytes = 32ull << 20;    // XLSX shared strings kept in memory
-  office::ZipLimits zip;
+  package::ZipLimits zip;
   Wording wording;  // how the notes say what to read next
 };
 

@@ -2,7 +2,8 @@
 // `pages` picks sheets, `offset`/`limit` page rows. Either also serves file_type="text" (the same
 // tables: there is nothing else to leave out).
 #include "mcpread/readers/registry.hpp"
-#include "office/zip_head.hpp"
+#include "package/open.hpp"
+#include "package/zip_head.hpp"
 #include "resource_contents.hpp"
 #include "sheets/reader.hpp"
 
@@ -15,8 +16,7 @@ namespace {
 
 sheets::SheetOptions sheet_options(const ReadLimits& limits) {
   sheets::SheetOptions options;
-  options.zip.max_total_bytes = limits.office_max_unpacked_bytes;
-  options.zip.max_entry_bytes = std::min(options.zip.max_entry_bytes, limits.office_max_unpacked_bytes);
+  options.zip = package::zip_limits(limits);
   options.max_shared_string_bytes = static_cast<std::size_t>(limits.sheet_max_shared_strings_bytes);
   return options;
 }

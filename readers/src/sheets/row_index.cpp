@@ -1,5 +1,7 @@
 #include "sheets/row_index.hpp"
 
+#include "mcpread/common/ascii.hpp"
+#include "mcpread/common/xml_declaration.hpp"
 #include "sheets/row_skipper.hpp"
 #include "sheets/xml_fragment.hpp"
 
@@ -10,24 +12,12 @@ namespace {
 
 constexpr std::size_t kBatch = 32 * 1024;  // rows parsed at a time: what a page may parse past its end
 
-bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
 // UTF-8 unless a byte-order mark or the XML declaration says otherwise (pugixml is given UTF-8).
 bool declares_utf8(std::string_view xml) {
   if (xml.starts_with("\xEF\xBB\xBF")) xml.remove_prefix(3);
   if (xml.size() >= 2 && (xml[0] == '\0' || xml[1] == '\0' || static_cast<unsigned char>(xml[0]) >= 0xFE)) return false;
-  if (!xml.starts_with("<?xml")) return true;
-  const std::string_view decl = xml.substr(0, xml.find("?>"));
-  const auto at = decl.find("encoding");
-  if (at == std::string_view::npos) return true;
-  std::size_t i = at + 8;
-  while (i < decl.size() && (space(decl[i]) || decl[i] == '=')) ++i;
-  if (i >= decl.size() || (decl[i] != '"' && decl[i] != '\'')) return false;
-  const auto close = decl.find(decl[i], i + 1);
-  if (close == std::string_view::npos) return false;
-  std::string name(decl.substr(i + 1, close - i - 1));
-  for (char& c : name) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-  return name == "utf-8" || name == "utf8";
+  const auto encoding = common::xml_declared_encoding(xml);
+  return !encoding || common::ascii_iequals(*encoding, "utf-8") || common::ascii_iequals(*encoding, "utf8");
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "sheets/selection.hpp"
 
+#include "mcpread/common/ascii.hpp"
+
 #include <algorithm>
 #include <charconv>
 
@@ -12,18 +14,12 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-bool same_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return (x >= 'A' && x <= 'Z' ? x | 0x20 : x) == (y >= 'A' && y <= 'Z' ? y | 0x20 : y);
-         });
-}
-
 // The sheet named `name`: exactly, else ignoring ASCII case.
 std::optional<std::size_t> by_name(std::string_view name, const std::vector<SheetInfo>& sheets) {
   for (std::size_t i = 0; i < sheets.size(); ++i)
     if (sheets[i].name == name) return i;
   for (std::size_t i = 0; i < sheets.size(); ++i)
-    if (same_ignoring_case(sheets[i].name, name)) return i;
+    if (common::ascii_iequals(sheets[i].name, name)) return i;
   return std::nullopt;
 }
 

@@ -1,8 +1,8 @@
 #include "sheets/xlsx.hpp"
 
 #include "human_size.hpp"
-#include "office/part_cache.hpp"
-#include "office/xml.hpp"
+#include "package/part_cache.hpp"
+#include "package/xml.hpp"
 #include "sheets/number_format.hpp"
 #include "sheets/row_index.hpp"
 #include "sheets/row_skipper.hpp"
@@ -15,11 +15,11 @@
 namespace mcpread::readers::sheets {
 namespace {
 
-namespace xml = office::xml;
+namespace xml = package::xml;
 
 constexpr std::uint64_t kMaxPartBytes = 32ull << 20;  // workbook, relationships, styles: parsed whole
 
-bool load(office::ZipArchive& zip, const std::string& part, pugi::xml_document* doc, std::string* error) {
+bool load(package::ZipArchive& zip, const std::string& part, pugi::xml_document* doc, std::string* error) {
   auto bytes = zip.read(part, error, kMaxPartBytes);
   return bytes && xml::parse(std::move(*bytes), part, doc, error);
 }
@@ -30,7 +30,7 @@ std::string folder_of(std::string_view part) {
 }
 
 // A part's relationships: Id -> (Type, resolved target).
-std::map<std::string, std::pair<std::string, std::string>, std::less<>> relationships(office::ZipArchive& zip,
+std::map<std::string, std::pair<std::string, std::string>, std::less<>> relationships(package::ZipArchive& zip,
                                                                                      std::string_view part) {
   std::map<std::string, std::pair<std::string, std::string>, std::less<>> out;
   const std::string folder = folder_of(part);
@@ -42,7 +42,7 @@ std::map<std::string, std::pair<std::string, std::string>, std::less<>> relation
   for (pugi::xml_node r = xml::child(doc, "Relationships").first_child(); r; r = r.next_sibling())
     if (xml::is(r, "Relationship") && xml::attr(r, "TargetMode") != "External")
       out[std::string(xml::attr(r, "Id"))] = {std::string(xml::attr(r, "Type")),
-                                              office::resolve_part(folder, xml::attr(r, "Target"))};
+                                              package::resolve_part(folder, xml::attr(r, "Target"))};
   return out;
 }
 
@@ -107,10 +107,10 @@ struct Parsed {
 class XlsxWorkbook : public Workbook {
  public:
   // From the readers' cache when `cache_key` (PartCache::key_of the file) names one parsed before.
-  bool open(office::ZipArchive& zip, std::size_t max_shared, std::string_view cache_key, std::string* error) {
+  bool open(package::ZipArchive& zip, std::size_t max_shared, std::string_view cache_key, std::string* error) {
     zip_ = &zip;
     cache_key_ = cache_key;
-    auto& cache = office::PartCache::instance();
+    auto& cache = package::PartCache::instance();
     const std::string name = xlsx_cache_name(max_shared);
     if (!cache_key.empty()) parsed_ = cache.get_value<Parsed>(cache_key, name);
     if (parsed_ == nullptr) {
@@ -124,7 +124,7 @@ class XlsxWorkbook : public Workbook {
   }
 
  private:
-  static bool parse(office::ZipArchive& zip, std::size_t max_shared, Parsed* out, std::string* error) {
+  static bool parse(package::ZipArchive& zip, std::size_t max_shared, Parsed* out, std::string* error) {
     std::string workbook = "xl/workbook.xml";
     for (const auto& [id, rel] : relationships(zip, "")) {
       (void)id;
@@ -225,7 +225,7 @@ class XlsxWorkbook : public Workbook {
 
  private:
   // Each cell style's number format code, by the cell's `s` index.
-  static void read_styles(office::ZipArchive& zip, const std::string& part, std::vector<std::string>* formats) {
+  static void read_styles(package::ZipArchive& zip, const std::string& part, std::vector<std::string>* formats) {
     pugi::xml_document doc;
     std::string ignored;
     if (!load(zip, part, &doc, &ignored)) return;  // without styles, numbers show as General
@@ -244,7 +244,7 @@ class XlsxWorkbook : public Workbook {
 
   // The part's row index, from the cache or made now and kept there.
   std::shared_ptr<const RowIndex> indexed(const std::string& xml, const std::string& part) const {
-    auto& cache = office::PartCache::instance();
+    auto& cache = package::PartCache::instance();
     const std::string name = "xlsx rows " + part;
     if (cache_key_.empty()) return index_rows(xml, part);
     if (auto found = cache.get_value<RowIndex>(cache_key_, name)) return found;
@@ -253,7 +253,7 @@ class XlsxWorkbook : public Workbook {
     return made;
   }
 
-  office::ZipArchive* zip_ = nullptr;
+  package::ZipArchive* zip_ = nullptr;
   std::string cache_key_;
   std::shared_ptr<const Parsed> parsed_;
 };
@@ -264,7 +264,7 @@ std::string xlsx_cache_name(std::size_t max_shared_string_bytes) {
   return "xlsx " + std::to_string(max_shared_string_bytes);
 }
 
-std::unique_ptr<Workbook> open_xlsx(office::ZipArchive& zip, std::size_t max_shared_string_bytes, std::string* error,
+std::unique_ptr<Workbook> open_xlsx(package::ZipArchive& zip, std::size_t max_shared_string_bytes, std::string* error,
                                     std::string_view cache_key) {
   auto book = std::make_unique<XlsxWorkbook>();
   if (!book->open(zip, max_shared_string_bytes, cache_key, error)) return nullptr;

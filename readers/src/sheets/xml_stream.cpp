@@ -1,10 +1,7 @@
 #include "sheets/xml_stream.hpp"
 
-#include "lazy_library.hpp"
+#include "libxml2_api.hpp"
 #include "mcpread/readers/utf8.hpp"
-
-#include <libxml/parser.h>
-#include <libxml/xmlerror.h>
 
 #include <climits>
 #include <cstring>
@@ -13,32 +10,9 @@
 namespace mcpread::readers::sheets {
 namespace {
 
-// libxml2, loaded on the first spreadsheet: linked, it and the ICU libraries it needs would load
-// at every start of the server.
-struct Api {
-  decltype(&::xmlCreatePushParserCtxt) create = nullptr;
-  decltype(&::xmlCtxtUseOptions) use_options = nullptr;
-  decltype(&::xmlParseChunk) parse_chunk = nullptr;
-  decltype(&::xmlStopParser) stop = nullptr;
-  decltype(&::xmlFreeParserCtxt) free_context = nullptr;
-  decltype(&::xmlSetGenericErrorFunc) set_generic_error = nullptr;
-};
+using libxml2::Api;
 
-const Api* load_api(std::string* error) {
-  static const LazyLibrary<Api> lib(
-      {.needs = "reading spreadsheets needs libxml2 (Debian package libxml2)", .candidates = {"libxml2.so.2"}},
-      [](SymbolBinder& bind, Api& a) {
-        decltype(&::xmlInitParser) init = nullptr;
-        if (!(bind(&a.create, "xmlCreatePushParserCtxt") && bind(&a.use_options, "xmlCtxtUseOptions") &&
-              bind(&a.parse_chunk, "xmlParseChunk") && bind(&a.stop, "xmlStopParser") &&
-              bind(&a.free_context, "xmlFreeParserCtxt") && bind(&a.set_generic_error, "xmlSetGenericErrorFunc") &&
-              bind(&init, "xmlInitParser")))
-          return false;
-        init();  // once, before any thread parses (libxml2's own rule)
-        return true;
-      });
-  return lib.get(error);
-}
+const Api* load_api(std::string* error) { return libxml2::api("reading spreadsheets", error); }
 
 // Only called once a stream exists, that is once load_api() succeeded.
 const Api& api() { return *load_api(nullptr); }
@@ -134,7 +108,7 @@ std::unique_ptr<XmlStream> XmlStream::create(XmlHandler& handler, std::string_vi
   Impl* raw = impl.get();
   std::unique_ptr<XmlStream> stream(new XmlStream(std::move(impl)));
   raw->owner = stream.get();
-  raw->context = a.create(&raw->sax, raw, nullptr, 0, nullptr);
+  raw->context = a.create_push(&raw->sax, raw, nullptr, 0, nullptr);
   if (raw->context == nullptr) {
     *error = "libxml2 could not start a parser (out of memory)";
     return nullptr;

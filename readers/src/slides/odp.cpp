@@ -2,18 +2,18 @@
 // and shapes (the title first, then the others in page order), lists, tables as Markdown tables,
 // images, and the text of its presentation:notes.
 #include "office/document.hpp"
-#include "slides/package.hpp"
-#include "slides/readers.hpp"
+#include "package/parts.hpp"
+#include "slides/slides.hpp"
 
 #include <algorithm>
 #include <set>
 
-namespace mcpread::readers::sections {
+namespace mcpread::readers::slides {
 namespace {
 
-using office::xml::attr;
-using office::xml::child;
-using office::xml::is;
+using package::xml::attr;
+using package::xml::child;
+using package::xml::is;
 using pugi::xml_node;
 
 // The inline text of a text:p or text:h: spans, links, spaces (text:s c="N"), tabs, line breaks.
@@ -24,8 +24,8 @@ void inline_text(xml_node n, std::string& out) {
       continue;
     }
     if (c.type() != pugi::node_element) continue;
-    const std::string_view name = office::xml::local(c);
-    if (name == "s") out.append(static_cast<std::size_t>(std::clamp(office::xml::small_int(attr(c, "c"), 1), 1, 100)), ' ');
+    const std::string_view name = package::xml::local(c);
+    if (name == "s") out.append(static_cast<std::size_t>(std::clamp(package::xml::small_int(attr(c, "c"), 1), 1, 100)), ' ');
     else if (name == "tab") out += '\t';
     else if (name == "line-break") out += '\n';
     else if (name == "note" || name == "annotation") continue;
@@ -41,7 +41,7 @@ std::string paragraph(xml_node p) {
 
 class PageReader {
  public:
-  PageReader(Section& section, std::size_t& images) : section_(section), images_(images) {}
+  PageReader(sections::Section& section, std::size_t& images) : section_(section), images_(images) {}
 
   void page(xml_node page) {
     std::vector<std::string> blocks;
@@ -155,7 +155,7 @@ class PageReader {
               const std::string t = paragraph(p);
               if (!t.empty()) cell += (cell.empty() ? "" : "\n") + t;
             }
-        const int repeat = std::clamp(office::xml::small_int(attr(tc, "number-columns-repeated"), 1), 1, 64);
+        const int repeat = std::clamp(package::xml::small_int(attr(tc, "number-columns-repeated"), 1), 1, 64);
         for (int r = 0; r < repeat; ++r) row.push_back(cell);
         if ((cells += static_cast<std::size_t>(repeat)) > office::kMaxTableCells) break;
       }
@@ -166,7 +166,7 @@ class PageReader {
   }
 
   void picture(xml_node frame, xml_node image, std::vector<std::string>& blocks) {
-    const std::string part = office::resolve_part("", attr(image, "href"));
+    const std::string part = package::resolve_part("", attr(image, "href"));
     if (part.empty()) return;  // a linked image, or a path out of the package
     std::string alt = office::squeeze(child(frame, "desc").text().get());
     if (alt.empty()) alt = office::squeeze(child(frame, "title").text().get());
@@ -175,20 +175,20 @@ class PageReader {
     blocks.push_back("[Image " + std::to_string(images_) + (alt.empty() ? "" : ": " + alt) + "]");
   }
 
-  Section& section_;
+  sections::Section& section_;
   std::size_t& images_;
 };
 
 }  // namespace
 
-bool read_odp(office::ZipArchive& zip, Deck* deck, std::string* error) {
-  Package pkg(zip, *error);
+bool read_odp(package::ZipArchive& zip, sections::Deck* deck, std::string* error) {
+  package::Parts pkg(zip, *error);
   deck->noun = "OpenDocument presentation";
   deck->unit = "slide";
   if (pkg.has("META-INF/manifest.xml")) {
     pugi::xml_document manifest;
     if (!pkg.load("META-INF/manifest.xml", &manifest)) return false;
-    if (office::xml::descendant(manifest, "encryption-data")) {
+    if (package::xml::descendant(manifest, "encryption-data")) {
       *error = "it is password-protected (encrypted): its text cannot be read without the password";
       return false;
     }
@@ -210,11 +210,11 @@ bool read_odp(office::ZipArchive& zip, Deck* deck, std::string* error) {
   std::size_t images = 0;
   for (xml_node page : child(child(root, "body"), "presentation").children()) {
     if (!is(page, "page")) continue;
-    if (deck->sections.size() >= kMaxSections) {
-      *error = "it holds more than " + std::to_string(kMaxSections) + " pages";
+    if (deck->sections.size() >= sections::kMaxSections) {
+      *error = "it holds more than " + std::to_string(sections::kMaxSections) + " pages";
       return false;
     }
-    Section section;
+    sections::Section section;
     section.hidden = hidden_styles.count(std::string(attr(page, "style-name"))) != 0 || attr(page, "visibility") == "hidden";
     PageReader(section, images).page(page);
     deck->sections.push_back(std::move(section));
@@ -222,4 +222,4 @@ bool read_odp(office::ZipArchive& zip, Deck* deck, std::string* error) {
   return true;
 }
 
-}  // namespace mcpread::readers::sections
+}  // namespace mcpread::readers::slides

@@ -2,23 +2,23 @@
 // each slide's shapes (title first, then the others as the slide lists them), tables as Markdown
 // tables, pictures as images, and the speaker notes of its notes slide.
 #include "office/document.hpp"
-#include "slides/package.hpp"
-#include "slides/readers.hpp"
+#include "package/parts.hpp"
+#include "slides/slides.hpp"
 
 #include <algorithm>
 #include <set>
 
-namespace mcpread::readers::sections {
+namespace mcpread::readers::slides {
 namespace {
 
-using office::xml::attr;
-using office::xml::child;
-using office::xml::is;
+using package::xml::attr;
+using package::xml::child;
+using package::xml::is;
 using pugi::xml_node;
 
 class SlideReader {
  public:
-  SlideReader(Package& pkg, const std::map<std::string, Rel>& rels, Section& section, std::size_t& image_count)
+  SlideReader(package::Parts& pkg, const std::map<std::string, package::Rel>& rels, sections::Section& section, std::size_t& image_count)
       : pkg_(pkg), rels_(rels), section_(section), images_(image_count) {}
 
   void shapes(xml_node tree) {
@@ -79,14 +79,14 @@ class SlideReader {
       const xml_node ppr = child(p, "pPr");
       const bool numbered = static_cast<bool>(child(ppr, "buAutoNum"));
       const bool bullet = !child(ppr, "buNone") && (bulleted || child(ppr, "buChar") || numbered);
-      const auto level = static_cast<std::size_t>(std::clamp(office::xml::small_int(attr(ppr, "lvl"), 0), 0, 8));
+      const auto level = static_cast<std::size_t>(std::clamp(package::xml::small_int(attr(ppr, "lvl"), 0), 0, 8));
       // A numbered run goes on until a paragraph of its level or above is not numbered.
       for (std::size_t l = numbered ? level + 1 : level; l < 9; ++l) numbers[l] = 0;
       std::string item;
       if (bullet) {
         item.assign(level * 2, ' ');
         if (numbered) {
-          const int start = office::xml::small_int(attr(child(ppr, "buAutoNum"), "startAt"), 1);
+          const int start = package::xml::small_int(attr(child(ppr, "buAutoNum"), "startAt"), 1);
           if (numbers[level] == 0) numbers[level] = static_cast<std::size_t>(start);
           item += std::to_string(numbers[level]++) + ". ";
         } else {
@@ -116,8 +116,8 @@ class SlideReader {
   }
 
   void frame(xml_node gf, std::vector<std::string>& blocks) {
-    const xml_node tbl = office::xml::descendant(gf, "tbl");
-    if (const xml_node ids = office::xml::descendant(gf, "relIds"); ids && !tbl) {
+    const xml_node tbl = package::xml::descendant(gf, "tbl");
+    if (const xml_node ids = package::xml::descendant(gf, "relIds"); ids && !tbl) {
       diagram(attr(ids, "dm"), blocks);
       return;
     }
@@ -154,7 +154,7 @@ class SlideReader {
     pugi::xml_document data;
     std::string error;
     auto bytes = pkg_.zip().read(it->second.target, &error);
-    if (!bytes || !office::xml::parse(std::move(*bytes), it->second.target, &data, &error)) {
+    if (!bytes || !package::xml::parse(std::move(*bytes), it->second.target, &data, &error)) {
       blocks.push_back("[Diagram text not shown: " + error + ".]");
       return;
     }
@@ -175,7 +175,7 @@ class SlideReader {
   void picture(xml_node pic, std::vector<std::string>& blocks) {
     const xml_node pr = child(child(pic, "nvPicPr"), "cNvPr");
     const std::string_view alt = attr(pr, "descr").empty() ? attr(pr, "title") : attr(pr, "descr");
-    const xml_node blip = office::xml::descendant(pic, "blip");
+    const xml_node blip = package::xml::descendant(pic, "blip");
     const auto it = rels_.find(std::string(attr(blip, "embed")));
     if (it == rels_.end() || it->second.target.empty() || it->second.external) return;
     section_.images.push_back(it->second.target);
@@ -183,9 +183,9 @@ class SlideReader {
     blocks.push_back("[Image " + std::to_string(images_) + (alt.empty() ? "" : ": " + office::squeeze(alt)) + "]");
   }
 
-  Package& pkg_;
-  const std::map<std::string, Rel>& rels_;
-  Section& section_;
+  package::Parts& pkg_;
+  const std::map<std::string, package::Rel>& rels_;
+  sections::Section& section_;
   std::size_t& images_;
 };
 
@@ -193,7 +193,7 @@ class SlideReader {
 std::string_view rel_id(xml_node n) {
   for (pugi::xml_attribute a = n.first_attribute(); a; a = a.next_attribute()) {
     const std::string_view name = a.name();
-    if (name.find(':') != std::string_view::npos && office::xml::local(name) == "id") return a.value();
+    if (name.find(':') != std::string_view::npos && package::xml::local(name) == "id") return a.value();
   }
   return {};
 }
@@ -201,7 +201,7 @@ std::string_view rel_id(xml_node n) {
 // The text of a notes slide's body placeholder.
 std::string notes_text(const pugi::xml_document& d) {
   std::string out;
-  for (xml_node sp : office::xml::descendant(d, "spTree").children()) {
+  for (xml_node sp : package::xml::descendant(d, "spTree").children()) {
     if (!is(sp, "sp")) continue;
     const xml_node ph = child(child(child(sp, "nvSpPr"), "nvPr"), "ph");
     if (attr(ph, "type") != "body") continue;
@@ -221,12 +221,12 @@ std::string notes_text(const pugi::xml_document& d) {
 
 }  // namespace
 
-bool read_pptx(office::ZipArchive& zip, Deck* deck, std::string* error) {
-  Package pkg(zip, *error);
+bool read_pptx(package::ZipArchive& zip, sections::Deck* deck, std::string* error) {
+  package::Parts pkg(zip, *error);
   deck->noun = "PowerPoint presentation";
   deck->unit = "slide";
   std::string main = "ppt/presentation.xml";
-  std::map<std::string, Rel> package_rels;
+  std::map<std::string, package::Rel> package_rels;
   if (!pkg.rels("", &package_rels)) return false;
   for (const auto& [id, rel] : package_rels)
     if (rel.type == "officeDocument" && !rel.target.empty() && !rel.external) main = rel.target;
@@ -234,19 +234,19 @@ bool read_pptx(office::ZipArchive& zip, Deck* deck, std::string* error) {
     *error = "its package has no \"" + main + "\" (the presentation's slide list)";
     return false;
   }
-  std::map<std::string, Rel> rels;
+  std::map<std::string, package::Rel> rels;
   pugi::xml_document presentation;
   if (!pkg.rels(main, &rels) || !pkg.load(main, &presentation)) return false;
   std::set<std::string> seen;
   std::size_t images = 0;
   for (xml_node id : child(child(presentation, "presentation"), "sldIdLst").children()) {
     if (!is(id, "sldId")) continue;
-    if (deck->sections.size() >= kMaxSections) {
-      *error = "it lists more than " + std::to_string(kMaxSections) + " slides";
+    if (deck->sections.size() >= sections::kMaxSections) {
+      *error = "it lists more than " + std::to_string(sections::kMaxSections) + " slides";
       return false;
     }
     const auto it = rels.find(std::string(rel_id(id)));
-    Section section;
+    sections::Section section;
     if (it == rels.end() || it->second.target.empty() || it->second.external || !pkg.has(it->second.target)) {
       section.text = "[This slide's part is missing from the package.]";
       deck->sections.push_back(std::move(section));
@@ -255,7 +255,7 @@ bool read_pptx(office::ZipArchive& zip, Deck* deck, std::string* error) {
     const std::string part = it->second.target;
     if (!seen.insert(part).second) continue;  // listed twice: shown once
     pugi::xml_document slide;
-    std::map<std::string, Rel> slide_rels;
+    std::map<std::string, package::Rel> slide_rels;
     if (!pkg.load(part, &slide) || !pkg.rels(part, &slide_rels)) return false;
     const xml_node root = child(slide, "sld");
     section.hidden = attr(root, "show") == "0";
@@ -272,4 +272,4 @@ bool read_pptx(office::ZipArchive& zip, Deck* deck, std::string* error) {
   return true;
 }
 
-}  // namespace mcpread::readers::sections
+}  // namespace mcpread::readers::slides

@@ -1,6 +1,7 @@
 #include "json_pretty.hpp"
 
 #include "file_io.hpp"
+#include "mcpread/common/ascii.hpp"
 #include "mcpread/common/compat.hpp"
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
@@ -341,9 +342,7 @@ std::optional<ReadOutcome> read_json_lines(const OpenedFile& file, std::uint64_t
 }
 
 bool has_json_extension(const std::filesystem::path& path) {
-  std::string ext = path.extension().string();
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ext == ".json";
+  return common::ascii_lower(path.extension().string()) == ".json";
 }
 
 }  // namespace mcpread::readers::text_detail

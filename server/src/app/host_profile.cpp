@@ -1,5 +1,7 @@
 #include "mcpread/server/host_profile.hpp"
 
+#include "mcpread/common/ascii.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <fstream>
@@ -15,11 +17,6 @@ constexpr const char* kResultSizeKey = "anthropic/maxResultSizeChars";
 // Room an answer's closing notes take beyond its capped text (a text read's footer, a charset or
 // replacement note, a document's headers and notes): well under 1,000 characters in practice.
 constexpr std::size_t kNotesRoom = 2000;
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 // Reads one profile over `base` (the generic values, or the profile it replaces); the error names
 // the field.
@@ -144,10 +141,10 @@ bool HostProfiles::force(const std::string& name) {
 
 const HostProfile& HostProfiles::select(const protocol::ClientInfo& client) const {
   if (!forced_.empty()) return *find(forced_);
-  const std::string name = lower(client.name);
+  const std::string name = common::ascii_lower(client.name);
   for (const auto& p : profiles_)
     for (const auto& n : p.client_names)
-      if (lower(n) == name) return p;
+      if (common::ascii_lower(n) == name) return p;
   return profiles_.front();
 }
 

@@ -54,7 +54,7 @@ TEST_CASE("office hostile: zip bombs and package tricks") {
                                  "package; such a file is refused.");
   }
   SUBCASE("an entry whose compressed bytes were damaged is refused as corrupt, in libzip's words") {
-    // Inflated in one call first (office/raw_inflate.hpp); on any failure libzip reads it again
+    // Inflated in one call first (package/raw_inflate.hpp); on any failure libzip reads it again
     // and says what is wrong. The damage is in the middle of the deflate stream, after the
     // local header (30 bytes and the entry's name).
     std::string xml = document_xml("", "<w:p><w:r><w:t>" + pseudo_random(64u << 10, 3) + "</w:t></w:r></w:p>");

@@ -1,5 +1,5 @@
 // parse_page_ranges: the `pages` argument of PDF reads, checked against the page count.
-#include "mcpread/readers/pdf.hpp"
+#include "paging/page_ranges.hpp"
 
 #include <doctest/doctest.h>
 

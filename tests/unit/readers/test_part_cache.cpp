@@ -2,7 +2,7 @@
 // bounded, least recently used dropped first, never served for a file that changed, and all
 // dropped by release_caches() (the server's idle-memory release).
 #include "fixtures.hpp"
-#include "office/part_cache.hpp"
+#include "package/part_cache.hpp"
 #include "office_fixtures.hpp"
 #include "reader_fixtures.hpp"
 #include "sheets/reader.hpp"
@@ -22,7 +22,7 @@
 
 using namespace mcpread::readers;
 using namespace mcpread::test;
-using office::PartCache;
+using package::PartCache;
 
 namespace {
 

@@ -1,6 +1,6 @@
-// A zip entry's deflate stream inflated in one call (office/raw_inflate.hpp): exactly the
+// A zip entry's deflate stream inflated in one call (package/raw_inflate.hpp): exactly the
 // declared size, its CRC checked, and a sentence for each way it can be wrong.
-#include "office/raw_inflate.hpp"
+#include "package/raw_inflate.hpp"
 
 #include <doctest/doctest.h>
 #include <libdeflate.h>
@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-using mcpread::readers::office::inflate_raw;
+using mcpread::readers::package::inflate_raw;
 
 namespace {
 

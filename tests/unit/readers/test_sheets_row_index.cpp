@@ -3,7 +3,7 @@
 // parts it cannot index safely are streamed as before, and an index is never used for a file
 // that changed.
 #include "fixtures.hpp"
-#include "office/part_cache.hpp"
+#include "package/part_cache.hpp"
 #include "office_fixtures.hpp"
 #include "reader_fixtures.hpp"
 #include "sheets/reader.hpp"
@@ -26,7 +26,7 @@
 
 using namespace mcpread::readers;
 using namespace mcpread::test;
-using office::PartCache;
+using package::PartCache;
 using sheets::RowIndex;
 
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
-// Percent-decoding (RFC 3986 %XX escapes), for file:// URIs (readers) and URL query parameters
-// (the HTTP transport).
+// Percent-decoding (RFC 3986 %XX escapes), for file:// URIs (readers), URL query parameters
+// (the HTTP transport) and the hrefs of documents (EPUB).
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +18,7 @@ constexpr int hex_digit(char c) {
 enum class PercentMode {
   strict,  // a '%' not followed by two hexadecimal digits makes the whole text invalid
   query,   // URL queries (form encoding): '+' is a space, a stray '%' stays as it is
+  href,    // a reference written in a document: a stray '%' stays as it is, '+' is a plus
 };
 
 // The decoded bytes (any, NUL included: the caller decides what it accepts); nullopt only in

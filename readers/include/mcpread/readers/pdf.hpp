@@ -54,11 +54,6 @@ struct PdfOptions {
   Wording wording;  // how the notes say what to read next
 };
 
-// Parses a page selection against a page count: 1-based pages in the order given, duplicates
-// removed. The error is a complete sentence, naming the units `unit` ("slide", "chapter").
-std::variant<std::vector<int>, std::string> parse_page_ranges(std::string_view spec, int page_count,
-                                                              std::string_view unit = "page");
-
 ReadOutcome read_pdf(const OpenedFile& file, const PdfOptions& options, const CancelToken& cancel);
 
 }  // namespace mcpread::readers

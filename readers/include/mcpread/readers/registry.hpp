@@ -24,7 +24,7 @@
 #include <vector>
 
 namespace mcpread::readers::zip_head {
-struct ZipHead;  // readers/src/office/zip_head.hpp
+struct ZipHead;  // readers/src/package/zip_head.hpp
 }  // namespace mcpread::readers::zip_head
 
 namespace mcpread::readers {

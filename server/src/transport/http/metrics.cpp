@@ -1,5 +1,7 @@
 #include "metrics.hpp"
 
+#include "prometheus_text.hpp"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -70,59 +72,52 @@ void HttpMetrics::ocr_done(std::size_t recognised, std::size_t from_cache) {
 }
 
 std::string HttpMetrics::render(const Gauges& gauges) const {
+  using prometheus::family;
+  using prometheus::labels;
+  using prometheus::sample;
+  const auto n = [](auto v) { return std::to_string(v); };  // gauges are signed, counters not
+  const auto load = [](const auto& counter) { return counter.load(std::memory_order_relaxed); };
   std::string out;
-  out += "# HELP mcpread_http_requests_total HTTP exchanges by route, MCP method and outcome.\n"
-         "# TYPE mcpread_http_requests_total counter\n";
+  family(out, "mcpread_http_requests_total", "counter", "HTTP exchanges by route, MCP method and outcome.");
   const std::lock_guard lock(mutex_);
-  for (const auto& [key, n] : requests_)
-    out += "mcpread_http_requests_total{route=\"" + std::get<0>(key) + "\",method=\"" + std::get<1>(key) +
-           "\",outcome=\"" + std::get<2>(key) + "\"} " + std::to_string(n) + "\n";
-  out += "# HELP mcpread_http_request_duration_seconds Time from a request to the first byte of its answer.\n"
-         "# TYPE mcpread_http_request_duration_seconds histogram\n";
+  for (const auto& [key, count] : requests_)
+    sample(out, "mcpread_http_requests_total",
+           labels({{"route", std::get<0>(key)}, {"method", std::get<1>(key)}, {"outcome", std::get<2>(key)}}), n(count));
+  family(out, "mcpread_http_request_duration_seconds", "histogram",
+         "Time from a request to the first byte of its answer.");
   for (const auto& [key, h] : latency_) {
-    const std::string labels = "route=\"" + std::get<0>(key) + "\",method=\"" + std::get<1>(key) + "\"";
+    const std::string route_method = labels({{"route", std::get<0>(key)}, {"method", std::get<1>(key)}});
     std::uint64_t cumulative = 0;
     for (std::size_t i = 0; i < buckets.size(); ++i) {
       cumulative += h.counts[i];
-      out += "mcpread_http_request_duration_seconds_bucket{" + labels + ",le=\"" + number(buckets[i]) +
-             "\"} " + std::to_string(cumulative) + "\n";
+      sample(out, "mcpread_http_request_duration_seconds_bucket", route_method + "," + labels({{"le", number(buckets[i])}}),
+             n(cumulative));
     }
-    out += "mcpread_http_request_duration_seconds_bucket{" + labels + ",le=\"+Inf\"} " +
-           std::to_string(h.count) + "\n";
-    out += "mcpread_http_request_duration_seconds_sum{" + labels + "} " + number(h.sum) + "\n";
-    out += "mcpread_http_request_duration_seconds_count{" + labels + "} " + std::to_string(h.count) + "\n";
+    sample(out, "mcpread_http_request_duration_seconds_bucket", route_method + "," + labels({{"le", "+Inf"}}), n(h.count));
+    sample(out, "mcpread_http_request_duration_seconds_sum", route_method, number(h.sum));
+    sample(out, "mcpread_http_request_duration_seconds_count", route_method, n(h.count));
   }
-  out += "# HELP mcpread_http_response_bytes_total Bytes of answer bodies and stream events sent.\n"
-         "# TYPE mcpread_http_response_bytes_total counter\n"
-         "mcpread_http_response_bytes_total " + std::to_string(bytes_.load(std::memory_order_relaxed)) + "\n";
-  out += "# HELP mcpread_http_requests_in_flight HTTP exchanges not answered yet.\n"
-         "# TYPE mcpread_http_requests_in_flight gauge\n"
-         "mcpread_http_requests_in_flight " + std::to_string(in_flight_.load(std::memory_order_relaxed)) + "\n";
-  out += "# HELP mcpread_http_streams_open Server-Sent Event streams open.\n"
-         "# TYPE mcpread_http_streams_open gauge\n"
-         "mcpread_http_streams_open " + std::to_string(streams_open_.load(std::memory_order_relaxed)) + "\n";
-  out += "# HELP mcpread_read_calls_total read tool calls by the kind of file read and outcome.\n"
-         "# TYPE mcpread_read_calls_total counter\n";
-  for (const auto& [key, n] : reads_)
-    out += "mcpread_read_calls_total{kind=\"" + std::get<0>(key) + "\",outcome=\"" + std::get<1>(key) + "\"} " +
-           std::to_string(n) + "\n";
-  out += "# HELP mcpread_ocr_pages_total PDF pages and images read with OCR: by the engine, or from its cache.\n"
-         "# TYPE mcpread_ocr_pages_total counter\n"
-         "mcpread_ocr_pages_total{source=\"engine\"} " + std::to_string(ocr_recognised_.load(std::memory_order_relaxed)) +
-         "\n"
-         "mcpread_ocr_pages_total{source=\"cache\"} " + std::to_string(ocr_cached_.load(std::memory_order_relaxed)) + "\n";
-  out += "# HELP mcpread_worker_queue_depth Tool calls and resource requests waiting for a worker.\n"
-         "# TYPE mcpread_worker_queue_depth gauge\n"
-         "mcpread_worker_queue_depth " + std::to_string(queued_.load(std::memory_order_relaxed)) + "\n";
-  out += "# HELP mcpread_calls_in_flight Tool calls and resource requests a worker is running.\n"
-         "# TYPE mcpread_calls_in_flight gauge\n"
-         "mcpread_calls_in_flight " + std::to_string(running_.load(std::memory_order_relaxed)) + "\n";
-  out += "# HELP mcpread_sessions_open MCP sessions open (protocol versions before 2026-07-28).\n"
-         "# TYPE mcpread_sessions_open gauge\n"
-         "mcpread_sessions_open " + std::to_string(gauges.sessions_open) + "\n";
-  out += "# HELP mcpread_ready 1 while the server accepts work, 0 while it drains.\n"
-         "# TYPE mcpread_ready gauge\n"
-         "mcpread_ready " + std::string(gauges.ready ? "1" : "0") + "\n";
+  family(out, "mcpread_http_response_bytes_total", "counter", "Bytes of answer bodies and stream events sent.");
+  sample(out, "mcpread_http_response_bytes_total", "", n(load(bytes_)));
+  family(out, "mcpread_http_requests_in_flight", "gauge", "HTTP exchanges not answered yet.");
+  sample(out, "mcpread_http_requests_in_flight", "", n(load(in_flight_)));
+  family(out, "mcpread_http_streams_open", "gauge", "Server-Sent Event streams open.");
+  sample(out, "mcpread_http_streams_open", "", n(load(streams_open_)));
+  family(out, "mcpread_read_calls_total", "counter", "read tool calls by the kind of file read and outcome.");
+  for (const auto& [key, count] : reads_)
+    sample(out, "mcpread_read_calls_total", labels({{"kind", std::get<0>(key)}, {"outcome", std::get<1>(key)}}), n(count));
+  family(out, "mcpread_ocr_pages_total", "counter",
+         "PDF pages and images read with OCR: by the engine, or from its cache.");
+  sample(out, "mcpread_ocr_pages_total", labels({{"source", "engine"}}), n(load(ocr_recognised_)));
+  sample(out, "mcpread_ocr_pages_total", labels({{"source", "cache"}}), n(load(ocr_cached_)));
+  family(out, "mcpread_worker_queue_depth", "gauge", "Tool calls and resource requests waiting for a worker.");
+  sample(out, "mcpread_worker_queue_depth", "", n(load(queued_)));
+  family(out, "mcpread_calls_in_flight", "gauge", "Tool calls and resource requests a worker is running.");
+  sample(out, "mcpread_calls_in_flight", "", n(load(running_)));
+  family(out, "mcpread_sessions_open", "gauge", "MCP sessions open (protocol versions before 2026-07-28).");
+  sample(out, "mcpread_sessions_open", "", n(gauges.sessions_open));
+  family(out, "mcpread_ready", "gauge", "1 while the server accepts work, 0 while it drains.");
+  sample(out, "mcpread_ready", "", gauges.ready ? "1" : "0");
   return out;
 }
 

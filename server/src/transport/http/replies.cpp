@@ -1,5 +1,6 @@
 #include "replies.hpp"
 
+#include "mcpread/common/ascii.hpp"
 #include "mcpread/common/percent.hpp"
 #include "mcpread/protocol/jsonrpc.hpp"
 
@@ -10,16 +11,7 @@ namespace mcpread::server::http {
 
 namespace bhttp = boost::beast::http;
 
-namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-}  // namespace
+using common::ascii_lower;
 
 Response json_response(unsigned status, std::string body, const Headers& headers) {
   Response r{static_cast<bhttp::status>(status), 11};
@@ -81,7 +73,7 @@ std::optional<std::string> query_param(const Request& request, std::string_view 
 
 bool accepts(std::optional<std::string_view> accept, std::string_view type) {
   if (!accept) return false;
-  const std::string a = lower(*accept);
+  const std::string a = ascii_lower(*accept);
   const std::string major = std::string(type.substr(0, type.find('/'))) + "/*";
   std::string_view rest = a;
   while (!rest.empty()) {
@@ -99,7 +91,7 @@ bool accepts(std::optional<std::string_view> accept, std::string_view type) {
 bool is_json_content(const Request& request) {
   const auto type = header(request, "Content-Type");
   if (!type) return false;
-  std::string t = lower(type->substr(0, type->find(';')));
+  std::string t = ascii_lower(type->substr(0, type->find(';')));
   while (!t.empty() && t.back() == ' ') t.pop_back();
   return t == "application/json";
 }

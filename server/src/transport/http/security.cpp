@@ -1,22 +1,15 @@
 #include "security.hpp"
 
+#include "mcpread/common/ascii.hpp"
+
 #include <algorithm>
 #include <cctype>
 
 namespace mcpread::server::http {
-namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-}  // namespace
+using common::ascii_lower;
 
 bool is_loopback_host(std::string_view address) {
-  const std::string a = lower(address);
+  const std::string a = ascii_lower(address);
   if (a == "localhost" || a == "::1" || a == "[::1]") return true;
   if (a.size() > 10 && a.compare(a.size() - 10, 10, ".localhost") == 0) return true;
   // 127.x.y.z with digits only.
@@ -42,10 +35,10 @@ std::string host_of(std::string_view host_header) {
 }
 
 bool origin_allowed(std::string_view origin, const AccessPolicy& policy) {
-  std::string o = lower(origin);
+  std::string o = ascii_lower(origin);
   while (!o.empty() && o.back() == '/') o.pop_back();
   for (const auto& allowed : policy.allowed_origins)
-    if (lower(allowed) == o || allowed == "*") return true;
+    if (ascii_lower(allowed) == o || allowed == "*") return true;
   std::string_view rest = o;
   if (rest.rfind("http://", 0) == 0) rest.remove_prefix(7);
   else if (rest.rfind("https://", 0) == 0) rest.remove_prefix(8);
@@ -83,7 +76,7 @@ std::optional<AccessDenied> check_access(const AccessPolicy& policy,
   if (!policy.auth_token.empty()) {
     constexpr std::string_view scheme = "Bearer ";
     const bool bearer = authorization && authorization->size() > scheme.size() &&
-                        lower(authorization->substr(0, scheme.size())) == "bearer ";
+                        ascii_lower(authorization->substr(0, scheme.size())) == "bearer ";
     if (!bearer) return AccessDenied{401, "Unauthorized: send \"Authorization: Bearer <token>\""};
     if (!constant_time_equal(authorization->substr(scheme.size()), policy.auth_token))
       return AccessDenied{401, "Unauthorized: the bearer token is not valid"};

@@ -1,10 +1,10 @@
-#include "office/raw_inflate.hpp"
+#include "package/raw_inflate.hpp"
 
 #include <libdeflate.h>
 
 #include <memory>
 
-namespace mcpread::readers::office {
+namespace mcpread::readers::package {
 
 std::optional<std::string> inflate_raw(std::string_view deflated, std::uint64_t size, std::uint32_t crc,
                                        std::string* why) {
@@ -41,4 +41,4 @@ std::optional<std::string> inflate_raw(std::string_view deflated, std::uint64_t 
   return out;
 }
 
-}  // namespace mcpread::readers::office
+}  // namespace mcpread::readers::package

@@ -8,7 +8,7 @@
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/outcome.hpp"
-#include "office/zip_archive.hpp"
+#include "package/zip_archive.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +16,8 @@
 #include <vector>
 
 namespace mcpread::readers::sections {
+
+inline constexpr std::size_t kMaxSections = 10000;  // slides or chapters in one package
 
 struct Section {
   std::string title;
@@ -39,16 +41,13 @@ struct Options {
   std::size_t max_output_bytes = 100 * 1024;  // cap on the text of one answer
   std::size_t max_images = 20;                // images sent per answer at most (0: none, markers stay)
   ImageLimits image;
-  office::ZipLimits zip;
+  package::ZipLimits zip;
   Wording wording;  // how the notes say what to read next
 };
 
 // The answer for `deck` as read from `zip` (images are read from it on the way). An error outcome
 // for a selection that names no section.
-ReadOutcome render(const Deck& deck, office::ZipArchive& zip, const std::string& path, const Options& options,
+ReadOutcome render(const Deck& deck, package::ZipArchive& zip, const std::string& path, const Options& options,
                    const CancelToken& cancel, nlohmann::json meta);
-
-// The folder part of a package path, with its slash ("ppt/slides/" for "ppt/slides/slide1.xml").
-std::string folder_of(std::string_view part);
 
 }  // namespace mcpread::readers::sections

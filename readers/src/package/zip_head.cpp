@@ -1,4 +1,4 @@
-#include "office/zip_head.hpp"
+#include "package/zip_head.hpp"
 
 #include "byte_signatures.hpp"
 #include "file_io.hpp"

@@ -1,14 +1,17 @@
 #pragma once
-// The XML parts of office documents, read with pugixml: no DTD is processed, so no entity is ever
-// expanded and no external entity fetched (an undeclared `&name;` stays as text), and the parser
-// itself does not recurse. Elements and attributes are matched by local name, as the prefixes
+// The XML parts of zip packages (documents, presentations, e-books), read with pugixml: no DTD is
+// processed, so no entity is ever expanded and no external entity fetched (an undeclared `&name;`
+// stays as text), and the parser itself does not recurse. Elements and attributes are matched by local name, as the prefixes
 // bound to a namespace are the writer's choice. Internal to the readers library.
 #include <pugixml.hpp>
 
 #include <string>
 #include <string_view>
 
-namespace mcpread::readers::office::xml {
+namespace mcpread::readers::package::xml {
+
+// Elements deep in a part's XML at most: the readers walk parts recursively, within this bound.
+inline constexpr int kMaxNesting = 100;
 
 // Parses `bytes` into *doc, which takes them over (parsed in place: a part is not held twice);
 // false with a sentence in *error ("... is not well-formed XML (...)", "... is nested more than
@@ -53,4 +56,4 @@ inline pugi::xml_node child(const pugi::xml_node& n, std::string_view name) {
 // The first element under `n` (depth first, n excluded) whose local name is `name`.
 pugi::xml_node descendant(const pugi::xml_node& n, std::string_view name);
 
-}  // namespace mcpread::readers::office::xml
+}  // namespace mcpread::readers::package::xml

@@ -16,7 +16,7 @@ namespace mcpread::readers {
 struct OpenedFile;
 }  // namespace mcpread::readers
 
-namespace mcpread::readers::office {
+namespace mcpread::readers::package {
 
 class PartCache {
  public:
@@ -56,4 +56,4 @@ class PartCache {
   std::size_t total_ = 0;
 };
 
-}  // namespace mcpread::readers::office
+}  // namespace mcpread::readers::package

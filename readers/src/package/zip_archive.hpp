@@ -1,8 +1,9 @@
 #pragma once
-// Read-only access to the zip package of an office document through libzip (loaded with dlopen on
-// the first such document: linked, it and the OpenSSL it needs would load at every start). Every
-// entry is read under limits, so that a zip bomb is refused before it is inflated: a cap on each
-// entry, on all bytes inflated for one document, and on the compression ratio of large entries.
+// Read-only access to a zip package (DOCX, ODT, XLSX, ODS, PPTX, ODP, EPUB) through libzip
+// (loaded with dlopen on the first such package: linked, it and the OpenSSL it needs would load
+// at every start). Every entry is read under limits, so that a zip bomb is refused before it is
+// inflated: a cap on each entry, on all bytes inflated for one document, and on the compression
+// ratio of large entries.
 // Internal to the readers library.
 #include <cstddef>
 #include <cstdint>
@@ -13,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-namespace mcpread::readers::office {
+namespace mcpread::readers::package {
 
 struct ZipLimits {
   std::uint64_t max_entry_bytes = 64ull << 20;      // one entry, inflated
@@ -86,4 +87,4 @@ class ZipArchive {
 // package (more ".." than folders) or is a URL.
 std::string resolve_part(std::string_view base_folder, std::string_view target);
 
-}  // namespace mcpread::readers::office
+}  // namespace mcpread::readers::package

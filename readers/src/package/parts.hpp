@@ -1,17 +1,18 @@
 #pragma once
-// What the presentation and e-book readers share while reading a zip package: XML parts parsed
-// under the office limits (office/xml.hpp) and Office Open XML relationships. Internal to the
-// readers library.
-#include "office/xml.hpp"
-#include "office/zip_archive.hpp"
-#include "slides/sections.hpp"
+// A zip package's parts as the presentation and e-book readers walk them: package paths, XML
+// parts parsed under the package limits (package/xml.hpp) and Office Open XML relationships.
+// Internal to the readers library.
+#include "package/xml.hpp"
+#include "package/zip_archive.hpp"
 
 #include <map>
 #include <string>
+#include <string_view>
 
-namespace mcpread::readers::sections {
+namespace mcpread::readers::package {
 
-inline constexpr std::size_t kMaxSections = 10000;  // slides or chapters in one package
+// The folder part of a package path, with its slash ("ppt/slides/" for "ppt/slides/slide1.xml").
+std::string folder_of(std::string_view part);
 
 struct Rel {
   std::string target;  // package path, or the URL of an external target
@@ -19,21 +20,21 @@ struct Rel {
   bool external = false;
 };
 
-class Package {
+class Parts {
  public:
-  Package(office::ZipArchive& zip, std::string& error) : zip_(zip), error_(error) {}
+  Parts(ZipArchive& zip, std::string& error) : zip_(zip), error_(error) {}
   // Parses `part` into *doc; false with the reason in the error (missing, over a limit, not XML).
   bool load(const std::string& part, pugi::xml_document* doc);
   // The relationships of `part` (from its _rels/<name>.rels), empty when it has none; false when
   // the .rels part is there but unreadable.
   bool rels(const std::string& part, std::map<std::string, Rel>* out);
   bool has(const std::string& part) const { return zip_.find(part) != nullptr; }
-  office::ZipArchive& zip() { return zip_; }
+  ZipArchive& zip() { return zip_; }
   std::string& error() { return error_; }
 
  private:
-  office::ZipArchive& zip_;
+  ZipArchive& zip_;
   std::string& error_;
 };
 
-}  // namespace mcpread::readers::sections
+}  // namespace mcpread::readers::package

@@ -1,12 +1,11 @@
-#include "office/xml.hpp"
+#include "package/xml.hpp"
 
 #include "mcpread/readers/utf8.hpp"
-#include "office/document.hpp"
 
 #include <algorithm>
 #include <cstring>
 
-namespace mcpread::readers::office::xml {
+namespace mcpread::readers::package::xml {
 
 bool parse(std::string bytes, std::string_view part, pugi::xml_document* doc, std::string* error) {
   // The document owns a buffer from pugixml's allocator, parsed in place; the string goes first.
@@ -53,4 +52,4 @@ pugi::xml_node descendant(const pugi::xml_node& n, std::string_view name) {
   return n.find_node([&](const pugi::xml_node& c) { return is(c, name); });
 }
 
-}  // namespace mcpread::readers::office::xml
+}  // namespace mcpread::readers::package::xml

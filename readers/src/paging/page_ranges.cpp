@@ -1,7 +1,4 @@
-// The `pages` argument of PDF reads: "3", "1-5", "2,4,7-9", "10-" (to the end).
-#include "page_ranges.hpp"
-
-#include "mcpread/readers/pdf.hpp"
+#include "paging/page_ranges.hpp"
 
 #include <algorithm>
 #include <cstdint>

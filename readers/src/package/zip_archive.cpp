@@ -1,8 +1,8 @@
-#include "office/zip_archive.hpp"
+#include "package/zip_archive.hpp"
 
 #include "human_size.hpp"
-#include "office/part_cache.hpp"
-#include "office/raw_inflate.hpp"
+#include "package/part_cache.hpp"
+#include "package/raw_inflate.hpp"
 #include "lazy_library.hpp"
 #include "mcpread/readers/utf8.hpp"
 
@@ -12,7 +12,7 @@
 
 #include <algorithm>
 
-namespace mcpread::readers::office {
+namespace mcpread::readers::package {
 namespace {
 
 struct Api {
@@ -242,7 +242,7 @@ std::optional<std::string> ZipArchive::inflate(const ZipEntry& entry, std::uint6
 }
 
 // A deflated entry of at most `most` bytes, its compressed bytes read raw and inflated in one call
-// (office/raw_inflate.hpp). nullopt for any other entry and on any failure: the streaming path
+// (package/raw_inflate.hpp). nullopt for any other entry and on any failure: the streaming path
 // through libzip then reads it, and says what is wrong in its own words.
 std::optional<std::string> ZipArchive::inflate_whole(const ZipEntry& entry, std::uint64_t most) {
   // Deflate never expands data by more than a few bytes per 16 KiB block: a larger claim is odd.
@@ -389,4 +389,4 @@ std::string resolve_part(std::string_view base_folder, std::string_view target) 
   return out;
 }
 
-}  // namespace mcpread::readers::office
+}  // namespace mcpread::readers::package

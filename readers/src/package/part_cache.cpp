@@ -1,10 +1,10 @@
-#include "office/part_cache.hpp"
+#include "package/part_cache.hpp"
 
 #include "file_io.hpp"
 
 #include <sys/stat.h>
 
-namespace mcpread::readers::office {
+namespace mcpread::readers::package {
 
 PartCache& PartCache::instance() {
   // Never destroyed: the server's idle-memory thread may release it while static destructors run
@@ -79,4 +79,4 @@ std::size_t PartCache::bytes() const {
   return total_;
 }
 
-}  // namespace mcpread::readers::office
+}  // namespace mcpread::readers::package

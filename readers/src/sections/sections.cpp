@@ -1,10 +1,9 @@
-#include "slides/sections.hpp"
+#include "sections/sections.hpp"
 
-#include "mcpread/readers/pdf.hpp"
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "office/block_images.hpp"
-#include "pdf/page_ranges.hpp"
+#include "paging/page_ranges.hpp"
 
 #include <algorithm>
 #include <variant>
@@ -53,12 +52,7 @@ std::uint64_t line_count(std::string_view text) {
 }  // namespace
 
 
-std::string folder_of(std::string_view part) {
-  const auto slash = part.rfind('/');
-  return slash == std::string_view::npos ? std::string() : std::string(part.substr(0, slash + 1));
-}
-
-ReadOutcome render(const Deck& deck, office::ZipArchive& zip, const std::string& path, const Options& options,
+ReadOutcome render(const Deck& deck, package::ZipArchive& zip, const std::string& path, const Options& options,
                    const CancelToken& cancel, nlohmann::json meta) {
   const std::size_t n = deck.sections.size();
   const std::string unit = deck.unit, units = deck.unit + "s";

@@ -6,11 +6,11 @@
 #include <string>
 #include <string_view>
 
-namespace mcpread::readers::office {
+namespace mcpread::readers::package {
 
 // The inflated bytes, or nullopt with the reason in *why: the stream is corrupt, it holds more
 // or fewer bytes than `size` (never inflated past it), or the result fails the entry's CRC-32.
 std::optional<std::string> inflate_raw(std::string_view deflated, std::uint64_t size, std::uint32_t crc,
                                        std::string* why);
 
-}  // namespace mcpread::readers::office
+}  // namespace mcpread::readers::package
