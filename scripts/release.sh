@@ -14,6 +14,10 @@
 #   MCPREAD_RELEASE_ARCHES=amd64 bash scripts/release.sh   # x86_64 only
 #   MCPREAD_RELEASE_SUITES=trixie ...                      # x86_64 proof in these roots only
 #   MCPREAD_RELEASE_PACKAGES=0 ...                         # bundles only (no step 3)
+#   MCPREAD_RELEASE_WINDOWS=1 ...                          # also Windows x64 (below)
+# With MCPREAD_RELEASE_WINDOWS=1, scripts/windows/prove.sh cross-builds mcp-read.exe in
+# build-windows/ and proves it under Wine (its suites and MCP sessions); scripts/windows/bundle.sh
+# then makes dist/mcp-read-<version>-win32-x64/ and its .zip, packed for npm and as a .mcpb too.
 # The test command (scripts/test.sh) runs the x86_64 build and its proof in trixie, without step 3
 # (its ctest runs the same package checks on a stand-in bundle).
 set -euo pipefail
@@ -41,10 +45,19 @@ for arch in ${MCPREAD_RELEASE_ARCHES:-amd64 arm64}; do
   echo "release: linux-$platform built and checked in $((SECONDS - start))s"
   bundles+=("$project/dist/mcp-read-$version-linux-$platform")
 done
+if [[ ${MCPREAD_RELEASE_WINDOWS:-0} == 1 ]]; then
+  start=$SECONDS
+  bash "$project/scripts/windows/prove.sh" "$project/build-windows"
+  bash "$project/scripts/windows/bundle.sh" "$project/build-windows" "$project/dist"
+  echo "release: win32-x64 built, proven under Wine and bundled in $((SECONDS - start))s"
+  bundles+=("$project/dist/mcp-read-$version-win32-x64")
+fi
 if [[ ${MCPREAD_RELEASE_PACKAGES:-1} == 1 ]]; then
   start=$SECONDS
   # xz: the same tar, a third smaller than gzip (which npm and the .mcpb's zip use anyway).
-  for bundle in "${bundles[@]}"; do gzip -dc "$bundle.tar.gz" | xz -9e -T0 >"$bundle.tar.xz"; done
+  for bundle in "${bundles[@]}"; do
+    [[ -f $bundle.tar.gz ]] && gzip -dc "$bundle.tar.gz" | xz -9e -T0 >"$bundle.tar.xz"
+  done
   bash "$release/npm-pack.sh" "${bundles[@]}"
   bash "$release/mcpb-pack.sh" "${bundles[@]}"
   bash "$release/registry-server-json.sh" "$project/dist"
@@ -54,5 +67,5 @@ if [[ ${MCPREAD_RELEASE_PACKAGES:-1} == 1 ]]; then
   echo "release: packages made and checked in $((SECONDS - start))s"
 fi
 shopt -s nullglob  # the packages are absent when step 3 was skipped
-ls -l "$project"/dist/*.tar.* "$project"/dist/*.mcpb "$project"/dist/npm/*.tgz
+ls -l "$project"/dist/*.tar.* "$project"/dist/*.zip "$project"/dist/*.mcpb "$project"/dist/npm/*.tgz
 echo "release: done in $((SECONDS - started))s (cache $state at start)"
