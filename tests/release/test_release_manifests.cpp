@@ -61,8 +61,9 @@ TEST_CASE("the release manifests carry the project's version") {
   }
   const json npm = load("packaging/npm/mcp-read/package.json");
   CHECK(npm["version"] == version);
-  CHECK(npm["optionalDependencies"] ==
-        json{{"@mcp-read/linux-x64", version}, {"@mcp-read/linux-arm64", version}});
+  CHECK(npm["optionalDependencies"] == json{{"@mcp-read/linux-x64", version},
+                                            {"@mcp-read/linux-arm64", version},
+                                            {"@mcp-read/win32-x64", version}});
   CHECK(load("packaging/mcpb/manifest.json")["version"] == version);
 }
 
