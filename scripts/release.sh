@@ -62,6 +62,9 @@ if [[ ${MCPREAD_RELEASE_PACKAGES:-1} == 1 ]]; then
   bash "$release/mcpb-pack.sh" "${bundles[@]}"
   bash "$release/registry-server-json.sh" "$project/dist"
   if [[ ${bundles[0]} == *-x64 ]]; then
+    # With the Windows bundle built, its npm package and .mcpb are checked from it, not a stand-in.
+    windows=$project/dist/mcp-read-$version-win32-x64
+    [[ ${MCPREAD_RELEASE_WINDOWS:-0} == 1 ]] && export MCPREAD_WINDOWS_BUNDLE_DIR=$windows
     for check in npm mcpb; do bash "$project/tests/release/$check.sh" "$project/dist" "${bundles[0]}"; done
   fi
   echo "release: packages made and checked in $((SECONDS - start))s"

@@ -110,15 +110,9 @@ status=$?
 [[ $status == 2 ]] && ok "the server's exit status comes back through the launcher (2 on a bad option)" ||
   not_ok "the server's exit status comes back through the launcher (2 on a bad option)" "status $status" "$(cat "$tmp/usage.err")"
 
-# --- Windows: @mcp-read/win32-x64 from a Windows bundle ($MCPREAD_WINDOWS_BUNDLE_DIR, from
-# scripts/windows/bundle.sh, or a stand-in whose .exe is only its headers), installed the way
-# npm on Windows installs it (--os win32 --cpu x64; --force, as this machine is not Windows).
-if [[ -n ${MCPREAD_WINDOWS_BUNDLE_DIR:-} ]]; then
-  win_bundle=$(cd "$MCPREAD_WINDOWS_BUNDLE_DIR" && pwd)
-else
-  win_bundle=$(bash "$repo/tests/release/standin-bundle.sh" --windows "$tmp/bundles")
-fi
-echo "# Windows bundle: $win_bundle"
+# --- Windows: @mcp-read/win32-x64 from a Windows bundle (common.sh's windows_bundle), installed
+# the way npm on Windows installs it (--os win32 --cpu x64; --force, as this machine is not Windows).
+windows_bundle
 win_packed="$tmp/npm-win32"
 if bash "$repo/scripts/release/npm-pack.sh" --out "$win_packed" "$win_bundle" >"$tmp/pack-win.out" 2>&1; then
   ok "npm-pack.sh packs @mcp-read/win32-x64 from the Windows bundle"
