@@ -17,7 +17,9 @@
 #   MCPREAD_RELEASE_WINDOWS=1 ...                          # also Windows x64 (below)
 # With MCPREAD_RELEASE_WINDOWS=1, scripts/windows/prove.sh cross-builds mcp-read.exe in
 # build-windows/ and proves it under Wine (its suites and MCP sessions); scripts/windows/bundle.sh
-# then makes dist/mcp-read-<version>-win32-x64/ and its .zip, packed for npm and as a .mcpb too.
+# then makes dist/mcp-read-<version>-win32-x64/ and its .zip, packed for npm and as a .mcpb too;
+# scripts/windows/prove-npm.sh installs the npm packages with node for Windows under Wine and
+# runs the launcher there.
 # The test command (scripts/test.sh) runs the x86_64 build and its proof in trixie, without step 3
 # (its ctest runs the same package checks on a stand-in bundle).
 set -euo pipefail
@@ -59,6 +61,8 @@ if [[ ${MCPREAD_RELEASE_PACKAGES:-1} == 1 ]]; then
     [[ -f $bundle.tar.gz ]] && gzip -dc "$bundle.tar.gz" | xz -9e -T0 >"$bundle.tar.xz"
   done
   bash "$release/npm-pack.sh" "${bundles[@]}"
+  # The Windows npm packages installed and run by node for Windows under Wine.
+  [[ ${MCPREAD_RELEASE_WINDOWS:-0} == 1 ]] && bash "$project/scripts/windows/prove-npm.sh" "$project/dist/npm" "$project/build-windows"
   bash "$release/mcpb-pack.sh" "${bundles[@]}"
   bash "$release/registry-server-json.sh" "$project/dist"
   if [[ ${bundles[0]} == *-x64 ]]; then
