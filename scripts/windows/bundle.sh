@@ -42,12 +42,16 @@ cp "$staged"/bin/mcp-read.exe "$staged"/bin/*.dll "$dir/bin/"
 rm -f "$dir/bin/bcryptprimitives.dll"
 cp "$staged/share/misc/magic.mgc" "$dir/share/misc/"
 # Our own builds lose their symbols (14 MB to 8 MB for the .exe); sharp's DLL is stripped already.
-for f in mcp-read.exe libzip-4.dll libxml2-2.dll; do x86_64-w64-mingw32-strip --strip-unneeded "$dir/bin/$f"; done
+# strip stamps PE files with the time: SOURCE_DATE_EPOCH's, so that the same input gives the same zip.
+epoch=${SOURCE_DATE_EPOCH:-946684800}  # 2000-01-01
+for f in mcp-read.exe libzip-4.dll libxml2-2.dll; do
+  SOURCE_DATE_EPOCH=$epoch x86_64-w64-mingw32-strip --strip-unneeded "$dir/bin/$f"
+done
 [[ $(ls "$dir/bin") == $'libvips-42.dll\nlibxml2-2.dll\nlibzip-4.dll\nmcp-read.exe' ]] ||
   die "bin/ holds $(ls "$dir/bin" | tr '\n' ' '), not the .exe and its three DLLs"
 
 # The Debian source packages deps.sh cross-built (name=version), from its pinned list.
-mapfile -t sources < <(sed -n '/^sources=(/,/)/p' "$here/deps.sh" | tr -d '()' | sed 's/^sources=//' | tr ' ' '\n' | grep =)
+mapfile -t sources < <(sed -n '/^sources=(/,/)/p' "$here/deps.sh" | tr -d '()' | sed 's/^sources=//' | tr ' ' '\n' | grep '=')
 declare -A built=()
 for s in "${sources[@]}"; do built[${s%%=*}]=${s#*=}; done
 for want in uchardet nettle pugixml libdeflate tre file libzip libxml2; do
@@ -126,6 +130,6 @@ Windows machine by the project. Licences: LICENSE (mcp-read) and LICENSES/README
 EOF
 
 # The zip: names sorted, times from SOURCE_DATE_EPOCH (default 2000-01-01), no extra attributes.
-find "$dir" -exec touch -h -d "@${SOURCE_DATE_EPOCH:-946684800}" {} +
+find "$dir" -exec touch -h -d "@$epoch" {} +
 (cd "$out" && find "$name" -print | sort | zip -X -q -@ "$name.zip")
 echo "windows bundle: $dir ($(du -sh "$dir" | cut -f1)), $out/$name.zip ($(du -h "$out/$name.zip" | cut -f1))"
