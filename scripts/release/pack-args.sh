@@ -3,8 +3,8 @@
 # range of their usage comment): `--out DIR` overrides `out`; no argument, -h or --help prints the
 # usage and exits 2; `die` ends with "tool: message"; `version` is the project's (CMakeLists.txt);
 # `out` is made and absolute, `stage` a scratch folder removed at exit; npm is quiet.
-# `check_bundle DIR` checks a bundle folder of this version and sets `bundle` (absolute), `name`
-# and `arch` (x64 or arm64).
+# `check_bundle DIR` checks a bundle folder of this version and sets `bundle` (absolute), `name`,
+# `os` (linux or win32), `arch` (x64 or arm64) and `exe` (the server, relative to the bundle).
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 if [[ ${1:-} == --out ]]; then
   out=$2
@@ -31,9 +31,22 @@ export npm_config_loglevel=error npm_config_update_notifier=false npm_config_fun
 check_bundle() {
   bundle=$(cd "$1" && pwd) || die "no bundle folder $1"
   name=$(basename "$bundle")
-  [[ $name =~ ^mcp-read-(.+)-linux-(x64|arm64)$ ]] ||
-    die "$name: not a bundle folder (mcp-read-<version>-linux-<x64|arm64>)"
+  [[ $name =~ ^mcp-read-(.+)-(linux-(x64|arm64)|win32-x64)$ ]] ||
+    die "$name: not a bundle folder (mcp-read-<version>-linux-<x64|arm64> or -win32-x64)"
   [[ ${BASH_REMATCH[1]} == "$version" ]] || die "$name: bundle of version ${BASH_REMATCH[1]}, the project is at $version"
-  arch=${BASH_REMATCH[2]}
-  [[ -x $bundle/bin/mcp-read ]] || die "$bundle/bin/mcp-read is missing or not executable"
+  os=${BASH_REMATCH[2]%-*} arch=${BASH_REMATCH[2]#*-}
+  if [[ $os == win32 ]]; then
+    exe=bin/mcp-read.exe
+    [[ -f $bundle/$exe ]] || die "$bundle/$exe is missing"
+    # Wine's stand-in for Windows' own DLL (scripts/windows/prove.sh) must never ship.
+    [[ ! -e $bundle/bin/bcryptprimitives.dll ]] || die "$bundle/bin/bcryptprimitives.dll is Wine's stand-in: not shipped"
+    # A PE file: "MZ", then at the offset stored at 0x3c, "PE\0\0" and the machine 0x8664 (x86-64).
+    local pe
+    pe=$(od -An -tu4 -j60 -N4 "$bundle/$exe" | tr -d ' ')
+    [[ $(head -c2 "$bundle/$exe") == MZ && $(od -An -tx1 -j"$pe" -N6 "$bundle/$exe" | tr -d ' \n') == 504500006486 ]] ||
+      die "$bundle/$exe is not an x86-64 Windows executable"
+  else
+    exe=bin/mcp-read
+    [[ -x $bundle/$exe ]] || die "$bundle/$exe is missing or not executable"
+  fi
 }

@@ -43,6 +43,18 @@ else
 fi
 arch=${bundle##*-linux-}
 
+# windows_bundle: sets win_bundle to the Windows bundle under test: $MCPREAD_WINDOWS_BUNDLE_DIR
+# (scripts/windows/bundle.sh's dist/mcp-read-<version>-win32-x64) or a stand-in whose .exe is
+# only the headers of an x86-64 Windows executable (the layout and manifests are what is tested).
+windows_bundle() {
+  if [[ -n ${MCPREAD_WINDOWS_BUNDLE_DIR:-} ]]; then
+    win_bundle=$(cd "$MCPREAD_WINDOWS_BUNDLE_DIR" && pwd)
+  else
+    win_bundle=$(bash "$repo/tests/release/standin-bundle.sh" --windows "$tmp/bundles")
+  fi
+  echo "# Windows bundle: $win_bundle"
+}
+
 # The inspector, fetched once into npx's cache (with the network: it is the test's client, not
 # what is under test); later runs, offline ones included, find it there.
 inspector_ready() {

@@ -3,7 +3,8 @@
 # bundle (mcpb validate + mcpb pack); it is unpacked (a zip), the server is started exactly as
 # manifest.json's mcp_config says — ${__dirname} is the unpacked folder, the allowed directories
 # the user picked expand to one argument each — and a real MCP client (the Inspector CLI) lists
-# the tools (their descriptions must be the manifest's) and reads files through it.
+# the tools (their descriptions must be the manifest's) and reads files through it. The Windows
+# .mcpb's layout and manifest are checked too (the .exe is run under Wine by prove.sh, not here).
 #
 #   tests/release/mcpb.sh BUILD_DIR [BUNDLE_DIR]
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -34,6 +35,50 @@ if (JSON.stringify(m) !== JSON.stringify(c)) { console.log("other fields differ 
   ok "registry-server-json.sh writes the registry entry with this .mcpb's SHA-256"
 else
   not_ok "registry-server-json.sh writes the registry entry with this .mcpb's SHA-256" "$(cat "$tmp/registry.out")" "${reason:-}"
+fi
+
+# --- Windows: the .mcpb packed from a Windows bundle (common.sh's windows_bundle) carries the
+# manifest's win32 form, whose command is the unpacked server\bin\mcp-read.exe.
+windows_bundle
+win_name=$(basename "$win_bundle")
+win_packed="$tmp/mcpb-win32"
+if bash "$repo/scripts/release/mcpb-pack.sh" --out "$win_packed" "$win_bundle" >"$tmp/pack-win.out" 2>&1 &&
+  unzip -q "$win_packed/$win_name.mcpb" -d "$tmp/win-unpacked" 2>"$tmp/unzip-win.err"; then
+  ok "mcpb-pack.sh validates and packs $win_name.mcpb, which unpacks as a zip"
+  if reason=$(node -e '
+const fs = require("fs"), [dir, committed] = process.argv.slice(1);
+const m = JSON.parse(fs.readFileSync(`${dir}/manifest.json`, "utf8")), c = JSON.parse(fs.readFileSync(committed, "utf8"));
+const bad = [];
+if (JSON.stringify(m.compatibility.platforms) !== "[\"win32\"]") bad.push(`platforms ${JSON.stringify(m.compatibility.platforms)}`);
+if (m.server.entry_point !== "server/bin/mcp-read.exe") bad.push(`entry_point ${m.server.entry_point}`);
+if (m.server.mcp_config.command !== "${__dirname}/server/bin/mcp-read.exe") bad.push(`command ${m.server.mcp_config.command}`);
+if (!fs.statSync(`${dir}/${m.server.entry_point}`, { throwIfNoEntry: false })?.isFile()) bad.push("no file at the entry point");
+if (!/Windows 10 or later/.test(m.long_description) || /Runs on Linux/.test(m.long_description)) bad.push("long_description does not say Windows");
+for (const k of Object.keys(c)) if (!["long_description", "server", "compatibility"].includes(k) &&
+  JSON.stringify(m[k]) !== JSON.stringify(c[k])) bad.push(`${k} differs from packaging/mcpb/manifest.json`);
+if (JSON.stringify(m.server.mcp_config.args) !== JSON.stringify(c.server.mcp_config.args)) bad.push("args differ");
+if (bad.length) { console.log(bad.join("; ")); process.exit(1); }' "$tmp/win-unpacked" "$repo/packaging/mcpb/manifest.json" 2>&1); then
+    ok "its manifest serves win32 with \${__dirname}/server/bin/mcp-read.exe, the rest as committed"
+  else
+    not_ok "its manifest serves win32 with \${__dirname}/server/bin/mcp-read.exe, the rest as committed" "$reason"
+  fi
+  listed=$(unzip -Z1 "$win_packed/$win_name.mcpb" | tr '\n' ' ')
+  [[ $listed == *server/share/misc/magic.mgc* && $listed != *bcryptprimitives* ]] &&
+    ok "it holds server/share/misc/magic.mgc and not Wine's bcryptprimitives.dll" ||
+    not_ok "it holds server/share/misc/magic.mgc and not Wine's bcryptprimitives.dll" "$listed"
+  if bash "$repo/scripts/release/registry-server-json.sh" "$win_packed" >"$tmp/registry-win.out" 2>&1 &&
+    node -e '
+const [made, file, sum] = process.argv.slice(1);
+const p = JSON.parse(require("fs").readFileSync(made, "utf8")).packages.find((x) => x.identifier.endsWith("/" + file));
+process.exit(p && p.fileSha256 === sum ? 0 : 1);' "$win_packed/server.json" "$win_name.mcpb" \
+      "$(cut -d' ' -f1 "$win_packed/$win_name.mcpb.sha256")"; then
+    ok "the registry entry names $win_name.mcpb with its SHA-256"
+  else
+    not_ok "the registry entry names $win_name.mcpb with its SHA-256" "$(cat "$tmp/registry-win.out")"
+  fi
+else
+  not_ok "mcpb-pack.sh validates and packs $win_name.mcpb, which unpacks as a zip" \
+    "$(cat "$tmp/pack-win.out" "$tmp/unzip-win.err" 2>/dev/null)"
 fi
 
 unpacked="$tmp/unpacked"

@@ -3,7 +3,8 @@
 # platform package from a bundle; they are installed into an empty folder with no network
 # (a network namespace of its own, an empty npm cache, the tarballs as local specs), and
 # `npx mcp-read DIR` is driven through the MCP Inspector CLI: tools/list, a text file, a PDF.
-# Then the launcher's one line on an unsupported platform and without its platform package.
+# Then @mcp-read/win32-x64 packed from a Windows bundle and the launcher's pick of its .exe, and
+# the launcher's one line on an unsupported platform and without its platform package.
 #
 #   tests/release/npm.sh BUILD_DIR [BUNDLE_DIR]
 #
@@ -109,12 +110,81 @@ status=$?
 [[ $status == 2 ]] && ok "the server's exit status comes back through the launcher (2 on a bad option)" ||
   not_ok "the server's exit status comes back through the launcher (2 on a bad option)" "status $status" "$(cat "$tmp/usage.err")"
 
+# --- Windows: @mcp-read/win32-x64 from a Windows bundle (common.sh's windows_bundle), installed
+# the way npm on Windows installs it (--os win32 --cpu x64; --force, as this machine is not Windows).
+windows_bundle
+win_packed="$tmp/npm-win32"
+if bash "$repo/scripts/release/npm-pack.sh" --out "$win_packed" "$win_bundle" >"$tmp/pack-win.out" 2>&1; then
+  ok "npm-pack.sh packs @mcp-read/win32-x64 from the Windows bundle"
+else
+  not_ok "npm-pack.sh packs @mcp-read/win32-x64 from the Windows bundle" "$(cat "$tmp/pack-win.out")"
+fi
+win_tgz="$win_packed/mcp-read-win32-x64-$version.tgz"
+if reason=$(tar -xzOf "$win_tgz" package/package.json | node -e '
+const p = JSON.parse(require("fs").readFileSync(0, "utf8")), version = process.argv[1], bad = [];
+if (p.name !== "@mcp-read/win32-x64") bad.push(`name ${p.name}`);
+if (p.version !== version) bad.push(`version ${p.version}`);
+if (JSON.stringify(p.os) !== "[\"win32\"]") bad.push(`os ${JSON.stringify(p.os)}`);
+if (JSON.stringify(p.cpu) !== "[\"x64\"]") bad.push(`cpu ${JSON.stringify(p.cpu)}`);
+if (bad.length) { console.log(bad.join(", ")); process.exit(1); }' "$version" 2>&1); then
+  ok "@mcp-read/win32-x64 is named at $version with os [win32] and cpu [x64]"
+else
+  not_ok "@mcp-read/win32-x64 is named at $version with os [win32] and cpu [x64]" "$reason"
+fi
+files=$(tar -tzf "$win_tgz" 2>&1 | sort | tr '\n' ' ')
+if [[ $files == *" package/bin/mcp-read.exe "* && $files == *" package/share/misc/magic.mgc "* &&
+  $files != *bcryptprimitives* ]]; then
+  ok "it holds bin/mcp-read.exe and share/misc/magic.mgc, and not Wine's bcryptprimitives.dll"
+else
+  not_ok "it holds bin/mcp-read.exe and share/misc/magic.mgc, and not Wine's bcryptprimitives.dll" "$files"
+fi
+mkdir -p "$tmp/bad" && cp -R "$win_bundle" "$tmp/bad/"
+touch "$tmp/bad/$(basename "$win_bundle")/bin/bcryptprimitives.dll"
+if bash "$repo/scripts/release/npm-pack.sh" --out "$tmp/bad-out" "$tmp/bad/$(basename "$win_bundle")" >"$tmp/bad.out" 2>&1; then
+  not_ok "npm-pack.sh refuses a Windows bundle holding Wine's bcryptprimitives.dll" "it packed it"
+else
+  grep -q "bcryptprimitives.dll is Wine's stand-in" "$tmp/bad.out" &&
+    ok "npm-pack.sh refuses a Windows bundle holding Wine's bcryptprimitives.dll" ||
+    not_ok "npm-pack.sh refuses a Windows bundle holding Wine's bcryptprimitives.dll" "$(cat "$tmp/bad.out")"
+fi
+
+win_project="$tmp/win-project"
+mkdir -p "$win_project"
+echo '{"name":"mcp-read-win32-install","private":true}' >"$win_project/package.json"
+if (cd "$win_project" && offline npm install --offline --cache "$tmp/npm-cache" --force --os=win32 --cpu=x64 \
+  "$launcher_tgz" "$win_tgz") >"$tmp/win-install.out" 2>&1; then
+  ok "npm install --os=win32 --cpu=x64 of the launcher and @mcp-read/win32-x64 succeeds offline"
+else
+  not_ok "npm install --os=win32 --cpu=x64 of the launcher and @mcp-read/win32-x64 succeeds offline" \
+    "$(tail -n 20 "$tmp/win-install.out")"
+fi
+# The launcher, told it runs on win32-x64, picks bin\mcp-read.exe of the installed package and
+# checks only that it exists (Windows has no execute bit): without the bit it gets as far as
+# starting it, which fails here because this is not Windows; without the file it says so.
+win_exe="$win_project/node_modules/@mcp-read/win32-x64/bin/mcp-read.exe"
+win_launcher="$win_project/node_modules/mcp-read/bin/mcp-read.js"
+chmod a-x "$win_exe" 2>/dev/null
+MCP_READ_LAUNCHER_TEST_PLATFORM=win32-x64 node "$win_launcher" "$data" </dev/null >/dev/null 2>"$tmp/win-pick.err"
+if [[ $(cat "$tmp/win-pick.err") == "mcp-read: $win_exe could not be started ("* ]]; then
+  ok "on win32-x64 the launcher starts the installed package's bin/mcp-read.exe (no execute bit needed)"
+else
+  not_ok "on win32-x64 the launcher starts the installed package's bin/mcp-read.exe (no execute bit needed)" \
+    "$(cat "$tmp/win-pick.err")"
+fi
+rm -f "$win_exe"
+MCP_READ_LAUNCHER_TEST_PLATFORM=win32-x64 node "$win_launcher" "$data" </dev/null >/dev/null 2>"$tmp/win-gone.err"
+if [[ $(cat "$tmp/win-gone.err") == "mcp-read: $win_exe cannot be run (ENOENT);"* ]]; then
+  ok "on win32-x64 without bin/mcp-read.exe the launcher names the missing file"
+else
+  not_ok "on win32-x64 without bin/mcp-read.exe the launcher names the missing file" "$(cat "$tmp/win-gone.err")"
+fi
+
 # --- unsupported platforms: one line, non-zero
 check_line() {
   local desc=$1 want=$2 status=$3 err=$4 lines
   lines=$(wc -l <"$err")
   if [[ $status != 0 && $lines == 1 ]] && grep -qF "$want" "$err" &&
-    grep -qF "prebuilt binaries exist for linux-x64, linux-arm64" "$err" && grep -qF "build it from source" "$err"; then
+    grep -qF "prebuilt binaries exist for linux-x64, linux-arm64 (glibc 2.31 or newer), win32-x64 (Windows 10 or later)" "$err" && grep -qF "build it from source" "$err"; then
     ok "$desc"
   else
     not_ok "$desc" "status $status, $lines line(s):" "$(cat "$err")"

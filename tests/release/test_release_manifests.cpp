@@ -56,13 +56,18 @@ TEST_CASE("the release manifests carry the project's version") {
     CHECK(package["version"] == version);
     if (package["registryType"] == "mcpb") {
       const std::string url = package["identifier"];
-      CHECK(url.find("/v" + version + "/mcp-read-" + version + "-linux-") != std::string::npos);
+      const std::string name = url.substr(url.rfind('/') + 1);
+      const std::string stem = "mcp-read-" + version + "-";
+      CHECK(url.find("/v" + version + "/") != std::string::npos);
+      CHECK((name == stem + "linux-x64.mcpb" || name == stem + "linux-arm64.mcpb" ||
+             name == stem + "win32-x64.mcpb"));
     }
   }
   const json npm = load("packaging/npm/mcp-read/package.json");
   CHECK(npm["version"] == version);
-  CHECK(npm["optionalDependencies"] ==
-        json{{"@mcp-read/linux-x64", version}, {"@mcp-read/linux-arm64", version}});
+  CHECK(npm["optionalDependencies"] == json{{"@mcp-read/linux-x64", version},
+                                            {"@mcp-read/linux-arm64", version},
+                                            {"@mcp-read/win32-x64", version}});
   CHECK(load("packaging/mcpb/manifest.json")["version"] == version);
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Starts the native mcp-read of this machine's platform package. npm installs only the optional
 // dependency whose `os`/`cpu` match (the way esbuild and sharp ship native code), so this file
-// just finds it and runs its bin/mcp-read with our arguments and stdio, passing signals on and
-// its exit status back. Plain Node, no dependencies: it runs before anything else could load.
+// just finds it and runs its bin/mcp-read (bin\mcp-read.exe on Windows) with our arguments and
+// stdio, passing signals on and its exit status back. Plain Node, no dependencies: it runs
+// before anything else could load.
 "use strict";
 
 const { spawn } = require("node:child_process");
@@ -12,10 +13,15 @@ const path = require("node:path");
 const PLATFORM_PACKAGES = {
   "linux-x64": "@mcp-read/linux-x64",
   "linux-arm64": "@mcp-read/linux-arm64",
+  "win32-x64": "@mcp-read/win32-x64",
 };
-// The bundles are built against Debian bullseye's glibc; older or other C libraries cannot load them.
+// The Linux bundles are built against Debian bullseye's glibc; older or other C libraries cannot
+// load them. The Windows one needs Windows 10 or later (libvips imports bcryptprimitives.dll).
 const MIN_GLIBC = [2, 31];
-const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR2"];
+const REQUIRES = { linux: `glibc ${MIN_GLIBC.join(".")} or newer`, win32: "Windows 10 or later" };
+// Those this system knows (Windows has no SIGQUIT or SIGUSR2, and a SIGBREAK of its own).
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR2", "SIGBREAK"]
+  .filter((s) => s in require("node:os").constants.signals);
 
 function sourceHint() {
   let repo = "";
@@ -30,9 +36,9 @@ function sourceHint() {
 
 // Exits with one line naming what is supported; status 1 (the host shows the line).
 function unsupported(what) {
-  const supported = Object.keys(PLATFORM_PACKAGES).join(", ");
-  process.stderr.write(
-    `mcp-read: ${what}; prebuilt binaries exist for ${supported} (glibc ${MIN_GLIBC.join(".")} or newer) — ${sourceHint()}\n`);
+  const supported = Object.entries(REQUIRES).map(([os, needs]) =>
+    Object.keys(PLATFORM_PACKAGES).filter((k) => k.startsWith(os + "-")).join(", ") + ` (${needs})`).join(", ");
+  process.stderr.write(`mcp-read: ${what}; prebuilt binaries exist for ${supported} — ${sourceHint()}\n`);
   process.exit(1);
 }
 
@@ -71,9 +77,11 @@ function binaryPath(key) {
   } catch {
     unsupported(`the package ${pkg} for ${key} is not installed (was npm run with --no-optional or --omit=optional?)`);
   }
-  const bin = path.join(dir, "bin", "mcp-read");
+  // Windows has no execute permission to check (X_OK means F_OK there): the .exe must exist.
+  const windows = key.startsWith("win32-");
+  const bin = path.join(dir, "bin", windows ? "mcp-read.exe" : "mcp-read");
   try {
-    fs.accessSync(bin, fs.constants.X_OK);
+    fs.accessSync(bin, windows ? fs.constants.F_OK : fs.constants.X_OK);
   } catch (e) {
     unsupported(`${bin} cannot be run (${e.code || e.message})`);
   }
