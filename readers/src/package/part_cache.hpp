@@ -5,10 +5,10 @@
 // parsed documents (each page of a DOCX would otherwise parse its whole document.xml again).
 // Bounded in bytes, least recently used dropped first; release() (the server's idle-memory
 // release) drops everything. Internal to the readers library.
+#include "lru_cache.hpp"
+
 #include <cstddef>
-#include <list>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 
@@ -43,17 +43,10 @@ class PartCache {
 
  private:
   PartCache() = default;
-  struct Entry {
-    std::string key;  // kind, NUL, file key, NUL, name
-    std::shared_ptr<const void> value;
-    std::size_t bytes = 0;
-  };
+  // kind, NUL, file key, NUL, name
   static std::string key(std::string_view kind, std::string_view file, std::string_view name);
   std::shared_ptr<const void> find(const std::string& key);
-  void insert(std::string key, std::shared_ptr<const void> value, std::size_t bytes);
-  mutable std::mutex mutex_;
-  std::list<Entry> entries_;  // the most recently used first
-  std::size_t total_ = 0;
+  LruCache<std::shared_ptr<const void>> entries_{kMaxTotal};
 };
 
 }  // namespace mcpread::readers::package

@@ -43,7 +43,6 @@ std::variant<Opened, ReadOutcome> open_document(const std::string& path, const s
   return d;
 }
 
-
 OpenPdfCache& OpenPdfCache::instance() {
   // Never destroyed: at exit the plugin that would close the documents may be gone already, and
   // the process's end frees their memory anyway.
@@ -51,42 +50,16 @@ OpenPdfCache& OpenPdfCache::instance() {
   return *cache;
 }
 
-std::shared_ptr<OpenPdf> OpenPdfCache::find(const std::string& key) {
-  std::lock_guard lock(mutex_);
-  const auto it = std::find_if(entries_.begin(), entries_.end(), [&](const auto& e) { return e.first == key; });
-  if (it == entries_.end()) return nullptr;
-  entries_.splice(entries_.begin(), entries_, it);
-  return entries_.front().second;
-}
+std::shared_ptr<OpenPdf> OpenPdfCache::find(const std::string& key) { return entries_.find(key).value_or(nullptr); }
 
 void OpenPdfCache::put(const std::string& key, std::shared_ptr<OpenPdf> pdf) {
   if (pdf == nullptr || pdf->bytes.size() > kMaxFile) return;
-  std::lock_guard lock(mutex_);
-  const auto same = std::find_if(entries_.begin(), entries_.end(), [&](const auto& e) { return e.first == key; });
-  if (same != entries_.end()) {
-    bytes_ -= same->second->bytes.size();
-    entries_.erase(same);
-  }
-  bytes_ += pdf->bytes.size();
-  entries_.emplace_front(key, std::move(pdf));
-  // A document still in use by a call stays alive through that call's reference.
-  while (entries_.size() > kMaxDocuments || bytes_ > kMaxBytes) {
-    bytes_ -= entries_.back().second->bytes.size();
-    entries_.pop_back();
-  }
+  const std::size_t bytes = pdf->bytes.size();
+  entries_.put(key, std::move(pdf), bytes);
 }
 
-std::size_t OpenPdfCache::release() {
-  std::lock_guard lock(mutex_);
-  const std::size_t dropped = bytes_;
-  entries_.clear();
-  bytes_ = 0;
-  return dropped;
-}
+std::size_t OpenPdfCache::release() { return entries_.clear(); }
 
-std::size_t OpenPdfCache::documents() const {
-  std::lock_guard lock(mutex_);
-  return entries_.size();
-}
+std::size_t OpenPdfCache::documents() const { return entries_.size(); }
 
 }  // namespace mcpread::readers::pdf

@@ -6,10 +6,10 @@
 // own pages' work.
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/outcome.hpp"
+#include "lru_cache.hpp"
 #include "pdf_loader.hpp"
 
 #include <cstddef>
-#include <list>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -56,9 +56,8 @@ class OpenPdfCache {
 
  private:
   OpenPdfCache() = default;
-  mutable std::mutex mutex_;
-  std::list<std::pair<std::string, std::shared_ptr<OpenPdf>>> entries_;  // most recently used first
-  std::size_t bytes_ = 0;
+  // A document still in use by a call stays alive through that call's reference when dropped.
+  LruCache<std::shared_ptr<OpenPdf>> entries_{kMaxBytes, kMaxDocuments};
 };
 
 }  // namespace mcpread::readers::pdf
