@@ -110,5 +110,6 @@ run_session http
 echo "not yet: PDFs (the plugin as a DLL: poppler and qpdf cross-built) and OCR (tesseract):"
 echo "not yet:   mcp-read.exe answers that they cannot be loaded"
 echo "not yet: the readers and end-to-end suites under Wine (their fixtures need iconv, qpdf, libzip)"
-echo "not yet: @mcp-read/win32-x64 for npm, the zip bundle, the .mcpb for Windows"
+echo "not yet: npx itself under Wine (Wine's cmd.exe does not run npm's .cmd shim); the npm packages,"
+echo "not yet:   the zip and the .mcpb are made and checked by scripts/windows/bundle.sh and prove-npm.sh"
 exit "$failed"
