@@ -352,6 +352,28 @@ AccessResult open_in_roots(const Roots& roots, std::string_view requested) {
   return result;
 }
 
+std::optional<PathInsideFile> split_at_file(const Roots& roots, std::string_view requested) {
+  if (roots.empty() || requested.empty() || requested.find('\0') != std::string_view::npos) return std::nullopt;
+  fs::path p = expand_home(requested);
+  if (p.is_relative()) p = roots.dirs().front() / p;
+  const fs::path normal = p.lexically_normal();
+  fs::path prefix;
+  auto part = normal.begin();
+  for (; part != normal.end(); ++part) {
+    if (part->empty()) continue;  // the trailing slash's empty name
+    prefix /= *part;
+    struct stat st {};
+    if (::stat(prefix.c_str(), &st) != 0) return std::nullopt;
+    if (S_ISREG(st.st_mode)) break;
+    if (!S_ISDIR(st.st_mode)) return std::nullopt;
+  }
+  if (part == normal.end()) return std::nullopt;
+  std::string inner;
+  for (++part; part != normal.end(); ++part)
+    if (!part->empty()) inner += (inner.empty() ? "" : "/") + part->string();
+  return PathInsideFile{prefix.string(), std::move(inner)};
+}
+
 std::vector<std::string> similar_names(const fs::path& dir, std::string_view name,
                                        std::size_t max) {
   return detail::similar_names(dir, name, max);
