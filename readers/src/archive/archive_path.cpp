@@ -77,6 +77,13 @@ const Nesting* nesting_of(int fd) {
   return current_nesting != nullptr && current_nesting->fd == fd ? current_nesting : nullptr;
 }
 
+std::optional<ReadOutcome> too_deep(const std::string& shown, std::uint64_t depth, const ReadLimits& limits) {
+  if (depth <= limits.archive.max_depth) return std::nullopt;
+  return refusal("Cannot read " + shown + ": it is an archive nested " + std::to_string(depth) +
+                 " levels deep, and archives are read " + std::to_string(limits.archive.max_depth) +
+                 (limits.archive.max_depth == 1 ? " level" : " levels") + " deep at most (--archive-max-depth).");
+}
+
 IndexOrRefusal index_of(const OpenedFile& file, const std::string& key, const std::string& shown,
                         const ReadLimits& limits, const CancelToken& cancel) {
   ArchiveCache& cache = ArchiveCache::instance();
@@ -105,10 +112,7 @@ std::optional<ReadOutcome> read_inside(const Roots& roots, const PathInsideFile&
   std::string shown = file.path.string();
   std::string rest = inside.inner;
   for (std::uint64_t depth = 1;; ++depth) {
-    if (depth > limits.archive.max_depth)
-      return refusal("Cannot read " + shown + ": it is an archive inside " + std::to_string(depth - 1) +
-                     " others, deeper than the " + std::to_string(limits.archive.max_depth) +
-                     " levels read (--archive-max-depth).");
+    if (auto refused = too_deep(shown, depth, limits)) return refused;
     IndexOrRefusal listed = index_of(file, key, shown, limits, cancel);
     if (auto* refused = std::get_if<ReadOutcome>(&listed)) return std::move(*refused);
     const Index& index = *std::get<std::shared_ptr<const Index>>(listed);

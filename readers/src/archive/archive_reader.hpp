@@ -6,6 +6,7 @@
 #include "mcpread/readers/read.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -19,6 +20,9 @@ inline constexpr FileKind kArchiveKind{"archive"};
 using IndexOrRefusal = std::variant<std::shared_ptr<const Index>, ReadOutcome>;
 IndexOrRefusal index_of(const OpenedFile& file, const std::string& key, const std::string& shown,
                         const ReadLimits& limits, const CancelToken& cancel);
+
+// The refusal of an archive `depth` archives deep (the outer one 1) when that is past the limit.
+std::optional<ReadOutcome> too_deep(const std::string& shown, std::uint64_t depth, const ReadLimits& limits);
 
 // A page of the members of `index` under `folder` ("" for all of them), `shown` naming the
 // archive: path, size and type per line, how to read a member, and the offset to go on from.

@@ -70,6 +70,7 @@ ReadOutcome read_as_archive(const ReaderCall& call) {
   const archive::Nesting* nesting = archive::nesting_of(call.file.fd.get());
   const std::string key = nesting != nullptr ? nesting->key : file_io::identity_key(call.file.st);
   const std::string shown = call.file.path.string();
+  if (auto refused = archive::too_deep(shown, nesting != nullptr ? nesting->depth : 1, call.limits)) return std::move(*refused);
   auto listed = archive::index_of(call.file, key, shown, call.limits, call.cancel);
   if (auto* refused = std::get_if<ReadOutcome>(&listed)) return std::move(*refused);
   return archive::list_members(shown, *std::get<std::shared_ptr<const archive::Index>>(listed), "", call.request,
