@@ -44,6 +44,8 @@ MemberType type_of(const Pass::EntryFacts& f) {
 
 // notes.txt for notes.txt.gz: the name of what a compressed file that holds no archive unpacks to.
 std::string unpacked_name(std::string_view file_name) {
+  if (file_name.size() > 5 && file_name.ends_with(".svgz"))  // a compressed SVG: read as the image
+    return std::string(file_name.substr(0, file_name.size() - 1));
   for (std::string_view ext : {".gz", ".bz2", ".xz", ".zst", ".lz4", ".lzma", ".lz", ".Z", ".z"})
     if (file_name.size() > ext.size() && file_name.ends_with(ext))
       return std::string(file_name.substr(0, file_name.size() - ext.size()));
@@ -110,8 +112,9 @@ std::string normal_name(std::string_view name) {
 }
 
 const Member* Index::find(std::string_view name) const {
-  for (const Member& m : members)
-    if (m.name == name) return &m;
+  // The last of the same name, as unpacking the archive would leave it (a tar appended to).
+  for (auto m = members.rbegin(); m != members.rend(); ++m)
+    if (m->name == name) return &*m;
   return nullptr;
 }
 

@@ -33,7 +33,8 @@ struct Index {
   std::string damage;  // why the listing stopped before the archive's end; empty: read to its end
   bool raw = false;    // a compressed file holding no archive: one member, the file unpacked
 
-  // The member named `name` exactly (after the same normalisation as the names); null: none.
+  // The member named `name` exactly (after the same normalisation as the names), the last of
+  // that name; null: none.
   [[nodiscard]] const Member* find(std::string_view name) const;
   // Whether members lie under `folder/` (a folder the archive names only through its members).
   [[nodiscard]] bool is_folder(std::string_view folder) const;

@@ -25,10 +25,9 @@ struct Signature {
 constexpr std::array kSignatures = {
     Signature{257, "ustar", "application/x-tar", "tar archive"},
     Signature{0, "\x1F\x8B", "application/gzip", "gzip-compressed data"},
-    Signature{0, "BZh", "application/x-bzip2", "bzip2-compressed data"},
     Signature{0, std::string_view("\xFD" "7zXZ\0", 6), "application/x-xz", "xz-compressed data"},
     Signature{0, "\x28\xB5\x2F\xFD", "application/zstd", "zstd-compressed data"},
-    Signature{0, "LZIP", "application/x-lzip", "lzip-compressed data"},
+    Signature{0, "LZIP\x01", "application/x-lzip", "lzip-compressed data"},
     Signature{0, "\x04\x22\x4D\x18", "application/x-lz4", "lz4-compressed data"},
     Signature{0, "\x1F\x9D", "application/x-compress", "compress'd data"},
     Signature{0, "7z\xBC\xAF\x27\x1C", "application/x-7z-compressed", "7-Zip archive"},
@@ -39,7 +38,7 @@ constexpr std::array kSignatures = {
     Signature{0, "070702", "application/x-cpio", "cpio archive"},
     Signature{0, std::string_view("MSCF\0\0\0\0", 8), "application/vnd.ms-cab-compressed", "Microsoft Cabinet archive"},
     Signature{0, "!<arch>\n", "application/x-archive", "ar archive"},
-    Signature{0, "xar!", "application/x-xar", "xar archive"},
+    Signature{0, std::string_view("xar!\0\x1C", 6), "application/x-xar", "xar archive"},
 };
 
 // A zip is an archive only when it is no package another reader reads (DOCX, XLSX, PPTX by their
@@ -55,9 +54,12 @@ std::optional<Sniffed> sniff_zip(const SniffInput& in) {
 
 std::optional<Sniffed> sniff_archive(const SniffInput& in) {
   if (in.head.size() >= 4 && sig::has_at(in.head, 0, "PK")) return sniff_zip(in);
-  if (in.clean_text) return std::nullopt;  // a cpio or ar header is text; its members rarely are
   for (const Signature& s : kSignatures)
     if (sig::has_at(in.head, s.at, s.bytes)) return Sniffed{s.mime, s.description};
+  // bzip2: "BZh", a block size, then the first block's magic ("BZh" alone starts words too).
+  if (sig::has_at(in.head, 0, "BZh") && in.head.size() > 3 && in.head[3] >= '1' && in.head[3] <= '9' &&
+      sig::has_at(in.head, 4, "1AY&SY"))
+    return Sniffed{"application/x-bzip2", "bzip2-compressed data"};
   return std::nullopt;
 }
 

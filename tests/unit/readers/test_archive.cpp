@@ -2,14 +2,18 @@
 // the archive reads a member with its own reader, archives inside archives included.
 #include "archive_fixtures.hpp"
 #include "fixtures.hpp"
+#include "image_fixtures.hpp"
+#include "pdf_fixtures.hpp"
 #include "office_fixtures.hpp"
 #include "reader_fixtures.hpp"
 
 #include "mcpread/readers/caches.hpp"
+#include "mcpread/readers/classify.hpp"
 #include "mcpread/readers/read.hpp"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 
 using namespace mcpread::readers;
@@ -103,6 +107,18 @@ TEST_CASE("archive: members of every kind are read by their readers") {
   REQUIRE_MESSAGE(!o.is_error, first_text(o));
   CHECK(o.meta["kind"] == "docx");
   CHECK(first_text(o).find("Inside the zip") != std::string::npos);
+  SUBCASE("a PDF and a PNG") {
+    dir.write("media.tar", archive_bytes({{"doc.pdf", text_pdf(2)}, {"pic.png", encode_picture(Picture{.width = 8, .height = 6}, ".png")}},
+                                         "ustar"));
+    const ReadOutcome pdf = read_path(dir, "media.tar/doc.pdf");
+    REQUIRE_MESSAGE(!pdf.is_error, first_text(pdf));
+    CHECK(pdf.meta["kind"] == "pdf");
+    const ReadOutcome png = read_path(dir, "media.tar/pic.png");
+    REQUIRE_MESSAGE(!png.is_error, first_text(png));
+    CHECK(png.meta["kind"] == "image");
+    CHECK(std::any_of(png.blocks.begin(), png.blocks.end(),
+                      [](const Block& b) { return std::holds_alternative<ImageBlock>(b); }));
+  }
   SUBCASE("an office package is still read by its reader, not listed") {
     dir.write("report.docx", docx);
     CHECK(read_path(dir, "report.docx").meta["kind"] == "docx");
@@ -196,4 +212,22 @@ TEST_CASE("archive: the archive itself must lie inside the roots") {
   const ReadOutcome o = read_path(root, outside.path().string() + "/a.tar/x.txt");
   CHECK(o.is_error);
   CHECK(first_text(o).starts_with("Access denied: " + outside.path().string() + "/a.tar/x.txt is outside the allowed roots"));
+}
+
+TEST_CASE("archive: recognised by content, not by a few letters of text") {
+  const auto kind = [](const std::string& name, const std::string& bytes) {
+    return classify(name, std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()), bytes.size())
+        .kind;
+  };
+  CHECK(kind("a.bz2", archive_bytes({{"x", "x"}}, "ustar", "bzip2")) == FileKind{"archive"});
+  CHECK(kind("words.txt", "BZh is how this note starts\n") == FileKind::text);
+  CHECK(kind("lz.txt", "LZIP archives are rare\n") == FileKind::text);
+  CHECK(kind("a.7z", archive_bytes({{"x", "x"}}, "7zip")) == FileKind{"archive"});
+  CHECK(kind("data", archive_bytes({{"x", "x"}}, "cpio")) == FileKind{"archive"});
+}
+
+TEST_CASE("archive: a compressed SVG unpacks to the SVG") {
+  TempDir dir;
+  dir.write("logo.svgz", compressed_bytes("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"/>", "gzip"));
+  CHECK(first_text(read_path(dir, "logo.svgz")).find("\nlogo.svg  ") != std::string::npos);
 }
