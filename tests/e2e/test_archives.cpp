@@ -29,7 +29,7 @@ TEST_CASE("archives through the binary: listed, members read by their readers") 
     CHECK_FALSE(listing.contains("isError"));
     CHECK(listing["content"][0]["text"] ==
           "Archive " + p + "/bundle.tar.gz (POSIX ustar format, gzip-compressed): 2 entries (0 directories, 2 files; "
-          "16 bytes unpacked)\ndocs/readme.txt  14 bytes\n[Entries 1-1 of 2. To list more, call read again with "
+          "15 bytes unpacked)\ndocs/readme.txt  13 bytes\n[Entries 1-1 of 2. To list more, call read again with "
           "offset=2.]\n[To read a member, read the archive's path followed by the member's path, e.g. " + p +
           "/bundle.tar.gz/docs/readme.txt; archives inside archives the same way.]");
 
