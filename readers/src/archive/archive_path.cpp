@@ -9,11 +9,14 @@
 #include "mcpread/readers/utf8.hpp"
 #include "read_opened.hpp"
 #include "registry/classified_file.hpp"
+#include "similar.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <tuple>
 #include <system_error>
 
 namespace mcpread::readers::archive {
@@ -64,6 +67,35 @@ const Member* leading_member(const Index& index, const std::string& rest, std::s
     if (end == 0) break;
   }
   return nullptr;
+}
+
+// Up to 3 members named like `wanted`, best first: the same name in another case, a small edit
+// distance, the same file name in another folder. The first 10,000 members are looked at.
+std::string did_you_mean(const Index& index, const std::string& wanted, const std::string& shown) {
+  const std::string query = detail::ascii_lower(wanted);
+  const std::string_view base = std::string_view(query).substr(query.rfind('/') + 1);
+  const std::size_t limit = std::max<std::size_t>(2, query.size() / 3);
+  std::vector<std::tuple<int, std::size_t, const Member*>> found;
+  for (std::size_t i = 0; i < index.members.size() && i < 10'000; ++i) {
+    const Member& m = index.members[i];
+    if (m.unsafe_name || m.name.size() >= 128 || query.size() >= 128) continue;
+    const std::string lower = detail::ascii_lower(m.name);
+    std::size_t dist = 0;
+    if (lower == query)
+      found.emplace_back(0, 0, &m);
+    else if ((dist = detail::edit_distance(query, lower, limit)) <= limit && dist < query.size())
+      found.emplace_back(1, dist, &m);
+    else if (!base.empty() && std::string_view(lower).substr(lower.rfind('/') + 1) == base)
+      found.emplace_back(2, lower.size(), &m);
+  }
+  const std::size_t keep = std::min<std::size_t>(3, found.size());
+  std::partial_sort(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(keep), found.end(),
+                    [](const auto& a, const auto& b) {
+                      return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b));
+                    });
+  std::string out;
+  for (std::size_t i = 0; i < keep; ++i) out += (i == 0 ? " Did you mean: " : ", ") + shown + "/" + std::get<2>(found[i])->name;
+  return keep > 0 ? out + "?" : out;
 }
 
 }  // namespace
@@ -123,7 +155,7 @@ std::optional<ReadOutcome> read_inside(const Roots& roots, const PathInsideFile&
     if (member == nullptr || (member->type == MemberType::directory && !tail.empty())) {
       if (index.is_folder(rest)) return list_members(shown, index, rest, request, limits);
       return refusal("File not found: " + shown + "/" + rest + ". The archive " + shown + " has no member " + rest +
-                     "; read " + shown + " to list its members.");
+                     "; read " + shown + " to list its members." + did_you_mean(index, rest, shown));
     }
     const std::string member_path = shown + "/" + member->name;
     if (member->type == MemberType::directory) return list_members(shown, index, member->name, request, limits);

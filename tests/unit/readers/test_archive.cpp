@@ -91,6 +91,12 @@ TEST_CASE("archive: a member is read through the archive's path, by its own read
                                "/bundle.tar.gz has no member docs/missing.txt; read " + p +
                                "/bundle.tar.gz to list its members.");
   }
+  SUBCASE("a member named almost right gets suggestions") {
+    CHECK(first_text(read_path(dir, "bundle.tar.gz/docs/README.txt")).ends_with(
+        " to list its members. Did you mean: " + p + "/bundle.tar.gz/docs/readme.txt?"));
+    CHECK(first_text(read_path(dir, "bundle.tar.gz/notes.md")).ends_with(
+        " to list its members. Did you mean: " + p + "/bundle.tar.gz/docs/notes.md?"));
+  }
   SUBCASE("a path through a file that is no archive keeps its own error") {
     dir.write("plain.txt", "text\n");
     const ReadOutcome o = read_path(dir, "plain.txt/x");
