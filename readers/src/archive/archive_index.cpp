@@ -156,7 +156,7 @@ IndexResult build_index(int fd, std::uint64_t size, std::string_view file_name, 
     if (index->members.size() >= limits.max_entries)
       return "it holds more than " + std::to_string(limits.max_entries) +
              " entries, the most listed from one archive (--archive-max-entries)";
-    const Pass::EntryFacts facts = Pass::facts(entry);
+    const Pass::EntryFacts facts = pass->facts(entry);
     Member m;
     m.name = index->raw ? unpacked_name(file_name) : normal_name(facts.name);
     m.type = type_of(facts);

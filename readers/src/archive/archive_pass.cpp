@@ -2,6 +2,7 @@
 
 #include "file_io.hpp"
 #include "lazy_library.hpp"
+#include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/utf8.hpp"
 
 #include <array>
@@ -196,12 +197,22 @@ std::string Pass::format() const {
   return filters.empty() ? out : out + ", " + utf8::sanitized(filters) + "-compressed";
 }
 
-Pass::EntryFacts Pass::facts(archive_entry* entry) {
+std::string Pass::decoded_name(const char* raw) const {
+  if (raw == nullptr) return {};
+  if (utf8::is_valid(raw)) return raw;
+  const bool zip = (opened().format(handle_) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP;
+  Utf8Converter converter(zip ? "IBM437" : "windows-1252");
+  if (!converter.ok()) return utf8::sanitized(raw);
+  std::string out;
+  converter.convert(raw, out, true);
+  return out;
+}
+
+Pass::EntryFacts Pass::facts(archive_entry* entry) const {
   const Api& a = opened();
   EntryFacts f;
   const char* name = a.pathname_utf8(entry);
-  if (name == nullptr) name = a.pathname(entry);
-  f.name = name != nullptr ? utf8::sanitized(name) : std::string();
+  f.name = name != nullptr && utf8::is_valid(name) ? std::string(name) : decoded_name(a.pathname(entry));
   if (const char* hard = a.hardlink(entry); hard != nullptr) {
     f.hard_link = true;
     f.link = utf8::sanitized(hard);

@@ -49,7 +49,10 @@ class Pass {
     bool size_known = false;
     bool encrypted = false;
   };
-  static EntryFacts facts(archive_entry* entry);
+  // Names stored in no Unicode form are decoded from zip's own charset (IBM437) in a zip, from
+  // windows-1252 elsewhere (tar and cpio from legacy systems), so that a listing shows them as
+  // they were meant and they can be asked for.
+  [[nodiscard]] EntryFacts facts(archive_entry* entry) const;
 
  private:
   struct Source {
@@ -61,6 +64,7 @@ class Pass {
     std::vector<char> buffer;
   };
   Pass() = default;
+  std::string decoded_name(const char* raw) const;
   static la_ssize_t read_callback(struct ::archive*, void* data, const void** out);
   static la_int64_t skip_callback(struct ::archive*, void* data, la_int64_t request);
   static la_int64_t seek_callback(struct ::archive*, void* data, la_int64_t offset, int whence);

@@ -237,3 +237,12 @@ TEST_CASE("archive: a compressed SVG unpacks to the SVG") {
   dir.write("logo.svgz", compressed_bytes("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"/>", "gzip"));
   CHECK(first_text(read_path(dir, "logo.svgz")).find("\nlogo.svg  ") != std::string::npos);
 }
+
+TEST_CASE("archive: names stored in a legacy charset are shown and found in UTF-8") {
+  TempDir dir;
+  dir.write("legacy.tar", archive_bytes({{"caf\xE9.txt", "latin\n"}}, "ustar"));  // windows-1252 bytes
+  CHECK(first_text(read_path(dir, "legacy.tar")).find("\ncafé.txt  6 bytes\n") != std::string::npos);
+  const ReadOutcome o = read_path(dir, "legacy.tar/café.txt");
+  REQUIRE_MESSAGE(!o.is_error, first_text(o));
+  CHECK(first_text(o).starts_with("     1\tlatin"));
+}
