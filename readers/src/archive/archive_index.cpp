@@ -132,6 +132,7 @@ std::size_t Index::bytes() const {
 
 IndexResult build_index(int fd, std::uint64_t size, std::string_view file_name, const ArchiveLimits& limits,
                         const CancelToken& cancel) {
+  if (size == 0) return "the file is empty";  // libarchive would say its input is truncated
   std::string error;
   auto pass = Pass::open(fd, size, cancel, &error);
   if (!pass) return error;

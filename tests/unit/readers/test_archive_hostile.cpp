@@ -149,6 +149,10 @@ TEST_CASE("archive hostile: damaged archives say what failed") {
     const std::string text = first_text(o);
     CHECK((o.is_error || text.find("[The archive is damaged after entry ") != std::string::npos));
   }
+  SUBCASE("an empty file named as an archive") {
+    dir.write("empty.tar", "");
+    CHECK(first_text(read_path(dir, "empty.tar")) == "Cannot read the archive " + p + "/empty.tar: the file is empty.");
+  }
   SUBCASE("a zip's bytes after its signature are noise") {
     dir.write("noise.zip", "PK\x03\x04" + std::string(5000, '\x7F'));
     CHECK(read_path(dir, "noise.zip").is_error);
