@@ -94,6 +94,23 @@ std::string drain(Pass& pass, const Budget& budget, std::uint64_t* data, bool* o
   }
 }
 
+// The current entry's data, counted against the member limit and the pass's budget.
+BytesResult take(Pass& pass, const Budget& budget, const ArchiveLimits& limits, std::uint64_t* data) {
+  auto bytes = std::make_shared<std::string>();
+  std::string buffer(kChunk, '\0');
+  for (;;) {
+    const long long n = pass.read(buffer.data(), buffer.size());
+    if (n < 0) return pass.error();
+    if (n == 0) return std::shared_ptr<const std::string>(std::move(bytes));
+    *data += static_cast<std::uint64_t>(n);  // counted when refused too: a listing sizes the member by it
+    if (bytes->size() + static_cast<std::uint64_t>(n) > limits.max_member_bytes)
+      return "it unpacks to more than " + human_size(limits.max_member_bytes) +
+             ", the most read from one member (--archive-max-member-bytes)";
+    bytes->append(buffer.data(), static_cast<std::size_t>(n));
+    if (auto over = budget.check(*data); !over.empty()) return over;
+  }
+}
+
 }  // namespace
 
 std::string normal_name(std::string_view name) {
@@ -131,7 +148,7 @@ std::size_t Index::bytes() const {
 }
 
 IndexResult build_index(int fd, std::uint64_t size, std::string_view file_name, const ArchiveLimits& limits,
-                        const CancelToken& cancel) {
+                        const CancelToken& cancel, const Wanted& wanted, std::vector<Taken>* taken) {
   if (size == 0) return "the file is empty";  // libarchive would say its input is truncated
   std::string error;
   auto pass = Pass::open(fd, size, cancel, &error);
@@ -170,6 +187,13 @@ IndexResult build_index(int fd, std::uint64_t size, std::string_view file_name, 
     if (m.type == MemberType::file && m.size_known) index->file_bytes += m.size;
     index->members.push_back(std::move(m));
     const std::uint64_t before = data;
+    const Member& added = index->members.back();
+    if (wanted && taken != nullptr && added.type == MemberType::file && !added.encrypted && !added.unsafe_name &&
+        (!added.size_known || added.size <= limits.max_member_bytes) && wanted(added)) {
+      // Taken or not, what remains of its data is drained below, under the budget.
+      const BytesResult got = take(*pass, budget, limits, &data);
+      if (const auto* bytes = std::get_if<std::shared_ptr<const std::string>>(&got)) taken->push_back({added.name, *bytes});
+    }
     bool over_limit = false;
     if (auto stop = drain(*pass, budget, &data, &over_limit); !stop.empty()) {
       if (pass->cancelled() || over_limit) return stop;  // a bomb is refused, not listed in part
@@ -207,20 +231,7 @@ BytesResult extract(int fd, std::uint64_t size, const Member& member, const Arch
       if (auto stop = drain(*pass, budget, &data, &over_limit); !stop.empty()) return stop;
       continue;
     }
-    auto bytes = std::make_shared<std::string>();
-    std::string buffer(kChunk, '\0');
-    for (;;) {
-      const long long n = pass->read(buffer.data(), buffer.size());
-      if (n < 0) return pass->error();
-      if (n == 0) break;
-      if (bytes->size() + static_cast<std::uint64_t>(n) > limits.max_member_bytes)
-        return "it unpacks to more than " + human_size(limits.max_member_bytes) +
-               ", the most read from one member (--archive-max-member-bytes)";
-      bytes->append(buffer.data(), static_cast<std::size_t>(n));
-      data += static_cast<std::uint64_t>(n);
-      if (auto over = budget.check(data); !over.empty()) return over;
-    }
-    return std::shared_ptr<const std::string>(std::move(bytes));
+    return take(*pass, budget, limits, &data);
   }
 }
 

@@ -5,6 +5,7 @@
 #include "mcpread/readers/read.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -44,12 +45,21 @@ struct Index {
 // "docs/readme.txt" for "./docs//readme.txt/"; the names of members and of requests alike.
 std::string normal_name(std::string_view name);
 
+// The members a listing pass takes out on its way, so that the first read of a member of a big
+// compressed archive unpacks it once, not once to list and once to take it out.
+using Wanted = std::function<bool(const Member&)>;
+struct Taken {
+  std::string name;
+  std::shared_ptr<const std::string> bytes;
+};
+
 // The archive's listing; an error (a sentence's clause, no final period) when it cannot be read
 // or a limit is passed. `file_name` names the member of a compressed file that holds no archive
-// (notes.txt for notes.txt.gz).
+// (notes.txt for notes.txt.gz). The files `wanted` says yes to are added to *taken when they fit
+// the member limit.
 using IndexResult = std::variant<std::shared_ptr<const Index>, std::string>;
 IndexResult build_index(int fd, std::uint64_t size, std::string_view file_name, const ArchiveLimits& limits,
-                        const CancelToken& cancel);
+                        const CancelToken& cancel, const Wanted& wanted = {}, std::vector<Taken>* taken = nullptr);
 
 // The bytes of `member` (found by its place in the archive); an error clause when they cannot be
 // had within the limits.

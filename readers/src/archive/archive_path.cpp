@@ -117,16 +117,22 @@ std::optional<ReadOutcome> too_deep(const std::string& shown, std::uint64_t dept
 }
 
 IndexOrRefusal index_of(const OpenedFile& file, const std::string& key, const std::string& shown,
-                        const ReadLimits& limits, const CancelToken& cancel) {
+                        const ReadLimits& limits, const CancelToken& cancel, const std::string& inner) {
   ArchiveCache& cache = ArchiveCache::instance();
   if (auto index = cache.index(key)) return index;
+  // "inner.tar/x.txt" may be the member inner.tar or the member inner.tar/x.txt.
+  const Wanted wanted = [&inner](const Member& m) {
+    return !inner.empty() && inner.starts_with(m.name) && (inner.size() == m.name.size() || inner[m.name.size()] == '/');
+  };
+  std::vector<Taken> taken;
   IndexResult built = build_index(file.fd.get(), static_cast<std::uint64_t>(file.st.st_size),
-                                  file.path.filename().string(), limits.archive, cancel);
+                                  file.path.filename().string(), limits.archive, cancel, wanted, &taken);
   if (cancel.cancelled()) return ReadOutcome::stopped();
   if (auto* error = std::get_if<std::string>(&built))
     return refusal("Cannot read the archive " + shown + ": " + *error + ".");
   auto index = std::get<std::shared_ptr<const Index>>(built);
   cache.put_index(key, index);
+  for (Taken& t : taken) cache.put_member(key, t.name, std::move(t.bytes));
   return index;
 }
 
@@ -145,7 +151,7 @@ std::optional<ReadOutcome> read_inside(const Roots& roots, const PathInsideFile&
   std::string rest = inside.inner;
   for (std::uint64_t depth = 1;; ++depth) {
     if (auto refused = too_deep(shown, depth, limits)) return refused;
-    IndexOrRefusal listed = index_of(file, key, shown, limits, cancel);
+    IndexOrRefusal listed = index_of(file, key, shown, limits, cancel, rest);
     if (auto* refused = std::get_if<ReadOutcome>(&listed)) return std::move(*refused);
     const Index& index = *std::get<std::shared_ptr<const Index>>(listed);
     if (rest.empty()) return list_members(shown, index, "", request, limits);

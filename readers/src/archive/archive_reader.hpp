@@ -16,10 +16,11 @@ namespace mcpread::readers::archive {
 inline constexpr FileKind kArchiveKind{"archive"};
 
 // The listing of the archive in `file` (cached under `key`), or the refusal to answer with;
-// `shown` is how messages name the archive.
+// `shown` is how messages name the archive. When it is listed now, the files `inner` (a path
+// inside the archive) may start with are taken out on the way and cached as members read.
 using IndexOrRefusal = std::variant<std::shared_ptr<const Index>, ReadOutcome>;
 IndexOrRefusal index_of(const OpenedFile& file, const std::string& key, const std::string& shown,
-                        const ReadLimits& limits, const CancelToken& cancel);
+                        const ReadLimits& limits, const CancelToken& cancel, const std::string& inner = {});
 
 // The refusal of an archive `depth` archives deep (the outer one 1) when that is past the limit.
 std::optional<ReadOutcome> too_deep(const std::string& shown, std::uint64_t depth, const ReadLimits& limits);
