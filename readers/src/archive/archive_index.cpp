@@ -84,7 +84,7 @@ std::string drain(Pass& pass, const Budget& budget, std::uint64_t* data, bool* o
   std::string buffer(kChunk, '\0');
   for (;;) {
     const long long n = pass.read(buffer.data(), buffer.size());
-    if (n < 0) return pass.error();
+    if (n < 0 || pass.stop_requested()) return pass.error();
     if (n == 0) return {};
     *data += static_cast<std::uint64_t>(n);
     if (auto over = budget.check(*data); !over.empty()) {
@@ -100,7 +100,7 @@ BytesResult take(Pass& pass, const Budget& budget, const ArchiveLimits& limits, 
   std::string buffer(kChunk, '\0');
   for (;;) {
     const long long n = pass.read(buffer.data(), buffer.size());
-    if (n < 0) return pass.error();
+    if (n < 0 || pass.stop_requested()) return pass.error();
     if (n == 0) return std::shared_ptr<const std::string>(std::move(bytes));
     *data += static_cast<std::uint64_t>(n);  // counted when refused too: a listing sizes the member by it
     if (bytes->size() + static_cast<std::uint64_t>(n) > limits.max_member_bytes)

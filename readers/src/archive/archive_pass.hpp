@@ -32,6 +32,12 @@ class Pass {
 
   [[nodiscard]] std::string error() const;  // libarchive's last error, as a clause
   [[nodiscard]] bool cancelled() const { return source_.stopped; }
+  // Whether the call was cancelled, asked between chunks of unpacked data: a compression bomb
+  // may unpack much between two reads of the file, where the read callback asks.
+  bool stop_requested() {
+    if (source_.cancel != nullptr && source_.cancel->cancelled()) source_.stopped = true;
+    return source_.stopped;
+  }
   [[nodiscard]] std::uint64_t compressed_bytes() const;  // the file's bytes read so far
   [[nodiscard]] std::uint64_t stream_bytes() const;      // the bytes after decompression so far
   [[nodiscard]] bool compressed() const;                 // a compression filter is at work
