@@ -125,9 +125,16 @@ TEST_CASE("archive: members of every kind are read by their readers") {
     CHECK(std::any_of(png.blocks.begin(), png.blocks.end(),
                       [](const Block& b) { return std::holds_alternative<ImageBlock>(b); }));
   }
-  SUBCASE("an office package is still read by its reader, not listed") {
+  SUBCASE("an office package is still read by its reader, not listed; file_type=\"archive\" lists it") {
     dir.write("report.docx", docx);
     CHECK(read_path(dir, "report.docx").meta["kind"] == "docx");
+    ReadRequest request;
+    request.file_path = "report.docx";
+    request.forced_kind = FileKind{"archive"};
+    const ReadOutcome listed = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
+    REQUIRE_MESSAGE(!listed.is_error, first_text(listed));
+    CHECK(listed.meta["kind"] == "archive");
+    CHECK(first_text(listed).find("\nword/document.xml  ") != std::string::npos);
   }
 }
 
