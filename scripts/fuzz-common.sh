@@ -11,7 +11,7 @@ max_len() {
   case $1 in
     fuzz_jsonrpc | fuzz_classify | fuzz_http) echo 8192 ;;
     fuzz_page_ranges) echo 256 ;;
-    fuzz_notebook) echo 16384 ;;
+    fuzz_notebook | fuzz_archive) echo 16384 ;;
     *) echo 4096 ;;
   esac
 }

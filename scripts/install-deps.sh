@@ -7,7 +7,7 @@ exec 1>&2
 
 build_packages=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libmagic-dev
   libspdlog-dev libfmt-dev libuchardet-dev nettle-dev libvips-dev libxml2-dev libzip-dev libpugixml-dev libpoppler-cpp-dev libqpdf-dev libpng-dev liblzma-dev libbz2-dev zlib1g-dev libdeflate-dev
-  libicu72 libzip4)  # libicu72, libzip4: opened with dlopen at run time (HZ-GB-2312 text; DOCX/ODT), like libvips42
+  libarchive-dev libicu72 libzip4 libarchive13)  # libicu72, libzip4, libarchive13: opened with dlopen at run time (HZ-GB-2312 text; DOCX/ODT; archives), like libvips42
 # poppler-data: the CMaps poppler reads at run time (CJK PDFs lose their text without them).
 build_packages+=(poppler-data)
 # libtesseract-dev: OCR's headers (libtesseract5 and Leptonica are opened with dlopen at run time).

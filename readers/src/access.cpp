@@ -153,6 +153,29 @@ AccessResult open_in_roots(const Roots& roots, std::string_view requested) {
   return result;
 }
 
+std::optional<PathInsideFile> split_at_file(const Roots& roots, std::string_view requested) {
+  if (roots.empty() || requested.empty() || requested.find('\0') != std::string_view::npos) return std::nullopt;
+  fs::path p = platform::path_from_utf8(access_detail::expand_home(requested));
+  if (p.is_relative()) p = roots.dirs().front() / p;
+  const fs::path normal = p.lexically_normal();
+  fs::path prefix;
+  auto part = normal.begin();
+  for (; part != normal.end(); ++part) {
+    if (part->empty()) continue;  // the trailing slash's empty name
+    prefix /= *part;
+    std::error_code ec;
+    const fs::file_status status = fs::status(prefix, ec);  // links followed, as the open will
+    if (ec) return std::nullopt;
+    if (fs::is_regular_file(status)) break;
+    if (!fs::is_directory(status)) return std::nullopt;
+  }
+  if (part == normal.end()) return std::nullopt;
+  std::string inner;
+  for (++part; part != normal.end(); ++part)
+    if (!part->empty()) inner += (inner.empty() ? "" : "/") + platform::path_to_utf8(*part);
+  return PathInsideFile{platform::path_to_utf8(prefix), std::move(inner)};
+}
+
 std::vector<std::string> similar_names(const fs::path& dir, std::string_view name,
                                        std::size_t max) {
   return detail::similar_names(dir, name, max);

@@ -18,6 +18,8 @@ std::optional<std::filesystem::path> resolve_directory(std::string_view dir, std
 // True when `p` is `dir` or lies below it, by whole components ("/a/b" holds "/a/b/c", not
 // "/a/bc"), names compared as the system compares them. Both are resolved paths.
 bool within(const std::filesystem::path& dir, const std::filesystem::path& p);
+// "~" and "~/x" as the user's home folder and a path in it (the profile folder on Windows).
+std::string expand_home(std::string_view path);
 // `requested` (not empty, without NUL; the roots are not empty) resolved, checked and opened.
 AccessResult open_checked(const Roots& roots, std::string_view requested);
 

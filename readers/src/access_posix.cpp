@@ -57,15 +57,6 @@ std::string home_dir() {
   return {};
 }
 
-// "~" and "~/x" become $HOME and $HOME/x; "~user" is left alone.
-std::string expand_home(std::string_view p) {
-  if (p == "~" || p.starts_with("~/")) {
-    std::string home = home_dir();
-    if (!home.empty()) return home + std::string(p.substr(1));
-  }
-  return std::string(p);
-}
-
 bool is_dir_path(const fs::path& p) {
   struct stat st {};
   return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
@@ -174,6 +165,15 @@ int open_resolved(const fs::path& p) {
 }
 
 }  // namespace
+
+// "~" and "~/x" become $HOME and $HOME/x; "~user" is left alone.
+std::string expand_home(std::string_view p) {
+  if (p == "~" || p.starts_with("~/")) {
+    std::string home = home_dir();
+    if (!home.empty()) return home + std::string(p.substr(1));
+  }
+  return std::string(p);
+}
 
 std::optional<fs::path> resolve_directory(std::string_view dir, std::string* why) {
   fs::path r;

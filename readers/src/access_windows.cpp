@@ -30,15 +30,6 @@ std::string system_text(DWORD err) {
   return text;
 }
 
-// "~" and "~/x" (or "~\x") become the profile folder and a path in it.
-std::string expand_home(std::string_view p) {
-  if (p == "~" || p.starts_with("~/") || p.starts_with("~\\")) {
-    if (const wchar_t* home = ::_wgetenv(L"USERPROFILE"); home != nullptr && *home != L'\0')
-      return platform::windows::narrow(home) + std::string(p.substr(1));
-  }
-  return std::string(p);
-}
-
 bool is_relative(std::string_view p) {
   return !(p.size() >= 2 && p[1] == ':') && !(p.size() >= 1 && wp::is_separator(p[0]));
 }
@@ -106,6 +97,15 @@ AccessError missing(const Roots& roots, const std::string& shown, const wp::Pars
 }
 
 }  // namespace
+
+// "~" and "~/x" (or "~\x") become the profile folder and a path in it.
+std::string expand_home(std::string_view p) {
+  if (p == "~" || p.starts_with("~/") || p.starts_with("~\\")) {
+    if (const wchar_t* home = ::_wgetenv(L"USERPROFILE"); home != nullptr && *home != L'\0')
+      return platform::windows::narrow(home) + std::string(p.substr(1));
+  }
+  return std::string(p);
+}
 
 std::optional<fs::path> resolve_directory(std::string_view dir, std::string* why) {
   std::string path = expand_home(dir);

@@ -5,6 +5,8 @@
 #include "mcpread/readers/listing.hpp"
 #include "mcpread/readers/registry.hpp"
 #include "registry/classified_file.hpp"
+#include "read_opened.hpp"
+#include "archive/archive_path.hpp"
 
 #include <sys/stat.h>
 
@@ -68,7 +70,14 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
     return ReadOutcome::error("No directory may be read: the client's roots leave no allowed "
                               "directory. Add a root that contains the file.");
   AccessResult access = open_in_roots(roots, request.file_path);
-  if (auto* denied = std::get_if<AccessError>(&access)) return ReadOutcome::error(denied->message);
+  if (auto* denied = std::get_if<AccessError>(&access)) {
+    // A path that goes on past a regular file ("/data/a.zip/docs/x.txt") may name an archive's
+    // member: the archive decides, and its refusal is the answer only when it is one.
+    if (denied->reason == AccessError::Reason::not_found)
+      if (auto inside = split_at_file(roots, request.file_path))
+        if (auto member = archive::read_inside(roots, *inside, request, limits, cancel)) return std::move(*member);
+    return ReadOutcome::error(denied->message);
+  }
   const bool column = request.column.value_or(1) > 1;
   const Wording& wording = request.wording;
   if (auto* dir = std::get_if<DirectoryTarget>(&access)) {
@@ -85,7 +94,13 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
     return list_directory(dir->path, page, request.offset.value_or(1), limits.text.max_output_bytes,
                           wording);
   }
-  const auto& file = std::get<OpenedFile>(access);
+  return read_opened(std::get<OpenedFile>(access), request, limits, cancel);
+}
+
+ReadOutcome read_opened(const OpenedFile& file, const ReadRequest& request, const ReadLimits& limits,
+                        const CancelToken& cancel) {
+  const bool column = request.column.value_or(1) > 1;
+  const Wording& wording = request.wording;
   if (cancel.cancelled()) return ReadOutcome::stopped();
   const bool nowait = request.nowait != 0;
   if (nowait && (!S_ISREG(file.st.st_mode) || static_cast<std::uint64_t>(file.st.st_size) > request.nowait))

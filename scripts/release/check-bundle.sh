@@ -2,8 +2,8 @@
 # The proof of portability: copies a bundle (dist/mcp-read-<version>-linux-<arch>/) into a
 # minimal Debian root (debootstrap --variant=minbase, nothing else installed), runs a full MCP
 # session against it from outside the root (session.py: text, PNG, a BMP and a large PNG through
-# libvips, a PDF's text and a rendered page, a notebook) and checks, through strace, that every
-# file the server opened is the bundle's, the session's, or glibc's.
+# libvips, a PDF's text and a rendered page, a notebook, a member of a tar.xz) and checks, through
+# strace, that every file the server opened is the bundle's, the session's, or glibc's.
 #
 #   check-bundle.sh <bundle folder> <suite> <arch>      e.g. dist/mcp-read-0.1.0-linux-x64 trixie amd64
 # Exits 1 naming what failed.

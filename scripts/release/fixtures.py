@@ -1,8 +1,11 @@
 """The files the portability proof reads (check-bundle.py), written by hand so that making them
 needs nothing but Python: a text file, a PNG, a PPM and a BMP (formats models do not take,
-which libvips converts; the BMP through ImageMagick), a one-page PDF and a notebook."""
+which libvips converts; the BMP through ImageMagick), a one-page PDF, a notebook and a tar.xz
+holding a text file (libarchive, and the xz library it loads)."""
+import io
 import json
 import struct
+import tarfile
 import zlib
 
 TEXT = "portable bundle line one\nsecond line: café\n"
@@ -71,6 +74,16 @@ def notebook():
     return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode()
 
 
+def tar_xz():
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w:xz") as t:
+        data = TEXT.encode()
+        info = tarfile.TarInfo("docs/packed.txt")
+        info.size, info.mtime = len(data), 1700000000
+        t.addfile(info, io.BytesIO(data))
+    return out.getvalue()
+
+
 def write_all(folder):
     files = {
         "notes.txt": TEXT.encode(),
@@ -80,6 +93,7 @@ def write_all(folder):
         "picture.ppm": ppm(40, 30),
         "page.pdf": pdf(),
         "analysis.ipynb": notebook(),
+        "bundle.tar.xz": tar_xz(),
     }
     for name, data in files.items():
         with open(f"{folder}/{name}", "wb") as f:

@@ -147,6 +147,10 @@ def main():
         t = texts(content)
         check(not error and "Bundle notebook" in t and "print(6 * 7)" in t and "42" in t,
               f"notebook: cells and output ({t[:200]!r})")
+
+        content, error, _ = s.read(f"{inside}/bundle.tar.xz/docs/packed.txt")
+        t = texts(content)
+        check(not error and "portable bundle line one" in t, f"archive: a member of a tar.xz ({t[:200]!r})")
     except Exception as e:  # a dead server or a malformed answer is a failed proof, said plainly
         check(False, f"session: {e}")
     status = s.close() if s.proc.poll() is None else s.proc.returncode

@@ -14,6 +14,7 @@ import json
 import os
 import re
 import subprocess
+import tarfile
 import tempfile
 import zipfile
 from xml.etree import ElementTree
@@ -378,6 +379,59 @@ def check_binary(root, path, result, reference, arguments):
     return True, "refused as " + short(message, 80)
 
 
+def _archive_names(path):
+    """The members' names as Python's zipfile or tarfile lists them ("./" and a trailing "/"
+    dropped, as mcp-read lists them); None when neither opens the file."""
+    def normal(name):
+        parts = [p for p in name.split("/") if p not in ("", ".")]
+        return ("/" if name.startswith("/") else "") + "/".join(parts)
+    try:
+        if zipfile.is_zipfile(path):
+            with zipfile.ZipFile(path) as z:
+                return [normal(i.filename) for i in z.infolist()]
+        with tarfile.open(path) as t:
+            # Names not in UTF-8 (tarfile keeps their bytes as surrogates) are windows-1252, as
+            # mcp-read reads names stored in no Unicode form.
+            def legacy(n):
+                if not any("\udc80" <= c <= "\udcff" for c in n):
+                    return n
+                return n.encode("utf-8", "surrogateescape").decode("cp1252", "replace")
+            return [normal(legacy(m.name)) for m in t.getmembers()]
+    except (OSError, zipfile.BadZipFile, tarfile.TarError, EOFError):
+        return None
+
+
+ARCHIVE_HEAD = re.compile(r"^Archive .*?: (\d+) entr(?:y|ies) \(")
+
+
+def check_archive(root, path, result, reference, arguments):
+    """The listing against Python's zipfile or tarfile: the entry count, and each name shown (the
+    part before the size or the link) one of the archive's members."""
+    names = _archive_names(path)
+    if result.get("isError"):
+        if names is None:
+            return True, "refused, and Python's readers cannot open it either: " + refusal(result)
+        return False, f"{len(names)} members in Python's reading; " + refusal(result)
+    if names is None:
+        return False, "listed, but Python's zipfile and tarfile cannot open it"
+    text = "\n".join(texts(result))
+    lines = text.split("\n")
+    head = ARCHIVE_HEAD.match(lines[0])
+    if not head:
+        return False, "no archive header: " + short(text)
+    if int(head.group(1)) != len(names):
+        return False, f"{head.group(1)} entries listed, Python lists {len(names)}"
+    shown = [l for l in lines[1:] if l and not l.startswith("[")]
+    wanted = set(names)
+    for line in shown:
+        name = re.split(r"  | -> | => ", line, maxsplit=1)[0].rstrip("/")
+        if name not in wanted:
+            return False, f"{name!r} is no member in Python's reading"
+    if "To read a member" not in text:
+        return False, "the listing does not say how to read a member"
+    return True, f"{len(names)} entries, {len(shown)} names shown, all members"
+
+
 WORD = re.compile(r"\w+")
 
 
@@ -541,5 +595,6 @@ def check_sheet(root, path, result, reference, arguments):
 
 CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
           "notebook": check_notebook, "audio": check_audio, "binary": check_binary,
+          "archive": check_archive,
           "docx": check_office, "odt": check_office, "xlsx": check_sheet, "ods": check_sheet,
           "epub": check_epub, "pptx": check_slides, "odp": check_slides}

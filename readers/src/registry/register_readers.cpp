@@ -20,6 +20,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_pptx_reader(ReaderRegistry&);
 [[nodiscard]] bool register_odp_reader(ReaderRegistry&);
 [[nodiscard]] bool register_epub_reader(ReaderRegistry&);
+[[nodiscard]] bool register_archive_reader(ReaderRegistry&);
 
 bool register_readers(ReaderRegistry& registry) {
   constexpr std::array all = {
@@ -37,6 +38,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_pptx_reader,
       register_odp_reader,
       register_epub_reader,
+      register_archive_reader,  // last: the zip-based readers' sniffers keep their packages
   };
   bool all_added = true;
   for (const auto add : all) all_added = add(registry) && all_added;  // each tried, whatever came before

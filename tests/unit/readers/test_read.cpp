@@ -127,14 +127,13 @@ TEST_CASE("read_file dispatches by kind") {
                             "text file, ASCII text (text/plain), 6 bytes. Call read with "
                             "file_type=\"text\" to read it as text.");
   }
-  SUBCASE("a binary names what it is; a named format gets no encoding hint") {
+  SUBCASE("a damaged archive says what failed") {
     dir.write("data.gz", std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10) + std::string(100, '\0'));
     const auto o = read(roots, "data.gz");
     CHECK(o.is_error);
-    CHECK(text_of(o) == d + "/data.gz is a binary file (gzip compressed data, from Unix (application/gzip), 110 bytes) "
-                            "and cannot be shown as text.");
+    CHECK(text_of(o) == "Cannot read the archive " + d + "/data.gz: gzip decompression failed.");
     CHECK(o.meta["mime"] == "application/gzip");
-    CHECK(o.meta["kind"] == "binary");
+    CHECK(o.meta["kind"] == "archive");
   }
   SUBCASE("a directory is listed") {
     dir.write("sub/x.txt", "x");

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -90,6 +91,17 @@ using AccessResult = std::variant<OpenedFile, DirectoryTarget, AccessError>;
 // request stands for. Missing files get "did you mean" suggestions of up to 3 similar names from
 // the same directory (never from outside the roots).
 AccessResult open_in_roots(const Roots& roots, std::string_view requested);
+
+// A path that goes on past a regular file, split there: the file's path (absolute, as written,
+// "~" expanded) and what follows it ("/data/a.zip" and "docs/x.txt" for
+// "/data/a.zip/docs/x.txt"; an empty rest for "/data/a.zip/"), for the readers that look inside
+// files (archives). nullopt when no component of the path is a regular file with more after it.
+// Nothing is checked against the roots here: the caller opens the file with open_in_roots.
+struct PathInsideFile {
+  std::string file;
+  std::string inner;
+};
+std::optional<PathInsideFile> split_at_file(const Roots& roots, std::string_view requested);
 
 // Up to `max` names in `dir` similar to `name` (case-insensitive edit distance / prefix), best
 // first. Exposed for tests.

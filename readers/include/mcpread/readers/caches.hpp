@@ -1,7 +1,7 @@
 #pragma once
 // What the readers keep between calls to make the next one cheaper (the inflated parts of the
-// zip packages read last, the PDFs opened last: a model pages through a workbook or a long PDF
-// in several calls). Bounded; a server
+// zip packages read last, the PDFs opened last, the listings of archives and their members read
+// last: a model pages through a workbook, a long PDF or an archive's member in several calls). Bounded; a server
 // drops it all when it has been idle a while, so that its memory returns near its starting size.
 #include <cstddef>
 

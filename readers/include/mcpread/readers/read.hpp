@@ -42,6 +42,16 @@ struct ReadRequest {
   Wording wording;
 };
 
+// Archives (zip, tar and its compressed forms, 7z, rar, iso, cpio, cab): what one call may unpack,
+// so that a bomb is refused instead of filling memory or holding the reader.
+struct ArchiveLimits {
+  std::uint64_t max_member_bytes = 64ull << 20;   // one member's bytes held in memory to be read
+  std::uint64_t max_total_bytes = 1ull << 30;     // bytes unpacked in one pass over an archive
+  std::uint64_t max_entries = 100'000;            // entries listed from one archive
+  std::uint64_t max_ratio = 1000;                 // unpacked bytes per compressed byte read
+  std::uint64_t max_depth = 3;                    // archives inside archives, the outer one 1
+};
+
 struct ReadLimits {
   TextOptions text;                       // defaults for the text path
   ImageLimits image;
@@ -60,6 +70,7 @@ struct ReadLimits {
   std::uint64_t office_max_unpacked_bytes = 256ull << 20;
   // XLSX: bytes of the shared-strings table held in memory at most (it is needed whole).
   std::uint64_t sheet_max_shared_strings_bytes = 32ull << 20;
+  ArchiveLimits archive;
   // OCR (ocr.hpp): when PDF pages are OCR'd, the languages used when the call names none (empty:
   // every installed one), pages OCR'd per call, the resolution pages are rendered at for it, and
   // the largest image (width x height) handed to it.
