@@ -74,6 +74,16 @@ class Walker {
     bool operator<(const Name& o) const { return name < o.name; }  // byte order
   };
 
+  // True when the walk ends: the page is complete, the listing cap was reached, or the call
+  // was cancelled.
+  bool should_stop() {
+    if (!stop_ && cancel_.cancelled()) {
+      page_.cancelled = true;
+      stop_ = true;
+    }
+    return stop_;
+  }
+
 #if defined(_WIN32)
   // Walks the folder `dir`, whose path relative to the root is `rel` ("" or ending in '/').
   // Symbolic links and junctions (reparse points) are never entered; one is listed when it
@@ -94,12 +104,7 @@ class Walker {
     }
     std::sort(names.begin(), names.end());
     for (const auto& [name] : names) {
-      if (stop_) return;
-      if (cancel_.cancelled()) {
-        page_.cancelled = true;
-        stop_ = true;
-        return;
-      }
+      if (should_stop()) return;
       const fs::path child = dir / platform::path_from_utf8(name);
       const auto status = fs::symlink_status(child, ec);
       if (ec) continue;
@@ -156,12 +161,7 @@ class Walker {
     std::sort(names.begin(), names.end());
     const int at = ::dirfd(dir.get());
     for (const auto& [name] : names) {
-      if (stop_) return;
-      if (cancel_.cancelled()) {
-        page_.cancelled = true;
-        stop_ = true;
-        return;
-      }
+      if (should_stop()) return;
       struct stat st {};
       if (::fstatat(at, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
       if (S_ISREG(st.st_mode)) {

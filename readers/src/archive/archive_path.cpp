@@ -34,9 +34,10 @@ std::optional<OpenedFile> memory_file(const std::string& bytes, const std::strin
     *error = "no memory file can be made (" + std::generic_category().message(errno) + ")";
     return std::nullopt;
   }
-  OpenedFile file{UniqueFd(anon.fd), {}, path};
+  OpenedFile file{UniqueFd(anon.fd), {}, platform::path_from_utf8(path)};
   for (std::size_t done = 0; done < bytes.size();) {
-    const ssize_t n = ::write(file.fd.get(), bytes.data() + done, bytes.size() - done);
+    const auto n = ::write(file.fd.get(), bytes.data() + done,
+                           static_cast<unsigned>(std::min<std::size_t>(bytes.size() - done, 1u << 30)));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       *error = "its bytes cannot be put in a memory file (" + std::generic_category().message(errno) + ")";
