@@ -15,7 +15,7 @@ std::variant<Opened, ReadOutcome> finish(Opened opened, const Expected& expected
   std::string error;
   opened.zip = open_zip(&error);
   if (opened.zip == nullptr) return ReadOutcome::error(opened.cannot + error + ".", std::move(opened.meta));
-  return opened;
+  return std::variant<Opened, ReadOutcome>(std::move(opened));  // GCC 10 (bullseye) does not convert on return
 }
 
 }  // namespace
