@@ -32,7 +32,9 @@ host_packages=(g++-mingw-w64-x86-64-posix cmake ninja-build pkg-config dpkg-dev 
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev doctest-dev libvalijson-dev)
 header_dirs=(boost nlohmann spdlog fmt doctest valijson)
 
-key=$( { echo "${sources[*]} ${host_packages[*]} ${npm_packages[*]}"; cat "${BASH_SOURCE[0]}" "$toolchain" "$here/libmagic_shims.c"; } |
+# The PDF plugin's libraries (poppler, qpdf and theirs) come from deps-pdf.sh, cached on its own.
+key=$( { echo "${sources[*]} ${host_packages[*]} ${npm_packages[*]}"; cat "${BASH_SOURCE[0]}" "$toolchain" \
+  "$here/libmagic_shims.c" "$here/deps-pdf.sh" "$here/utf16_iconv.c" "$here/iconv.h"; } |
   sha256sum | cut -c1-12)
 prefix=$cache/$key
 if [[ -f $prefix/.mcp-read-deps ]]; then echo "$prefix"; exit 0; fi
@@ -182,6 +184,12 @@ done
 # Header-only libraries: the Debian -dev packages' own folders, linked into the prefix so that the
 # cross build sees them without seeing the rest of /usr/include.
 for d in "${header_dirs[@]}"; do ln -sfn "/usr/include/$d" "$prefix/include/$d"; done
+
+# The PDF plugin's static archives and headers (deps-pdf.sh's own cached prefix), copied in.
+pdf_prefix=$(bash "$here/deps-pdf.sh")
+echo "windows deps: PDF libraries from $pdf_prefix"
+cp -a "$pdf_prefix/include/." "$prefix/include/"
+cp -a "$pdf_prefix/lib/." "$prefix/lib/"
 
 rm -rf "$prefix.build"
 touch "$prefix/.mcp-read-deps"
