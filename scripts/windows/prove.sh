@@ -76,8 +76,8 @@ done
 # share\misc\magic.mgc, driven over stdio and Streamable HTTP by tests/windows/session.py.
 bundle=$build/bundle
 rm -rf "$bundle" && mkdir -p "$bundle/bin" "$bundle/share/misc"
-cp "$build/mcp-read.exe" "$build/windows-deps/vips/lib/libvips-42.dll" "$build/windows-deps/bin/libzip-4.dll" \
-  "$build/windows-deps/bin/libxml2-2.dll" "$build/wine-shims/bcryptprimitives.dll" "$bundle/bin/"
+cp "$build/mcp-read.exe" "$build/libmcpread_pdf.dll" "$build/windows-deps/vips/lib/libvips-42.dll" \
+  "$build/windows-deps/bin/libzip-4.dll" "$build/windows-deps/bin/libxml2-2.dll" "$build/wine-shims/bcryptprimitives.dll" "$bundle/bin/"
 cp "$build/windows-deps/share/misc/magic.mgc" "$bundle/share/misc/"
 winpath() { echo "Z:${1//\//\\}"; }  # Wine's Z: drive is the build machine's /
 run_session() {  # transport, extra arguments for the server
@@ -107,8 +107,9 @@ run_session() {  # transport, extra arguments for the server
 run_session stdio
 run_session http
 
-echo "not yet: PDFs (the plugin as a DLL: poppler and qpdf cross-built) and OCR (tesseract):"
-echo "not yet:   mcp-read.exe answers that they cannot be loaded"
+echo "not yet: OCR (tesseract and leptonica cross-built, tessdata beside the .exe): mcp-read.exe"
+echo "not yet:   answers that libtesseract-5.dll cannot be loaded"
+echo "not yet: poppler-data (CJK CMaps) in the bundle's share\\poppler"
 echo "not yet: the readers and end-to-end suites under Wine (their fixtures need iconv, qpdf, libzip)"
 echo "not yet: @mcp-read/win32-x64 for npm, the zip bundle, the .mcpb for Windows"
 exit "$failed"

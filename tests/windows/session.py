@@ -2,7 +2,8 @@
 """The Windows build's MCP sessions under Wine (scripts/windows/prove.sh): starts mcp-read.exe
 through wine64 with one root, talks MCP over stdio or Streamable HTTP, and checks what a model
 would get: text by a Windows path, a relative path and another case; a PNG passed through and a
-TIFF converted; a large PNG downscaled; a notebook; a Word document; a folder's listing; and the
+TIFF converted; a large PNG downscaled; a notebook; a Word document; a PDF's text and a page
+rendered as an image (the plugin, libmcpread_pdf.dll); a folder's listing; and the
 refusals: a file outside the root, the way out through "..", a device name (NUL), an alternate
 data stream and a trailing dot. Exits 1 naming each failed check.
 
@@ -122,6 +123,17 @@ def session_checks(s, win):
     content, error, _ = s.read(f"{win}\\report.docx")
     t = texts(content)
     check(not error and "Quarterly report\n\nSales rose in the north." in t, f"DOCX: its paragraphs ({t[:160]!r})")
+
+    content, error, _ = s.read(f"{win}\\page.pdf")
+    t = texts(content)
+    check(not error and "Page 1 of 1" in t and fixtures.PDF_TEXT in t, f"PDF: the page's text ({t[:200]!r})")
+    content, error, _ = s.read(f"{win}\\page.pdf", file_type="image")
+    imgs = images(content)
+    # The page is A6 (298 x 420 pt): the image has its proportions.
+    ratio = image_size(imgs[0])[0] / image_size(imgs[0])[1] if len(imgs) == 1 else 0
+    check(not error and len(imgs) == 1 and imgs[0]["mimeType"] in ("image/png", "image/jpeg") and abs(ratio - 298 / 420) < 0.01
+          and "follows as an image" in texts(content),
+          f"PDF: the page rendered as an image ({kinds(content)}, {[image_size(i) for i in imgs]}, {texts(content)[:160]!r})")
 
     content, error, _ = s.read(win)
     t = texts(content)
