@@ -3,6 +3,7 @@
 #include "lazy_library.hpp"
 
 #include "dir_scan.hpp"
+#include "install_tree.hpp"
 #include "mcpread/common/platform.hpp"
 
 #include <algorithm>
@@ -88,6 +89,11 @@ std::string tessdata_directory() {
     if (is_directory(dir + "/tessdata")) return dir + "/tessdata";
     return dir;
   }
+#if defined(_WIN32)
+  // The Windows bundle: share\tessdata beside bin\, mcp-read.exe's folder (no system folder
+  // holds tesseract's data there).
+  if (const std::string exe = executable_directory(); !exe.empty()) return exe + "\\..\\share\\tessdata";
+#endif
 #if TESSERACT_MAJOR_VERSION >= 5
   return "/usr/share/tesseract-ocr/5/tessdata";
 #else
