@@ -26,8 +26,13 @@ namespace {
 
 const LazyLibrary<Api>& library() {
   static const LazyLibrary<Api> lib(
+#if defined(_WIN32)
+      {.needs = "OCR needs libtesseract-" MCPREAD_TESS_MAJOR ".dll beside mcp-read.exe and its languages in "
+                "share\\tessdata (the Windows bundle ships both)",
+#else
       {.needs = "OCR needs libtesseract " MCPREAD_TESS_MAJOR " (Debian packages libtesseract" MCPREAD_TESS_MAJOR
                 " and tesseract-ocr-eng, or another tesseract-ocr-* language)",
+#endif
        .candidates = {"libtesseract.so." MCPREAD_TESS_MAJOR}},
       [](SymbolBinder& bind, Api& a) {
         const bool ok =
