@@ -24,5 +24,7 @@ target_sources(mcpread_readers PRIVATE ${PROJECT_SOURCE_DIR}/readers/src/charset
 # below is never found there.
 set_property(SOURCE ${PROJECT_SOURCE_DIR}/readers/src/charset/icu_converter.cpp APPEND PROPERTY
   COMPILE_DEFINITIONS MCPREAD_ICU_MAJOR=72)
-# The PDF plugin, once built for Windows, sits beside mcp-read.exe (no install tree there).
+# The PDF plugin, libmcpread_pdf.dll (pdf_plugin/), sits beside mcp-read.exe (no install tree
+# there).
+add_subdirectory(${CMAKE_CURRENT_SOURCE_DIR}/pdf_plugin)
 target_compile_definitions(mcpread_readers PRIVATE MCPREAD_PDF_PLUGIN_DIR="" MCPREAD_PDF_PLUGIN_RELATIVE_DIR=".")

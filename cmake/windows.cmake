@@ -1,9 +1,9 @@
 # The Windows x64 cross build (cmake/toolchain-mingw64.cmake, scripts/windows/): the parts ported
 # so far, against the dependency prefix scripts/windows/deps.sh builds. Included by the top-level
 # CMakeLists.txt in place of the Linux dependency lookups; the Linux build never reads this file.
-# Built: mcpread::common, mcpread::protocol, the encoding_rs shim and the Windows suites
-# (windows-tests.cmake). Not yet: the readers library, the server and mcp-read.exe
-# (docs/portability.md, "The Windows build").
+# Built: mcpread::common, mcpread::protocol, the readers library (cmake/windows-readers.cmake),
+# the server and mcp-read.exe, the PDF plugin as libmcpread_pdf.dll, the encoding_rs shim and
+# the Windows suites (windows-tests.cmake); docs/portability.md, "The Windows build".
 if(NOT MCPREAD_WINDOWS_PREFIX)
   message(FATAL_ERROR "MCPREAD_WINDOWS_PREFIX: the prefix scripts/windows/deps.sh prints")
 endif()

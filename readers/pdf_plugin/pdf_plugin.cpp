@@ -2,9 +2,7 @@
 // (The qpdf part, writing page subsets, is in pdf_subset.cpp.)
 #include "plugin_internal.hpp"
 
-#include <dlfcn.h>
 #include <poppler-document.h>
-#include <sys/stat.h>
 #include <poppler-global.h>
 #include <poppler-image.h>
 #include <poppler-page-renderer.h>
@@ -15,6 +13,21 @@
 #include <cstring>
 #include <mutex>
 #include <vector>
+
+#if defined(_WIN32)
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#include <windows.h>
+
+#include <filesystem>
+#else
+#include <dlfcn.h>
+#include <sys/stat.h>
+#endif
 
 namespace mcpread_pdf {
 namespace {
@@ -45,7 +58,26 @@ bool is_noise(std::string_view m) {
 }
 
 // poppler-data (CJK CMaps) shipped in the install tree beside the plugin (<prefix>/lib/mcp-read/
-// -> <prefix>/share/poppler: the portable bundle); elsewhere poppler's configured directory.
+// -> <prefix>/share/poppler: the portable bundle; on Windows the plugin is in bin\ and the data
+// would be in share\poppler); elsewhere poppler's configured directory.
+#if defined(_WIN32)
+void use_shipped_data_dir() {
+  static const char in_this_dll = 0;  // an address inside the plugin, to find its file
+  HMODULE self = nullptr;
+  if (!::GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                            reinterpret_cast<LPCWSTR>(&in_this_dll), &self))
+    return;
+  std::wstring file(MAX_PATH, L'\0');
+  DWORD n = 0;
+  while ((n = ::GetModuleFileNameW(self, file.data(), static_cast<DWORD>(file.size()))) == file.size())
+    file.resize(file.size() * 2);
+  if (n == 0) return;
+  file.resize(n);
+  std::error_code ec;
+  const std::filesystem::path dir = std::filesystem::path(file).parent_path() / L".." / L"share" / L"poppler";
+  if (std::filesystem::is_directory(dir, ec)) poppler::set_data_dir(dir.string());
+}
+#else
 void use_shipped_data_dir() {
   Dl_info info{};
   if (::dladdr(reinterpret_cast<void*>(&use_shipped_data_dir), &info) == 0 || info.dli_fname == nullptr) return;
@@ -55,6 +87,7 @@ void use_shipped_data_dir() {
   struct stat st {};
   if (::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) poppler::set_data_dir(dir);
 }
+#endif
 
 void init_once() {
   static std::once_flag once;

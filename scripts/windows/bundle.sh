@@ -2,8 +2,10 @@
 # Turns the Windows bundle prove.sh stages (<build>/bundle: bin\mcp-read.exe, the DLLs it loads
 # from its own folder, share\misc\magic.mgc) into the release folder and its zip:
 #   dist/mcp-read-<version>-win32-x64/
-#     bin/mcp-read.exe, libvips-42.dll, libzip-4.dll, libxml2-2.dll
+#     bin/mcp-read.exe, libvips-42.dll, libzip-4.dll, libxml2-2.dll, libmcpread_pdf.dll (the PDF
+#       plugin: poppler, qpdf), libtesseract-5.dll (tesseract and leptonica, for OCR)
 #     share/misc/magic.mgc      libmagic's database (<exe dir>\..\share\misc\magic.mgc)
+#     share/tessdata/           OCR's English (eng.traineddata)
 #     LICENSES/                 README (which part is under which licence), each part's
 #                               copyright file, the licence texts they name
 #     README.md, LICENSE
@@ -27,7 +29,8 @@ out=${2:-$repo/dist}
 version=$(sed -n 's/^project(mcp-read VERSION \([0-9][0-9.]*\).*/\1/p' "$repo/CMakeLists.txt")
 staged=$build/bundle vips=$build/windows-deps/vips
 cache=${MCPREAD_WINDOWS_CACHE:-$HOME/.cache/mcp-read-windows}
-for f in bin/mcp-read.exe bin/libvips-42.dll bin/libzip-4.dll bin/libxml2-2.dll share/misc/magic.mgc; do
+for f in bin/mcp-read.exe bin/libvips-42.dll bin/libzip-4.dll bin/libxml2-2.dll bin/libmcpread_pdf.dll \
+  bin/libtesseract-5.dll share/misc/magic.mgc share/tessdata/eng.traineddata; do
   [[ -s $staged/$f ]] || die "$staged/$f is missing (run scripts/windows/prove.sh $1 first)"
 done
 for f in README.md versions.json package.json; do [[ -s $vips/$f ]] || die "$vips/$f is missing"; done
@@ -37,24 +40,27 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 dir=$out/$name
 rm -rf "$dir" "$out/$name.zip"
-mkdir -p "$dir/bin" "$dir/share/misc" "$dir/LICENSES"
+mkdir -p "$dir/bin" "$dir/share/misc" "$dir/share/tessdata" "$dir/LICENSES"
 cp "$staged"/bin/mcp-read.exe "$staged"/bin/*.dll "$dir/bin/"
 rm -f "$dir/bin/bcryptprimitives.dll"
 cp "$staged/share/misc/magic.mgc" "$dir/share/misc/"
+cp "$staged/share/tessdata/eng.traineddata" "$dir/share/tessdata/"
 # Our own builds lose their symbols (14 MB to 8 MB for the .exe); sharp's DLL is stripped already.
 # strip stamps PE files with the time: SOURCE_DATE_EPOCH's, so that the same input gives the same zip.
 epoch=${SOURCE_DATE_EPOCH:-946684800}  # 2000-01-01
-for f in mcp-read.exe libzip-4.dll libxml2-2.dll; do
+for f in mcp-read.exe libzip-4.dll libxml2-2.dll libmcpread_pdf.dll libtesseract-5.dll; do
   SOURCE_DATE_EPOCH=$epoch x86_64-w64-mingw32-strip --strip-unneeded "$dir/bin/$f"
 done
-[[ $(ls "$dir/bin") == $'libvips-42.dll\nlibxml2-2.dll\nlibzip-4.dll\nmcp-read.exe' ]] ||
-  die "bin/ holds $(ls "$dir/bin" | tr '\n' ' '), not the .exe and its three DLLs"
+[[ $(ls "$dir/bin") == $'libmcpread_pdf.dll\nlibtesseract-5.dll\nlibvips-42.dll\nlibxml2-2.dll\nlibzip-4.dll\nmcp-read.exe' ]] ||
+  die "bin/ holds $(ls "$dir/bin" | tr '\n' ' '), not the .exe and its five DLLs"
 
 # The Debian source packages deps.sh cross-built (name=version), from its pinned list.
-mapfile -t sources < <(sed -n '/^sources=(/,/)/p' "$here/deps.sh" | tr -d '()' | sed 's/^sources=//' | tr ' ' '\n' | grep '=')
+mapfile -t sources < <(for script in deps.sh deps-pdf.sh deps-ocr.sh; do
+  sed -n '/^sources=(/,/)/p' "$here/$script"; done | tr -d '()' | sed 's/^sources=//' | tr ' ' '\n' | grep '=')
 declare -A built=()
 for s in "${sources[@]}"; do built[${s%%=*}]=${s#*=}; done
-for want in uchardet nettle pugixml libdeflate tre file libzip libxml2; do
+for want in uchardet nettle pugixml libdeflate tre file libzip libxml2 libpng1.6 libjpeg-turbo freetype qpdf \
+  poppler leptonlib tesseract; do
   [[ -n ${built[$want]:-} ]] || die "deps.sh no longer pins $want: update this script's LICENSES/README"
   v=${built[$want]#*:}
   copyright=$cache/src/$want-${v%-*}/debian/copyright
@@ -63,7 +69,7 @@ for want in uchardet nettle pugixml libdeflate tre file libzip libxml2; do
 done
 # Parts from the build machine's Debian packages: their copyright files as installed.
 declare -A host=([zlib]=libz-mingw-w64-dev [encoding_rs]=librust-encoding-rs-dev
-  [mingw-w64]=mingw-w64-x86-64-dev [gcc-runtime]=gcc-mingw-w64-base)
+  [mingw-w64]=mingw-w64-x86-64-dev [gcc-runtime]=gcc-mingw-w64-base [tessdata-eng]=tesseract-ocr-eng)
 for part in "${!host[@]}"; do
   pkg=${host[$part]}
   [[ -s /usr/share/doc/$pkg/copyright ]] || die "/usr/share/doc/$pkg/copyright is missing (install $pkg)"
@@ -83,9 +89,13 @@ hv() { cat "$dir/LICENSES/.$1.version"; rm "$dir/LICENSES/.$1.version"; }
 row() { printf '%-30s %-13s %-25s %s\n' "$@"; }
 {
   echo "mcp-read's own code is under the Apache License 2.0 (LICENSES/mcp-read): bin/mcp-read.exe,"
-  echo "apart from the libraries below that are linked into it. This Windows bundle has no PDF"
-  echo "plugin (PDFs and OCR are not supported on Windows yet), so nothing in it is under the GPL"
-  echo "through poppler."
+  echo "apart from the libraries below that are linked into it, and the source of the PDF plugin,"
+  echo "bin/libmcpread_pdf.dll. The plugin is linked with poppler, under the GNU GPL (version 2 or"
+  echo "3): as combined with it, the plugin is distributed under the GNU GPL version 3"
+  echo "(LICENSES/GPL-3), with which the Apache License 2.0 is compatible; its source is mcp-read's"
+  echo "readers/pdf_plugin/, Debian's source packages of the versions below and the build recipe"
+  echo "scripts/windows/deps-pdf.sh. bin/mcp-read.exe does not link poppler: it loads the plugin"
+  echo "when it first reads a PDF, and without the plugin it refuses PDFs and reads everything else."
   echo
   echo "Each part below keeps its own licence: LICENSES/<part> is its copyright file (Debian's for"
   echo "the parts built from Debian source packages, cross-compiled with mingw-w64), and the licence"
@@ -102,10 +112,19 @@ row() { printf '%-30s %-13s %-25s %s\n' "$@"; }
   row "bin/mcp-read.exe (linked in)" pugixml "${built[pugixml]}" "MIT"
   row "bin/mcp-read.exe (linked in)" libdeflate "${built[libdeflate]}" "MIT"
   row "bin/mcp-read.exe (linked in)" encoding_rs "$(hv encoding_rs)" "(Apache-2.0 or MIT) and BSD-3-Clause"
-  row "bin/lib{zip-4,xml2-2}.dll" zlib "$(hv zlib)" "Zlib"
+  row "bin/*.dll but libvips-42.dll" zlib "$(hv zlib)" "Zlib"
   row "bin/mcp-read.exe and our DLLs" mingw-w64 "$(hv mingw-w64)" "mingw-w64 runtime and winpthreads: ZPL-2.1, MIT and public domain"
   row "bin/mcp-read.exe and our DLLs" gcc-runtime "$(hv gcc-runtime)" "libstdc++ and libgcc: GPL-3+ with the GCC Runtime Library Exception"
   row "share/misc/magic.mgc" file "${built[file]}" "BSD-2-Clause (Debian's libmagic-mgc of the same version)"
+  row "bin/libmcpread_pdf.dll" mcp-read "$version" "GPL-3 as combined with poppler (above); its own source Apache-2.0"
+  row "bin/libmcpread_pdf.dll (linked in)" poppler "${built[poppler]}" "GPL-2 or GPL-3"
+  row "bin/libmcpread_pdf.dll (linked in)" qpdf "${built[qpdf]}" "Apache-2.0 or Artistic-2.0"
+  row "bin/libmcpread_pdf.dll (linked in)" freetype "${built[freetype]}" "FTL or GPL-2+"
+  row "bin/lib{mcpread_pdf,tesseract-5}.dll (in)" libjpeg-turbo "${built[libjpeg-turbo]}" "IJG, BSD-3-Clause and Zlib"
+  row "bin/lib{mcpread_pdf,tesseract-5}.dll (in)" libpng "${built[libpng1.6]}" "libpng (PNG Reference Library licence)"
+  row "bin/libtesseract-5.dll" tesseract "${built[tesseract]}" "Apache-2.0"
+  row "bin/libtesseract-5.dll (linked in)" leptonica "${built[leptonlib]}" "BSD-2-Clause (Leptonica licence)"
+  row "share/tessdata/eng.traineddata" tessdata-eng "$(hv tessdata-eng)" "Apache-2.0"
   echo
   echo "The LGPL parts: libvips-42.dll is a separate DLL that may be replaced by a compatible build;"
   echo "nettle is linked statically, and mcp-read's source (Apache-2.0) and the build recipe"
@@ -124,7 +143,8 @@ x64. Run \`bin\\mcp-read.exe\` with the folders it may read, e.g.
 Keep the folder together: the .exe loads the DLLs beside it and libmagic's database from
 \`share\\misc\\magic.mgc\`. Host configurations: $home#install
 
-Not supported on Windows yet: PDFs and OCR (they are answered with an error saying so).
+PDFs are read by the plugin bin\\libmcpread_pdf.dll (poppler, GPL: see LICENSES/README); OCR
+reads English (share\\tessdata\\eng.traineddata; other languages are not shipped yet).
 This build was cross-compiled with mingw-w64 and proven under Wine 8.0; it has not been run on a
 Windows machine by the project. Licences: LICENSE (mcp-read) and LICENSES/README (each bundled part).
 EOF

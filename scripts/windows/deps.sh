@@ -29,10 +29,14 @@ sources=(uchardet=0.0.7-1 nettle=3.8.1-2 pugixml=1.13-0.2 libdeflate=1.14-1 tre=
 # headers are the same for every target.
 host_packages=(g++-mingw-w64-x86-64-posix cmake ninja-build pkg-config dpkg-dev m4 wine64
   libz-mingw-w64-dev libmagic-mgc rustc cargo libstd-rust-dev-windows librust-encoding-rs-dev
-  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev doctest-dev libvalijson-dev)
+  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev doctest-dev libvalijson-dev
+  tesseract-ocr-eng)
 header_dirs=(boost nlohmann spdlog fmt doctest valijson)
 
-key=$( { echo "${sources[*]} ${host_packages[*]} ${npm_packages[*]}"; cat "${BASH_SOURCE[0]}" "$toolchain" "$here/libmagic_shims.c"; } |
+# The PDF plugin's libraries (poppler, qpdf and theirs) come from deps-pdf.sh, cached on its own.
+key=$( { echo "${sources[*]} ${host_packages[*]} ${npm_packages[*]}"; cat "${BASH_SOURCE[0]}" "$toolchain" \
+  "$here/libmagic_shims.c" "$here/deps-pdf.sh" "$here/utf16_iconv.c" "$here/iconv.h" \
+  "$here/deps-ocr.sh"; } |
   sha256sum | cut -c1-12)
 prefix=$cache/$key
 if [[ -f $prefix/.mcp-read-deps ]]; then echo "$prefix"; exit 0; fi
@@ -182,6 +186,18 @@ done
 # Header-only libraries: the Debian -dev packages' own folders, linked into the prefix so that the
 # cross build sees them without seeing the rest of /usr/include.
 for d in "${header_dirs[@]}"; do ln -sfn "/usr/include/$d" "$prefix/include/$d"; done
+
+# The PDF plugin's static archives and headers (deps-pdf.sh's own cached prefix), copied in.
+pdf_prefix=$(bash "$here/deps-pdf.sh")
+echo "windows deps: PDF libraries from $pdf_prefix"
+cp -a "$pdf_prefix/include/." "$prefix/include/"
+cp -a "$pdf_prefix/lib/." "$prefix/lib/"
+# OCR: libtesseract-5.dll (deps-ocr.sh, cached on its own, built on the PDF prefix's libpng and
+# libjpeg) and English from Debian's tesseract-ocr-eng, whose data does not depend on the system.
+ocr_prefix=$(bash "$here/deps-ocr.sh" "$pdf_prefix")
+echo "windows deps: OCR from $ocr_prefix"
+cp "$ocr_prefix/bin/libtesseract-5.dll" "$prefix/bin/"
+install -D -m 644 /usr/share/tesseract-ocr/5/tessdata/eng.traineddata "$prefix/share/tessdata/eng.traineddata"
 
 rm -rf "$prefix.build"
 touch "$prefix/.mcp-read-deps"

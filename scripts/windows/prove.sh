@@ -73,12 +73,14 @@ for suite in platform protocol readers_windows; do
 done
 
 # mcp-read.exe as a user gets it: a folder with bin\ (the .exe and the DLLs it loads) and
-# share\misc\magic.mgc, driven over stdio and Streamable HTTP by tests/windows/session.py.
+# share\misc\magic.mgc and share\tessdata (OCR's English), driven over stdio and Streamable HTTP by tests/windows/session.py.
 bundle=$build/bundle
 rm -rf "$bundle" && mkdir -p "$bundle/bin" "$bundle/share/misc"
-cp "$build/mcp-read.exe" "$build/windows-deps/vips/lib/libvips-42.dll" "$build/windows-deps/bin/libzip-4.dll" \
-  "$build/windows-deps/bin/libxml2-2.dll" "$build/wine-shims/bcryptprimitives.dll" "$bundle/bin/"
+cp "$build/mcp-read.exe" "$build/libmcpread_pdf.dll" "$build/windows-deps/vips/lib/libvips-42.dll" \
+  "$build/windows-deps/bin/libzip-4.dll" "$build/windows-deps/bin/libxml2-2.dll" \
+  "$build/windows-deps/bin/libtesseract-5.dll" "$build/wine-shims/bcryptprimitives.dll" "$bundle/bin/"
 cp "$build/windows-deps/share/misc/magic.mgc" "$bundle/share/misc/"
+cp -r "$build/windows-deps/share/tessdata" "$bundle/share/"
 winpath() { echo "Z:${1//\//\\}"; }  # Wine's Z: drive is the build machine's /
 run_session() {  # transport, extra arguments for the server
   local transport=$1 work start
@@ -107,8 +109,8 @@ run_session() {  # transport, extra arguments for the server
 run_session stdio
 run_session http
 
-echo "not yet: PDFs (the plugin as a DLL: poppler and qpdf cross-built) and OCR (tesseract):"
-echo "not yet:   mcp-read.exe answers that they cannot be loaded"
+echo "not yet: OCR languages beyond English, and orientation data (osd) in share\\tessdata"
+echo "not yet: poppler-data (CJK CMaps) in the bundle's share\\poppler"
 echo "not yet: the readers and end-to-end suites under Wine (their fixtures need iconv, qpdf, libzip)"
 echo "not yet: npx itself under Wine (Wine's cmd.exe does not run npm's .cmd shim); the npm packages,"
 echo "not yet:   the zip and the .mcpb are made and checked by scripts/windows/bundle.sh and prove-npm.sh"

@@ -2,8 +2,9 @@
 """The Windows build's MCP sessions under Wine (scripts/windows/prove.sh): starts mcp-read.exe
 through wine64 with one root, talks MCP over stdio or Streamable HTTP, and checks what a model
 would get: text by a Windows path, a relative path and another case; a PNG passed through and a
-TIFF converted; a large PNG downscaled; a notebook; a Word document; a folder's listing; and the
-refusals: a file outside the root, the way out through "..", a device name (NUL), an alternate
+TIFF converted; a large PNG downscaled; a notebook; a Word document; a PDF's text and a page
+rendered as an image (the plugin, libmcpread_pdf.dll); a scanned page read with OCR; a folder's
+listing; and the refusals: a file outside the root, the way out through "..", a device name (NUL), an alternate
 data stream and a trailing dot. Exits 1 naming each failed check.
 
   session.py stdio ROOT WINROOT -- COMMAND...
@@ -20,6 +21,7 @@ import signal
 import struct
 import sys
 import zipfile
+import zlib
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "..", "scripts", "release"))
@@ -68,10 +70,43 @@ def tiff(width, height):
     return b"II*\x00" + struct.pack("<I", 8) + ifd + struct.pack("<HHH", 8, 8, 8) + pixels
 
 
+# A 5x7 dot font, enough for OCR_TEXT: the scanned page is drawn here rather than kept as a file.
+GLYPHS = {
+    "H": "10001 10001 10001 11111 10001 10001 10001", "E": "11111 10000 10000 11110 10000 10000 11111",
+    "L": "10000 10000 10000 10000 10000 10000 11111", "O": "01110 10001 10001 10001 10001 10001 01110",
+    "W": "10001 10001 10001 10101 10101 10101 01010", "R": "11110 10001 10001 11110 10100 10010 10001",
+    "D": "11100 10010 10001 10001 10001 10010 11100", " ": "00000 00000 00000 00000 00000 00000 00000",
+}
+OCR_TEXT = "HELLO WORLD"
+
+
+def scan(text, scale=8, margin=40):
+    """A greyscale PNG of black capitals on white, as a scanner would give: no text layer, OCR only."""
+    width, height = margin * 2 + len(text) * 6 * scale, margin * 2 + 7 * scale
+    rows = []
+    for y in range(height):
+        row = bytearray(b"\xff" * width)
+        gy = (y - margin) // scale
+        if y >= margin and gy < 7:
+            for i, ch in enumerate(text):
+                for gx, bit in enumerate(GLYPHS[ch].split()[gy]):
+                    if bit == "1":
+                        x0 = margin + (i * 6 + gx) * scale
+                        row[x0:x0 + scale] = b"\x00" * scale
+        rows.append(b"\x00" + bytes(row))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b""))
+
+
 def write_fixtures(root):
     fixtures.write_all(root)
     with open(os.path.join(root, "picture.tif"), "wb") as f:
         f.write(tiff(40, 30))
+    with open(os.path.join(root, "scan.png"), "wb") as f:
+        f.write(scan(OCR_TEXT))
     with open(os.path.join(root, "report.docx"), "wb") as f:
         f.write(docx(["Quarterly report", "Sales rose in the north."]))
     with open(os.path.join(root, "Résumé 文.png"), "wb") as f:
@@ -122,6 +157,22 @@ def session_checks(s, win):
     content, error, _ = s.read(f"{win}\\report.docx")
     t = texts(content)
     check(not error and "Quarterly report\n\nSales rose in the north." in t, f"DOCX: its paragraphs ({t[:160]!r})")
+
+    content, error, _ = s.read(f"{win}\\page.pdf")
+    t = texts(content)
+    check(not error and "Page 1 of 1" in t and fixtures.PDF_TEXT in t, f"PDF: the page's text ({t[:200]!r})")
+    content, error, _ = s.read(f"{win}\\page.pdf", file_type="image")
+    imgs = images(content)
+    # The page is A6 (298 x 420 pt): the image has its proportions.
+    ratio = image_size(imgs[0])[0] / image_size(imgs[0])[1] if len(imgs) == 1 else 0
+    check(not error and len(imgs) == 1 and imgs[0]["mimeType"] in ("image/png", "image/jpeg") and abs(ratio - 298 / 420) < 0.01
+          and "follows as an image" in texts(content),
+          f"PDF: the page rendered as an image ({kinds(content)}, {[image_size(i) for i in imgs]}, {texts(content)[:160]!r})")
+
+    content, error, _ = s.read(f"{win}\\scan.png", file_type="text")
+    t = texts(content)
+    check(not error and "read with OCR" in t and OCR_TEXT in t,
+          f"OCR: a scanned page's text by tesseract (libtesseract-5.dll, share\\tessdata) ({t[:200]!r})")
 
     content, error, _ = s.read(win)
     t = texts(content)

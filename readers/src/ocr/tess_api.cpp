@@ -3,6 +3,7 @@
 #include "lazy_library.hpp"
 
 #include "dir_scan.hpp"
+#include "install_tree.hpp"
 #include "mcpread/common/platform.hpp"
 
 #include <algorithm>
@@ -25,8 +26,13 @@ namespace {
 
 const LazyLibrary<Api>& library() {
   static const LazyLibrary<Api> lib(
+#if defined(_WIN32)
+      {.needs = "OCR needs libtesseract-" MCPREAD_TESS_MAJOR ".dll beside mcp-read.exe and its languages in "
+                "share\\tessdata (the Windows bundle ships both)",
+#else
       {.needs = "OCR needs libtesseract " MCPREAD_TESS_MAJOR " (Debian packages libtesseract" MCPREAD_TESS_MAJOR
                 " and tesseract-ocr-eng, or another tesseract-ocr-* language)",
+#endif
        .candidates = {"libtesseract.so." MCPREAD_TESS_MAJOR}},
       [](SymbolBinder& bind, Api& a) {
         const bool ok =
@@ -88,6 +94,11 @@ std::string tessdata_directory() {
     if (is_directory(dir + "/tessdata")) return dir + "/tessdata";
     return dir;
   }
+#if defined(_WIN32)
+  // The Windows bundle: share\tessdata beside bin\, mcp-read.exe's folder (no system folder
+  // holds tesseract's data there).
+  if (const std::string exe = executable_directory(); !exe.empty()) return exe + "\\..\\share\\tessdata";
+#endif
 #if TESSERACT_MAJOR_VERSION >= 5
   return "/usr/share/tesseract-ocr/5/tessdata";
 #else

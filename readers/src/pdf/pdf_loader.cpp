@@ -2,6 +2,7 @@
 #include "install_tree.hpp"
 #include "lazy_library.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 #ifndef MCPREAD_PDF_PLUGIN_DIR
@@ -17,7 +18,17 @@
 namespace mcpread::readers::pdf {
 namespace {
 
+#if defined(_WIN32)
+// Beside mcp-read.exe, with poppler and qpdf linked into it (scripts/windows/deps-pdf.sh).
+constexpr const char* plugin_name = "libmcpread_pdf.dll";
+constexpr char separator = '\\';
+constexpr const char* kNeeds = "Reading PDFs needs libmcpread_pdf.dll beside mcp-read.exe";
+#else
 constexpr const char* plugin_name = "libmcpread_pdf.so";
+constexpr char separator = '/';
+constexpr const char* kNeeds = "Reading PDFs needs libmcpread_pdf.so (built next to mcp-read) and "
+                               "Debian's libpoppler-cpp0v5 and libqpdf29";
+#endif
 constexpr const char* kRebuild = " (rebuild mcp-read and the plugin together)";
 
 bool bind_all(SymbolBinder& bind, Api& a) {
@@ -38,11 +49,14 @@ bool bind_all(SymbolBinder& bind, Api& a) {
 }
 
 LibrarySpec spec() {
-  LibrarySpec s{.needs = "Reading PDFs needs libmcpread_pdf.so (built next to mcp-read) and Debian's "
-                         "libpoppler-cpp0v5 and libqpdf29",
-                .missing_advice = kRebuild};
-  for (const std::string& dir : plugin_directories())
-    s.candidates.push_back((dir.ends_with('/') ? dir : dir + "/") + plugin_name);
+  LibrarySpec s{.needs = kNeeds, .missing_advice = kRebuild};
+  for (std::string dir : plugin_directories()) {
+    if (dir.empty()) continue;  // no install-time folder (the Windows build)
+#if defined(_WIN32)
+    std::replace(dir.begin(), dir.end(), '/', '\\');  // LoadLibraryExW wants backslashes
+#endif
+    s.candidates.push_back((dir.ends_with(separator) ? dir : dir + separator) + plugin_name);
+  }
   return s;
 }
 
