@@ -1,6 +1,7 @@
 #include "archive/archive_index.hpp"
 
 #include "archive/archive_pass.hpp"
+#include "member_name.hpp"
 #include "human_size.hpp"
 
 #include <algorithm>
@@ -17,15 +18,8 @@ constexpr std::size_t kChunk = 64 * 1024;
 // Absolute (including a Windows drive), or with a ".." component, '\\' counting as a separator:
 // a name that would step out of wherever the archive is unpacked.
 bool unsafe(std::string_view name) {
-  if (name.starts_with('/') || name.starts_with('\\')) return true;
   if (name.size() >= 2 && name[1] == ':' && std::isalpha(static_cast<unsigned char>(name[0]))) return true;
-  for (std::size_t at = 0; at <= name.size();) {
-    std::size_t end = name.find_first_of("/\\", at);
-    if (end == std::string_view::npos) end = name.size();
-    if (name.substr(at, end - at) == "..") return true;
-    at = end + 1;
-  }
-  return false;
+  return member_name_escapes(name);
 }
 
 MemberType type_of(const Pass::EntryFacts& f) {

@@ -1,6 +1,7 @@
 #include "package/zip_archive.hpp"
 
 #include "human_size.hpp"
+#include "member_name.hpp"
 #include "package/part_cache.hpp"
 #include "package/raw_inflate.hpp"
 #include "lazy_library.hpp"
@@ -60,18 +61,6 @@ std::string code_text(int code) {
   std::string out = utf8::sanitized(a.error_text(&e));
   a.error_fini(&e);
   return out;
-}
-
-// A name a package never holds: absolute, or stepping out of the package with "..".
-bool escapes(std::string_view name) {
-  if (name.starts_with('/') || name.starts_with('\\')) return true;
-  for (std::size_t at = 0; at <= name.size();) {
-    std::size_t end = name.find_first_of("/\\", at);
-    if (end == std::string_view::npos) end = name.size();
-    if (name.substr(at, end - at) == "..") return true;
-    at = end + 1;
-  }
-  return false;
 }
 
 }  // namespace
@@ -138,7 +127,7 @@ std::unique_ptr<ZipArchive> ZipArchive::finish(Handle* handle, const ZipLimits& 
                    static_cast<std::uint64_t>(i), false, std::nullopt};
     entry.deflated = (st.valid & ZIP_STAT_COMP_METHOD) != 0 && st.comp_method == ZIP_CM_DEFLATE;
     if ((st.valid & ZIP_STAT_CRC) != 0) entry.crc = st.crc;
-    if (escapes(entry.name)) {
+    if (member_name_escapes(entry.name)) {  // never held by a package
       *error = "its zip archive holds an entry named \"" + entry.name +
                "\", which points outside the package; such a file is refused";
       return nullptr;
