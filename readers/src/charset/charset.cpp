@@ -282,4 +282,49 @@ void Utf8Converter::convert(std::string_view in, std::string& out, bool last) {
   }
 }
 
+namespace {
+
+bool starts_with_bytes(std::string_view data, std::string_view bom) {
+  return data.substr(0, bom.size()) == bom;
+}
+
+}  // namespace
+
+bool charset_for_request(const std::string& requested, std::string_view sample, DetectedCharset* cs) {
+  if (!resolve_encoding_name(requested, cs)) return false;
+  const std::string_view utf8_bom = "\xEF\xBB\xBF";
+  const std::string_view le16 = "\xFF\xFE";
+  const std::string_view be16 = "\xFE\xFF";
+  const std::string_view le32("\xFF\xFE\x00\x00", 4);
+  const std::string_view be32("\x00\x00\xFE\xFF", 4);
+  auto pick = [&](const char* name, std::size_t bom) {
+    resolve_encoding_name(name, cs);
+    cs->bom_bytes = bom;
+  };
+  const std::string name = cs->name;
+  if (name == "UTF-8" && starts_with_bytes(sample, utf8_bom)) cs->bom_bytes = 3;
+  if (name == "UTF-16LE" && starts_with_bytes(sample, le16)) cs->bom_bytes = 2;
+  if (name == "UTF-16BE" && starts_with_bytes(sample, be16)) cs->bom_bytes = 2;
+  if (name == "UTF-32LE" && starts_with_bytes(sample, le32)) cs->bom_bytes = 4;
+  if (name == "UTF-32BE" && starts_with_bytes(sample, be32)) cs->bom_bytes = 4;
+  if (name == "UTF-16") {
+    if (starts_with_bytes(sample, le16)) {
+      pick("UTF-16LE", 2);
+    } else if (starts_with_bytes(sample, be16)) {
+      pick("UTF-16BE", 2);
+    } else {
+      const auto guess = utf16_without_bom(
+          std::span(reinterpret_cast<const unsigned char*>(sample.data()), sample.size()));
+      pick(guess.empty() ? "UTF-16LE" : guess.c_str(), 0);
+    }
+  }
+  if (name == "UTF-32") {
+    if (starts_with_bytes(sample, be32))
+      pick("UTF-32BE", 4);
+    else
+      pick("UTF-32LE", starts_with_bytes(sample, le32) ? 4 : 0);
+  }
+  return true;
+}
+
 }  // namespace mcpread::readers

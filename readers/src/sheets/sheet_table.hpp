@@ -1,6 +1,8 @@
 #pragma once
 // What the XLSX and ODS readers share: a workbook as a list of sheets whose rows are streamed,
 // and one page of a sheet's rows as a Markdown table. Internal to the readers library.
+#include "markdown_cell.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -13,7 +15,6 @@ namespace mcpread::readers::sheets {
 
 constexpr std::uint32_t kMaxColumns = 16384;     // A to XFD, as Excel and LibreOffice allow
 constexpr std::uint64_t kMaxRows = 1ull << 20;   // 1,048,576 rows
-constexpr std::size_t kMaxCellBytes = 4096;      // a cell's text beyond this is cut
 constexpr std::size_t kMaxRowBytes = 2u << 20;   // text held for one row (16,384 columns of 1 MiB would not fit)
 
 struct Cell {
@@ -59,14 +60,8 @@ class Workbook {
   std::vector<SheetInfo> sheets_;
 };
 
-// "A", "Z", "AA", "XFD" for 0, 25, 26, 16383.
-std::string column_name(std::uint32_t column);
 // A cell reference's column and row ("B12" -> 1, 12); false when it is none or out of range.
 bool parse_reference(std::string_view ref, std::uint32_t* column, std::uint64_t* row);
-// Text fit for a Markdown table cell: `|` escaped, line breaks as <br>, cut at kMaxCellBytes.
-std::string cell_text(std::string_view text);
-// The same appended to `out` (without a copy when the text needs no change).
-void append_cell_text(std::string& out, std::string_view text);
 
 // One page of a sheet: the rows from `offset` on, at most `limit` of them and `budget` bytes.
 class Page {

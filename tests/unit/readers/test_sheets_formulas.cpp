@@ -75,7 +75,7 @@ TEST_CASE("sheets formulas: the cell text is a code span, fenced past backticks,
   CHECK(formula_cell_text("=A1+\r\nB1+\nC1") == "`=A1+ B1+ C1`");
   CHECK(formula_cell_text("") == "");
   const std::string long_one = formula_cell_text("=" + std::string(5000, 'A'));
-  CHECK(long_one.size() <= sheets::kMaxCellBytes);
+  CHECK(long_one.size() <= kMaxCellBytes);
   CHECK(long_one.starts_with("`=AAA"));
   CHECK(long_one.ends_with("AAA`\u2026 [985 more characters]"));
 }

@@ -44,6 +44,11 @@ DetectedCharset text_charset_of_binary(std::span<const unsigned char> sample);
 // browsers use for it, or else to a name iconv accepts. Returns false when neither knows it.
 bool resolve_encoding_name(std::string_view requested, DetectedCharset* out);
 
+// The charset an `encoding` argument names, for a file starting with `sample`: the name resolved
+// and, for Unicode encodings, the byte order from a matching byte-order mark (then skipped) or,
+// for UTF-16 without one, from the bytes. False when the name is unknown.
+bool charset_for_request(const std::string& requested, std::string_view sample, DetectedCharset* cs);
+
 // "CP932" or, when chosen for another label, "CP932 (the decoder browsers use for SHIFT_JIS)".
 std::string describe_charset(const DetectedCharset& cs);
 
