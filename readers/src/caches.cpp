@@ -1,14 +1,16 @@
 #include "mcpread/readers/caches.hpp"
 
-#include "archive/archive_cache.hpp"
+#include "mcpread/readers/registry.hpp"
 #include "package/part_cache.hpp"
-#include "pdf/pdf_open.hpp"
 
 namespace mcpread::readers {
 
+// The zip package layer's parts serve every zip-based reader; each reader drops its own.
 std::size_t release_caches() {
-  return package::PartCache::instance().release() + pdf::OpenPdfCache::instance().release() +
-         archive::ArchiveCache::instance().release();
+  std::size_t bytes = package::PartCache::instance().release();
+  for (const Reader& reader : reader_registry().readers())
+    if (reader.release != nullptr) bytes += reader.release();
+  return bytes;
 }
 
 }  // namespace mcpread::readers

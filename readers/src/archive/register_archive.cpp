@@ -1,6 +1,7 @@
 // The archive reader: zip, tar and its compressed forms, 7z, rar, iso, cpio, cab, ar through
 // libarchive. A read of the archive lists its members; a member is read through a path
 // (archive_path.cpp), with every reader.
+#include "archive/archive_cache.hpp"
 #include "archive/archive_reader.hpp"
 
 #include "byte_signatures.hpp"
@@ -79,8 +80,6 @@ ReadOutcome read_as_archive(const ReaderCall& call) {
                                call.limits);
 }
 
-
-
 }  // namespace
 
 bool register_archive_reader(ReaderRegistry& registry) {
@@ -112,6 +111,7 @@ bool register_archive_reader(ReaderRegistry& registry) {
                   limit_option<&ReadLimits::archive, &ArchiveLimits::max_depth>(
                       "--archive-max-depth", "archives inside archives read, the outer one counting 1", 1, 16)},
       .read = read_as_archive,
+      .release = [] { return archive::ArchiveCache::instance().release(); },
   });
 }
 

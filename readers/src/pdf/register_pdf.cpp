@@ -3,6 +3,7 @@
 #include "mcpread/readers/pdf.hpp"
 #include "mcpread/readers/registry.hpp"
 #include "byte_signatures.hpp"
+#include "pdf/pdf_open.hpp"
 #include "resource_contents.hpp"
 
 namespace mcpread::readers {
@@ -79,6 +80,7 @@ bool register_pdf_reader(ReaderRegistry& registry) {
                       "--pdf-max-blob-bytes", "largest PDF attached, measured on its base64 text", 0, UINT64_MAX)},
       .read = read_as_pdf,
       .resource = pdf_resource,
+      .release = [] { return pdf::OpenPdfCache::instance().release(); },
   });
 }
 

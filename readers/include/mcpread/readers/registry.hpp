@@ -131,6 +131,9 @@ struct Reader {
   std::vector<ReaderOption> options = {};
   ReadOutcome (*read)(const ReaderCall&) = nullptr;
   ResourceReadResult (*resource)(const ResourceCall&) = nullptr;  // null: not served as a resource
+  // Drops what the reader keeps between calls (its cache), returning the bytes it held: called by
+  // release_caches() when the server has been idle. Null: it keeps nothing.
+  std::size_t (*release)() = nullptr;
 };
 
 class ReaderRegistry {
