@@ -20,6 +20,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_pptx_reader(ReaderRegistry&);
 [[nodiscard]] bool register_odp_reader(ReaderRegistry&);
 [[nodiscard]] bool register_epub_reader(ReaderRegistry&);
+[[nodiscard]] bool register_csv_reader(ReaderRegistry&);
 [[nodiscard]] bool register_archive_reader(ReaderRegistry&);
 
 bool register_readers(ReaderRegistry& registry) {
@@ -38,6 +39,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_pptx_reader,
       register_odp_reader,
       register_epub_reader,
+      register_csv_reader,
       register_archive_reader,  // last: the zip-based readers' sniffers keep their packages
   };
   bool all_added = true;

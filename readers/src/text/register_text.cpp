@@ -25,8 +25,8 @@ ReadOutcome read_as_text(const ReaderCall& call) {
 std::string describe_text(const ReadLimits& limits) {
   const TextOptions& t = limits.text;
   return "any charset, numbered like `cat -n`, " + std::to_string(t.limit) +
-         " lines from `offset` (1-based), or `limit`; lines over " + std::to_string(t.max_line_chars) +
-         " characters cut, naming the `column` to read on; a cut answer names the `offset` to go on from.";
+         " lines from `offset`, or `limit`; lines over " + std::to_string(t.max_line_chars) +
+         " characters cut, naming the `column` to read on.";
 }
 
 }  // namespace

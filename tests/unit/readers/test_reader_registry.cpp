@@ -83,7 +83,7 @@ TEST_CASE("reader registry: the built-in readers") {
   SUBCASE("each registered once, in the file_type order") {
     std::vector<std::string> kinds;
     for (const Reader& r : registry.readers()) kinds.emplace_back(r.kind.name());
-    CHECK(kinds == std::vector<std::string>{"text", "json", "image", "pdf", "notebook", "audio", "docx", "odt", "xlsx", "ods", "html", "pptx", "odp", "epub", "archive"});
+    CHECK(kinds == std::vector<std::string>{"text", "json", "image", "pdf", "notebook", "audio", "docx", "odt", "xlsx", "ods", "html", "pptx", "odp", "epub", "csv", "archive"});
   }
   SUBCASE("every reader reads and names itself; every extension promises its reader's kind") {
     std::set<std::string_view> options;
