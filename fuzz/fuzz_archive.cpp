@@ -6,6 +6,8 @@
 //
 // Checked: every text block is valid UTF-8; an error is one text block; the entries shown are a
 // range inside the listing; a member taken out is never larger than the member limit.
+//
+// Readers fuzzed: archive.
 #include "archive/archive_index.hpp"
 #include "archive/archive_reader.hpp"
 #include "fuzz_check.hpp"

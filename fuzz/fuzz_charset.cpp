@@ -7,6 +7,8 @@
 // chunks (the text reader converts chunk by chunk; inputs up to 32 bytes are cut at every point); a detected or accepted charset can be
 // converted from; sanitizing gives valid UTF-8 and keeps valid input as it is; prefix_bytes()
 // cuts on a character boundary after the requested number of characters.
+//
+// Readers fuzzed: text.
 #include "fuzz_check.hpp"
 #include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/utf8.hpp"

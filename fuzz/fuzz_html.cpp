@@ -1,5 +1,7 @@
 // fuzz_html: html_text::to_text as the HTML reader calls it (links as [text](href)) on arbitrary
 // markup. Checked: the text is valid UTF-8, never ends with a newline, and an error leaves it empty.
+//
+// Readers fuzzed: html.
 #include "fuzz_check.hpp"
 #include "html/html_text.hpp"
 #include "mcpread/readers/utf8.hpp"

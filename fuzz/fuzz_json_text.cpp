@@ -6,6 +6,8 @@
 // input (and it nests at most 1000 levels), the reader accepts it too, and the pretty lines it
 // shows, parsed again, are the same document (keys in order, numbers as written); a window picked
 // from a hash of the input (offset, limit, column, line cap) shows lines inside the document.
+//
+// Readers fuzzed: json.
 #include "fuzz_check.hpp"
 #include "mcpread/common/json_depth.hpp"
 #include "mcpread/readers/text.hpp"

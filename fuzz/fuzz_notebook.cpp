@@ -9,6 +9,8 @@
 // Checked: every text block is valid UTF-8; an error is one text block; the cells shown are a
 // range inside the notebook. Exceptions are findings: the reader reports every problem in its
 // outcome, and the tool host's catch is a last resort that tells the user nothing useful.
+//
+// Readers fuzzed: notebook.
 #include "fuzz_check.hpp"
 #include "reader_checks.hpp"
 #include "mcpread/readers/notebook.hpp"

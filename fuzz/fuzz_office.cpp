@@ -10,6 +10,8 @@
 //
 // Checked: every text block is valid UTF-8; an error is one text block; the paragraphs shown are
 // a range inside the document, with next_offset when more remain.
+//
+// Readers fuzzed: docx, odt.
 #include "fuzz_check.hpp"
 #include "reader_checks.hpp"
 #include "stored_zip.hpp"

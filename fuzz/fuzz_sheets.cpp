@@ -9,6 +9,8 @@
 // sheets; next_offset, when given, lies past the offset asked for. And for XLSX, the rows read
 // through the row index (the worksheet parts held in the parts cache, parsed with pugixml) are
 // the rows streamed through libxml2, whenever the streamed read succeeds.
+//
+// Readers fuzzed: xlsx, ods.
 #include "fuzz_check.hpp"
 #include "reader_checks.hpp"
 #include "mcpread/readers/utf8.hpp"

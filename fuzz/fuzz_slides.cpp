@@ -10,6 +10,8 @@
 //
 // Checked: every text block is valid UTF-8; an error is one text block; the answer names how many
 // sections it has, and next_pages when it stops before the end of the selection.
+//
+// Readers fuzzed: pptx, odp, epub.
 #include "fuzz_check.hpp"
 #include "reader_checks.hpp"
 #include "mcpread/readers/utf8.hpp"
