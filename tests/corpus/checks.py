@@ -598,3 +598,7 @@ CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
           "archive": check_archive,
           "docx": check_office, "odt": check_office, "xlsx": check_sheet, "ods": check_sheet,
           "epub": check_epub, "pptx": check_slides, "odp": check_slides}
+
+
+# The text formats' checks add themselves to CHECKS (imported last: they use this module's helpers).
+import text_formats  # noqa: E402,F401

@@ -1,0 +1,100 @@
+"""Checks of the readers of text-based formats (CSV/TSV, JSON, HTML) against references that do
+not come from mcp-read: Python's csv module reading the file with the delimiter a person sees in
+it, Python's json module, and pandoc's plain text of the page.
+"""
+import collections
+import csv
+import json
+import re
+
+import checks
+
+DELIMITERS = {"comma": ",", "tab": "\t", "semicolon": ";", "bar": "|"}
+NUMBERED = re.compile(r"^ *\d+\t(.*)$")
+
+
+def _meta(result):
+    return result.get("_meta", {})
+
+
+def _wrong_kind(result, kind):
+    got = _meta(result).get("kind")
+    return None if got == kind else (False, f"read as {got}, not as {kind}")
+
+
+def check_csv(root, path, result, reference, arguments):
+    """reference: `<delimiter>[:header|:noheader]` (comma, tab, semicolon, bar): the delimiter and,
+    when given, whether the first row is a header, as a person sees them in the file. Every cell
+    Python's csv module reads with that delimiter must be in the table, and nothing else."""
+    if result.get("isError"):
+        return False, checks.refusal(result)
+    if wrong := _wrong_kind(result, "csv"):
+        return wrong
+    name, _, header = reference.partition(":")
+    meta = _meta(result)
+    if meta.get("delimiter") != DELIMITERS[name]:
+        return False, f"delimiter {meta.get('delimiter')!r}, not the {name}"
+    if header and meta.get("header") != (header == "header"):
+        return False, f"header {meta.get('header')}, expected {header}"
+    if meta.get("next_offset"):
+        return False, "the table does not fit one answer; the check compares whole files"
+    with open(path, newline="", encoding=meta.get("charset", "utf-8").lower().replace("utf-8", "utf-8-sig"),
+              errors="replace") as f:
+        rows = list(csv.reader(f, delimiter=DELIMITERS[name]))
+    text = "\n".join(checks.texts(result))
+    if meta.get("header"):
+        names, rows = rows[0], rows[1:]
+        head = next((l for l in text.split("\n") if l.startswith("| Row |")), "| Row |  |")
+        shown = [c.replace("\\|", "|").strip() for c in re.split(r"(?<!\\) \| ", head[2:-2])[1:]]
+        # A name left empty is shown as the column's letters.
+        if any(n.strip() and (i >= len(shown) or checks._cell_value(shown[i]) != checks._cell_value(n))
+               for i, n in enumerate(names)):
+            return False, f"the table's head {shown[:6]} is not the header row {names[:6]}"
+    theirs = collections.Counter(checks._cell_value(c) for row in rows for c in row if c.strip())
+    ours = checks.sheet_cells(text)
+    if ours != theirs:
+        return False, f"cells differ: missing {list((theirs - ours).elements())[:5]}, extra {list((ours - theirs).elements())[:5]}"
+    return True, f"{len(rows)} rows, {sum(theirs.values())} cells as Python's csv reads them"
+
+
+def check_json(root, path, result, reference, arguments):
+    """reference: -  (the numbered pretty-printed lines, numbers stripped, parse as JSON to the
+    same document as the file read by Python's json module)."""
+    if result.get("isError"):
+        return False, checks.refusal(result)
+    if wrong := _wrong_kind(result, "json"):
+        return wrong
+    if _meta(result).get("next_offset"):
+        return False, "the document does not fit one answer; the check compares whole files"
+    lines = [m.group(1) for l in "\n".join(checks.texts(result)).split("\n") if (m := NUMBERED.match(l))]
+    try:
+        ours = json.loads("\n".join(lines))
+    except ValueError as error:
+        return False, f"the pretty-printed lines are not JSON: {error}"
+    with open(path, encoding="utf-8-sig") as f:
+        theirs = json.load(f)
+    if ours != theirs:
+        return False, "the pretty-printed document differs from the file's"
+    return True, f"{len(lines)} lines, the same document as Python's json reads"
+
+
+def _page_words(text):
+    """mcp-read's page text as words, without its header line, closing note and link targets."""
+    lines = [l for l in text.split("\n")[1:] if not l.startswith("[Lines ")]
+    body = re.sub(r"\]\([^)\s]*\)", "]", "\n".join(lines)).replace("<br>", " ")
+    body = re.sub(r"^\s*(#+|-|\d+\.)\s", " ", body, flags=re.M)
+    return collections.Counter(w.lower() for w in checks.WORD.findall(body))
+
+
+def check_html(root, path, result, reference, arguments):
+    """reference: the least word agreement with `pandoc -t plain` of the page."""
+    if wrong := (None if result.get("isError") else _wrong_kind(result, "html")):
+        return wrong
+    plain, failure = checks._anchor_text(result, lambda: checks._pandoc_plain(path), "pandoc failed")
+    if failure:
+        return failure
+    return checks._word_agreement(_page_words("\n".join(checks.texts(result))), plain, reference, "pandoc", result,
+                                  "next_offset")
+
+
+checks.CHECKS.update({"csv": check_csv, "json": check_json, "html": check_html})
