@@ -42,10 +42,11 @@ TEST_CASE("http: /metrics counts each read under the kind it read") {
   root.write("doc.pdf", text_pdf(2));
   root.write("nb.ipynb", notebook);
   root.write("tone.wav", wav_file(800));
+  root.write("t.csv", "k,v\nx,1\n");
   ServerProcess server({root.path().string()});
   McpHttp mcp(server.port());
   mcp.initialize();
-  for (const char* file : {"a.txt", "pic.png", "doc.pdf", "nb.ipynb", "tone.wav"}) {
+  for (const char* file : {"a.txt", "pic.png", "doc.pdf", "nb.ipynb", "tone.wav", "t.csv"}) {
     CAPTURE(file);
     const json r = mcp.call("read", {{"file_path", file}});
     CHECK_FALSE(r.value("isError", false));
@@ -61,6 +62,7 @@ TEST_CASE("http: /metrics counts each read under the kind it read") {
   CHECK(sample(m.body, reads("pdf")) == 1);
   CHECK(sample(m.body, reads("notebook")) == 1);
   CHECK(sample(m.body, reads("audio")) == 1);
+  CHECK(sample(m.body, reads("csv")) == 1);
   CHECK(sample(m.body, reads("none", "error")) == 1);
   CHECK(sample(m.body, reads("none")) == -1);  // no successful read goes uncounted by kind
 }

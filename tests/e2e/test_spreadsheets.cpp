@@ -84,3 +84,25 @@ TEST_CASE("spreadsheets refused with a sentence through the binary") {
                             " cannot be read as an OpenDocument spreadsheet: \"content.xml\" is compressed "));
   CHECK(message.find(" to 1, over the ratio of 200 allowed (a zip bomb?).") != std::string::npos);
 }
+
+TEST_CASE("a CSV file through the binary: a table under its header, paged by rows") {
+  TempDir root;
+  std::string csv = "city;temp\n";
+  for (int i = 1; i <= 50; ++i) csv += "Town " + std::to_string(i) + ";" + std::to_string(i % 30) + ",5\n";
+  root.write("temps.csv", csv);
+  for (const char* version : {"2024-11-05", "2025-06-18", "2025-11-25"}) {
+    CAPTURE(version);
+    McpClient client({{root.path().string()}});
+    client.initialize(version);
+    const json r = client.call("read", {{"file_path", "temps.csv"}, {"offset", 40}, {"limit", 2}});
+    CHECK_FALSE(r.contains("isError"));
+    REQUIRE(r["content"].size() == 1);
+    CHECK(r["content"][0]["text"] ==
+          "CSV file " + (root.path() / "temps.csv").string() +
+              " (semicolon-separated): row 1 is the header, naming 2 columns; 51 rows in all. A row is a record: "
+              "a quoted line break stays in its cell.\n\n| Row | city | temp |\n| ---: | --- | --- |\n"
+              "| 40 | Town 39 | 9,5 |\n| 41 | Town 40 | 10,5 |\n\n[Rows 40-41 of 51. To read more, call read again with offset=42.]");
+    CHECK(r["_meta"]["kind"] == "csv");
+    CHECK(r["_meta"]["next_offset"] == 42);
+  }
+}
