@@ -66,7 +66,7 @@ std::optional<Sniffed> sniff_archive(const SniffInput& in) {
 
 std::string describe_archive(const ReadLimits&) {
   return "zip, tar(.gz/.bz2/.xz/.zst), 7z, rar, iso: members listed; read one as <archive path>/<member "
-         "path>; `offset`/`limit` count entries.";
+         "path>.";
 }
 
 ReadOutcome read_as_archive(const ReaderCall& call) {
@@ -88,6 +88,7 @@ bool register_archive_reader(ReaderRegistry& registry) {
       .article = "an archive",
       .noun = "archives",
       .describe = describe_archive,
+      .counts = "entry",
       .extensions = {{"tar", "application/x-tar"},
                      {"tgz", "application/gzip"},
                      {"tbz2", "application/x-bzip2"},

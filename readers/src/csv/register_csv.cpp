@@ -30,7 +30,7 @@ ReadOutcome read_as_csv(const ReaderCall& call) {
 }
 
 std::string describe_csv(const ReadLimits&) {
-  return "a Markdown table under its header row; `offset`/`limit` count rows (the header is row 1).";
+  return "a Markdown table under its header row (row 1).";
 }
 
 }  // namespace
@@ -41,6 +41,7 @@ bool register_csv_reader(ReaderRegistry& registry) {
       .article = "a CSV file",
       .noun = "CSV/TSV tables",
       .describe = describe_csv,
+      .counts = "row",
       .extensions = {{"csv", "text/csv"}, {"tsv", "text/tab-separated-values"}, {"tab", "text/tab-separated-values"}},
       .text_based = true,
       .read = read_as_csv,

@@ -24,7 +24,7 @@ ReadOutcome read_as_html(const ReaderCall& call) {
 }
 
 std::string describe_html(const ReadLimits&) {
-  return "readable text, tables as Markdown; `offset`/`limit` count its lines.";
+  return "readable text, tables as Markdown.";
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ ReadOutcome read_as_notebook(const ReaderCall& call) {
 }
 
 std::string describe_notebook(const ReadLimits&) {
-  return "cells with their outputs, images as images; `offset`/`limit` count cells.";
+  return "cells with their outputs, images as images.";
 }
 
 // A file named .ipynb whose JSON starts with an object (after a UTF-8 BOM and blanks): a
@@ -39,6 +39,7 @@ bool register_notebook_reader(ReaderRegistry& registry) {
       .article = "a Jupyter notebook",
       .noun = "notebooks",
       .describe = describe_notebook,
+      .counts = "cell",
       .extensions = {{"ipynb", "application/x-ipynb+json"}},
       .sniff = sniff_notebook,
       .read = read_as_notebook,

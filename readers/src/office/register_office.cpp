@@ -38,7 +38,7 @@ ResourceReadResult office_resource(const ResourceCall& call) {
 }
 
 std::string describe_documents(const ReadLimits&) {
-  return "Markdown-like text, images after their paragraph; `offset`/`limit` count paragraphs.";
+  return "Markdown-like text, images after their paragraph.";
 }
 
 constexpr std::string_view kDocxMime = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -76,6 +76,7 @@ bool register_docx_reader(ReaderRegistry& registry) {
       .article = "a Word document",
       .noun = "Word documents",
       .describe = describe_documents,
+      .counts = "paragraph",
       .extensions = {{"docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"},
                      {"docm", "application/vnd.ms-word.document.macroEnabled.12"}},
       .sniff = sniff_docx,
@@ -92,6 +93,7 @@ bool register_odt_reader(ReaderRegistry& registry) {
       .article = "an OpenDocument text",
       .noun = "OpenDocument texts",
       .describe = describe_documents,
+      .counts = "paragraph",
       .extensions = {{"odt", "application/vnd.oasis.opendocument.text"}},
       .sniff = sniff_odt,
       .also_serves = {FileKind::text},

@@ -42,8 +42,7 @@ ResourceReadResult sheets_resource(const ResourceCall& call) {
 }
 
 std::string describe_sheets(const ReadLimits&) {
-  return "each sheet a Markdown table of what its cells show; `pages` picks sheets (number or name), "
-         "`offset`/`limit` count rows.";
+  return "each sheet a Markdown table of what its cells show; `pages` picks sheets (number or name).";
 }
 
 const std::vector<ReaderOption> kSheetOptions = {
@@ -84,6 +83,7 @@ bool register_xlsx_reader(ReaderRegistry& registry) {
       .article = "an Excel workbook",
       .noun = "Excel workbooks",
       .describe = describe_sheets,
+      .counts = "row",
       .extensions = {{"xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
                      {"xlsm", "application/vnd.ms-excel.sheet.macroEnabled.12"}},
       .sniff = sniff_xlsx,
@@ -100,6 +100,7 @@ bool register_ods_reader(ReaderRegistry& registry) {
       .article = "an OpenDocument spreadsheet",
       .noun = "OpenDocument spreadsheets",
       .describe = describe_sheets,
+      .counts = "row",
       .extensions = {{"ods", "application/vnd.oasis.opendocument.spreadsheet"}},
       .sniff = sniff_ods,
       .also_serves = {FileKind::text},

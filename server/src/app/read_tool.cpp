@@ -37,11 +37,28 @@ std::string read_description(const Config& config) {
   std::string d = "Read a file or list a directory in a form a model can use.\n";
   for (const auto& [kinds, words] : lines) d += "- " + kinds + ": " + words + "\n";
   return d +
-         "- directory: sorted entries, `offset`/`limit` count them. Other binaries are refused with their "
-         "type.\n"
+         "- directory: sorted entries. Other binaries are refused with their type.\n"
          "`file_type` forces a reading: \"text\" (the source, or OCR of an image), \"json\" "
-         "(pretty-printed), \"image\" (PDF pages rendered). `encoding` overrides the charset. Paths: "
-         "absolute or relative to the first allowed root.";
+         "(pretty-printed), \"image\" (PDF pages rendered). Paths: absolute or relative to the first "
+         "allowed root.";
+}
+
+// What `offset` counts, said once for every reader: "a line, or a row (xlsx, ods, csv), cell
+// (notebook), ... entry (archive, directory)", the units in the order readers register them.
+std::string offset_description() {
+  std::vector<std::pair<std::string, std::string>> units;  // unit, kinds
+  const auto add = [&](std::string_view unit, std::string_view kind) {
+    const auto same = std::find_if(units.begin(), units.end(), [&](const auto& u) { return u.first == unit; });
+    if (same != units.end()) same->second += ", " + std::string(kind);
+    else units.emplace_back(std::string(unit), std::string(kind));
+  };
+  for (const auto& r : readers::reader_registry().readers())
+    if (!r.counts.empty()) add(r.counts, r.kind.name());
+  add("entry", "directory");  // a listing, which no reader makes
+  std::string d = "Where to start, 1-based: a line, or a ";
+  for (std::size_t i = 0; i < units.size(); ++i)
+    d += (i == 0 ? "" : ", ") + units[i].first + " (" + units[i].second + ")";
+  return d + ".";
 }
 
 json read_input_schema() {
@@ -49,8 +66,8 @@ json read_input_schema() {
     "type": "object",
     "properties": {
       "file_path": {"type": "string", "description": "The file or directory."},
-      "offset": {"type": "integer", "minimum": 1, "description": "Where to start, 1-based (a line, or what the format counts)."},
-      "limit": {"type": "integer", "minimum": 1, "description": "How many (lines, or what the format counts)."},
+      "offset": {"type": "integer", "minimum": 1},
+      "limit": {"type": "integer", "minimum": 1, "description": "How many, counted as `offset` is."},
       "column": {"type": "integer", "minimum": 1, "description": "First character of each line, 1-based."},
       "pages": {"type": "string", "description": "PDF pages, slides, sheets (number or name) or EPUB chapters, e.g. \"1-5\"."},
       "file_type": {"type": "string", "default": "auto"},
@@ -61,6 +78,7 @@ json read_input_schema() {
     "additionalProperties": false
   })");
   schema["properties"]["file_type"]["enum"] = file_types();
+  schema["properties"]["offset"]["description"] = offset_description();
   return schema;
 }
 

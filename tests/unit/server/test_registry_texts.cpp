@@ -91,6 +91,23 @@ TEST_CASE("registry texts: every registered reader is named wherever formats are
     REQUIRE(tools.size() == 2);
     for (const auto& m : description_misses(tools[0].description)) FAIL_CHECK(m);
   }
+  SUBCASE("`offset`'s description, by what each reader counts") {
+    const server::Config config;
+    const auto tools = server::read_tool_definitions(config);
+    const std::string offset = tools[0].input_schema["properties"]["offset"]["description"];
+    CHECK(offset.starts_with("Where to start, 1-based: a line, or a "));
+    CHECK(offset.ends_with(", entry (archive, directory)."));
+    for (const auto& r : readers::reader_registry().readers()) {
+      if (r.counts.empty()) continue;
+      const std::string kind(r.kind.name());
+      const auto unit = offset.find(std::string(r.counts) + " (");
+      CHECK_MESSAGE(unit != std::string::npos, "offset's description lacks " << r.counts);
+      const auto closing = offset.find(')', unit);
+      const std::string kinds = offset.substr(unit, closing - unit);
+      CHECK_MESSAGE((kinds.find("(" + kind) != std::string::npos || kinds.find(" " + kind) != std::string::npos),
+                    "offset's description does not say a " << r.counts << " is what " << kind << " counts");
+    }
+  }
 }
 
 TEST_CASE("registry texts: a reader left out is named") {

@@ -116,6 +116,9 @@ struct Reader {
   // the kind ("- pdf: ..."), once for all the readers that give the same words ("- docx, odt:
   // ..."); none when null or empty (a reading another line already names, like json).
   std::string (*describe)(const ReadLimits&) = nullptr;
+  // What `offset` and `limit` count in its answers when not lines ("cell", "paragraph", "row",
+  // "entry"): the input schema's description of `offset` names it once for every reader.
+  std::string_view counts = {};
   bool selectable = true;  // file_type may ask for it
   std::vector<ExtensionClaim> extensions = {};
   // Recognises the reader's files by their content (magic bytes); null: the name decides, or
