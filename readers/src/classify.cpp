@@ -38,11 +38,12 @@ struct TextMime {
   std::string_view mime;
 };
 
+// The MIME types of text files no reader claims (a reader's claims, .html or .csv, come from
+// the registry first: mime_for_name).
 constexpr auto kTextMimes = std::to_array<TextMime>({
     {"txt", "text/plain"}, {"text", "text/plain"}, {"log", "text/plain"},
     {"json", "application/json"}, {"jsonl", "application/x-ndjson"},
     {"ndjson", "application/x-ndjson"}, {"md", "text/markdown"}, {"markdown", "text/markdown"},
-    {"html", "text/html"}, {"htm", "text/html"}, {"xhtml", "application/xhtml+xml"},
     {"css", "text/css"}, {"scss", "text/x-scss"}, {"js", "text/javascript"},
     {"mjs", "text/javascript"}, {"cjs", "text/javascript"}, {"jsx", "text/javascript"},
     {"ts", "text/x-typescript"}, {"mts", "text/x-typescript"}, {"cts", "text/x-typescript"},

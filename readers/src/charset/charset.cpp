@@ -12,6 +12,7 @@
 #endif
 
 #include <algorithm>
+#include <cassert>
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -298,7 +299,8 @@ bool charset_for_request(const std::string& requested, std::string_view sample, 
   const std::string_view le32("\xFF\xFE\x00\x00", 4);
   const std::string_view be32("\x00\x00\xFE\xFF", 4);
   auto pick = [&](const char* name, std::size_t bom) {
-    resolve_encoding_name(name, cs);
+    [[maybe_unused]] const bool known = resolve_encoding_name(name, cs);
+    assert(known);  // the Unicode names picked here are all known
     cs->bom_bytes = bom;
   };
   const std::string name = cs->name;

@@ -157,7 +157,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   const std::string_view sample = chunk.substr(0, kSampleBytes);
   DetectedCharset cs;
   if (options.json) {
-    resolve_encoding_name("UTF-8", &cs);  // JSON text is UTF-8; the parser skips a byte-order mark
+    cs = named_charset("UTF-8");  // JSON text is UTF-8; the parser skips a byte-order mark
   } else if (options.encoding.empty()) {
     cs = detect_charset(std::span(reinterpret_cast<const unsigned char*>(sample.data()), sample.size()));
   } else if (!charset_for_request(options.encoding, sample, &cs)) {

@@ -80,10 +80,16 @@ ReadOutcome no_read(const ReaderCall&) { return ReadOutcome::error("unused"); }
 
 TEST_CASE("reader registry: the built-in readers") {
   const ReaderRegistry& registry = reader_registry();
-  SUBCASE("each registered once, in the file_type order") {
+  SUBCASE("each registered once; text and json first, archive last") {
+    // The order is register_readers.cpp's; what it must keep is asserted, not the whole list (a
+    // new reader adds a line there and nothing here).
     std::vector<std::string> kinds;
     for (const Reader& r : registry.readers()) kinds.emplace_back(r.kind.name());
-    CHECK(kinds == std::vector<std::string>{"text", "json", "image", "pdf", "notebook", "audio", "docx", "odt", "xlsx", "ods", "html", "pptx", "odp", "epub", "csv", "archive"});
+    REQUIRE(kinds.size() >= 16);
+    CHECK(std::set<std::string>(kinds.begin(), kinds.end()).size() == kinds.size());
+    CHECK(kinds[0] == "text");
+    CHECK(kinds[1] == "json");
+    CHECK(kinds.back() == "archive");  // the zip-based readers' sniffers keep their packages
   }
   SUBCASE("every reader reads and names itself; every extension promises its reader's kind") {
     std::set<std::string_view> options;

@@ -25,7 +25,7 @@ inline constexpr const char* server_info = "io.modelcontextprotocol/serverInfo";
 }  // namespace meta_key
 
 // Whether a request declares a protocol version in its _meta (the mark of a stateless request).
-bool declares_version(const Message& m);
+[[nodiscard]] bool declares_version(const Message& m);
 
 // Whether stateless requests that read files (tools/call, resources/list, resources/read) are
 // confined to the client's roots too. A stateless server cannot ask the client in the middle of a

@@ -16,10 +16,10 @@ inline constexpr std::array<std::string_view, 1> stateless_versions = {"2026-07-
 
 // The latest version initialize can negotiate.
 std::string_view latest_version();
-bool is_stateless_version(std::string_view version);
+[[nodiscard]] bool is_stateless_version(std::string_view version);
 // Every version served, newest first: the stateless ones, then those reached by initialize.
 std::vector<std::string> all_versions();
-bool is_supported_version(std::string_view version);
+[[nodiscard]] bool is_supported_version(std::string_view version);
 std::string negotiate_version(std::string_view requested);
 
 // What the negotiated version's schema allows in messages we send or accept.

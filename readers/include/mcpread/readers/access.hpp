@@ -40,7 +40,7 @@ class Roots {
   Roots() = default;
   // Resolves each directory with realpath. Fails (returns false, fills *error) when one does not
   // exist or is not a directory.
-  static bool from_paths(const std::vector<std::string>& dirs, Roots* out, std::string* error);
+  [[nodiscard]] static bool from_paths(const std::vector<std::string>& dirs, Roots* out, std::string* error);
 
   // Client roots (paths, already stripped of file://) narrow these roots: the result holds, for
   // each pair, the deeper of the two when one contains the other, the client's order first (its

@@ -25,7 +25,7 @@ struct DetectedCharset {
 DetectedCharset named_charset(std::string name, std::size_t bom = 0, std::string label = {});
 
 // True when ASCII text encodes to the same bytes in `name` and it is not stateful.
-bool charset_ascii_compatible(const std::string& name);
+[[nodiscard]] bool charset_ascii_compatible(const std::string& name);
 
 // Detects the charset from a sample of the file's start. UTF-8 (and plain ASCII) are reported
 // as "UTF-8". Invalid-but-mostly-UTF-8 input stays "UTF-8" (bad bytes become U+FFFD later).
@@ -42,12 +42,12 @@ DetectedCharset text_charset_of_binary(std::span<const unsigned char> sample);
 
 // Normalises a user-supplied encoding label ("latin1", "utf8", "sjis", "gbk", ...) to the decoder
 // browsers use for it, or else to a name iconv accepts. Returns false when neither knows it.
-bool resolve_encoding_name(std::string_view requested, DetectedCharset* out);
+[[nodiscard]] bool resolve_encoding_name(std::string_view requested, DetectedCharset* out);
 
 // The charset an `encoding` argument names, for a file starting with `sample`: the name resolved
 // and, for Unicode encodings, the byte order from a matching byte-order mark (then skipped) or,
 // for UTF-16 without one, from the bytes. False when the name is unknown.
-bool charset_for_request(const std::string& requested, std::string_view sample, DetectedCharset* cs);
+[[nodiscard]] bool charset_for_request(const std::string& requested, std::string_view sample, DetectedCharset* cs);
 
 // "CP932" or, when chosen for another label, "CP932 (the decoder browsers use for SHIFT_JIS)".
 std::string describe_charset(const DetectedCharset& cs);

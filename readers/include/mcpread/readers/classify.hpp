@@ -15,7 +15,7 @@ namespace mcpread::readers {
 // The kind a `file_type` value asks for: the kind of a selectable registered reader ("text",
 // "json", "image", ...) -> true; "auto", "binary" and anything else -> false, *kind untouched.
 // (json is never detected, only asked for: JSON shown pretty-printed.)
-bool parse_file_kind(std::string_view name, FileKind* kind);
+[[nodiscard]] bool parse_file_kind(std::string_view name, FileKind* kind);
 
 struct Classification {
   FileKind kind = FileKind::binary;

@@ -65,12 +65,12 @@ std::variant<OcrPage, std::string> ocr_image(const OcrInput& in, const OcrLangua
 
 // Whether Tesseract's reading is text rather than noise: a mean confidence of 30 % or more, and
 // of 70 % or more when it is under 40 characters (what a photograph or a drawing gives).
-bool legible_reading(std::string_view text, int confidence);
+[[nodiscard]] bool legible_reading(std::string_view text, int confidence);
 
 // Whether an encoded image (a page rendered small, about 512 px on its long edge) looks like a
 // photograph rather than a page: checked before rendering a page for OCR, which on a photograph
 // costs seconds and finds nothing. False when it cannot tell (no libtesseract, undecodable).
-bool looks_like_photograph(std::string_view image);
+[[nodiscard]] bool looks_like_photograph(std::string_view image);
 
 // The cached result for `key`, if any (so a caller can skip rendering the page).
 std::optional<OcrPage> ocr_cached(const OcrKey& key);

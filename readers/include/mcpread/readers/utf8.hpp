@@ -12,7 +12,7 @@ void append_sanitized(std::string_view in, std::string& out);
 // other bytes that end up in a message).
 std::string sanitized(std::string_view in);
 // True when `in` is entirely valid UTF-8.
-bool is_valid(std::string_view in);
+[[nodiscard]] bool is_valid(std::string_view in);
 // Number of code points in valid UTF-8 `in`.
 std::size_t count_chars(std::string_view in);
 // Number of code points in valid UTF-8 `in` other than ASCII blanks (space, tab, CR, LF, FF): how
