@@ -15,11 +15,10 @@
 #include "csv/record_reader.hpp"
 #include "csv/sources.hpp"
 #include "fuzz_check.hpp"
+#include "input_file.hpp"
 #include "mcpread/readers/caches.hpp"
 #include "reader_checks.hpp"
 
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -75,13 +74,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check(record_starts(bytes, d, false) == record_starts(bytes, d, true), "skip() and next() agree on record starts");
   (void)csv::detect_dialect(bytes, "csv", true);
 
-  static const int fd = memfd_create("fuzz.csv", 0);
-  check(fd >= 0, "memfd_create works");
-  check(ftruncate(fd, 0) == 0 && pwrite(fd, data, size, 0) == static_cast<ssize_t>(size), "the input is written");
-  readers::OpenedFile file;
-  file.fd = readers::UniqueFd(dup(fd));
-  check(file.fd.valid() && fstat(file.fd.get(), &file.st) == 0, "the input is opened");
-  file.path = "/fuzz/input.csv";
+  const readers::OpenedFile file = mcpread::fuzz::open_input(data, size, "/fuzz/input.csv");
 
   readers::release_caches();  // each input starts with nothing remembered
   read(file, csv::CsvOptions{});

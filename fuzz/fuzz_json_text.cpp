@@ -9,13 +9,12 @@
 //
 // Readers fuzzed: json.
 #include "fuzz_check.hpp"
+#include "input_file.hpp"
 #include "mcpread/common/json_depth.hpp"
 #include "mcpread/readers/text.hpp"
 #include "mcpread/readers/utf8.hpp"
 
 #include <nlohmann/json.hpp>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -28,22 +27,6 @@ namespace {
 using mcpread::fuzz::check;
 namespace readers = mcpread::readers;
 
-int json_fd() {
-  static const int fd = memfd_create("fuzz.json", 0);
-  check(fd >= 0, "memfd_create works");
-  return fd;
-}
-
-readers::OpenedFile open_input(const std::uint8_t* data, std::size_t size) {
-  const int fd = json_fd();
-  check(ftruncate(fd, 0) == 0, "the memfd can be emptied");
-  check(size == 0 || pwrite(fd, data, size, 0) == static_cast<ssize_t>(size), "the memfd takes the input");
-  readers::OpenedFile file;
-  file.fd = readers::UniqueFd(dup(fd));
-  check(file.fd.valid() && fstat(file.fd.get(), &file.st) == 0, "the memfd can be opened");
-  file.path = "/fuzz/data.json";
-  return file;
-}
 
 const std::string& text_of(const readers::ReadOutcome& o) {
   check(o.blocks.size() == 1, "an answer is one block");
@@ -74,7 +57,7 @@ std::size_t depth_of(const std::string& input) { return mcpread::json_nesting_de
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const readers::OpenedFile file = open_input(data, size);
+  const readers::OpenedFile file = mcpread::fuzz::open_input(data, size, "/fuzz/data.json");
   const readers::CancelToken never;
   const std::string input(reinterpret_cast<const char*>(data), size);
 

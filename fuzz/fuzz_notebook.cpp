@@ -12,12 +12,11 @@
 //
 // Readers fuzzed: notebook.
 #include "fuzz_check.hpp"
+#include "input_file.hpp"
 #include "reader_checks.hpp"
 #include "mcpread/readers/notebook.hpp"
 #include "mcpread/readers/utf8.hpp"
 
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -30,23 +29,6 @@ using mcpread::fuzz::check_blocks;
 using mcpread::fuzz::fnv1a;
 namespace readers = mcpread::readers;
 
-// One memfd for the whole run, rewritten for each input.
-int notebook_fd() {
-  static const int fd = memfd_create("fuzz.ipynb", 0);
-  check(fd >= 0, "memfd_create works");
-  return fd;
-}
-
-readers::OpenedFile open_input(const std::uint8_t* data, std::size_t size) {
-  const int fd = notebook_fd();
-  check(ftruncate(fd, 0) == 0, "the memfd can be emptied");
-  check(size == 0 || pwrite(fd, data, size, 0) == static_cast<ssize_t>(size), "the memfd takes the input");
-  readers::OpenedFile file;
-  file.fd = readers::UniqueFd(dup(fd));
-  check(file.fd.valid() && fstat(file.fd.get(), &file.st) == 0, "the memfd can be opened");
-  file.path = "/fuzz/notebook.ipynb";
-  return file;
-}
 
 void check_outcome(const readers::ReadOutcome& o) {
   if (!check_blocks(o)) return;
@@ -74,7 +56,7 @@ readers::NotebookOptions tight_options(const std::uint8_t* data, std::size_t siz
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const readers::OpenedFile file = open_input(data, size);
+  const readers::OpenedFile file = mcpread::fuzz::open_input(data, size, "/fuzz/notebook.ipynb");
   readers::NotebookOptions defaults;
   defaults.image.max_input_bytes = 0;
   const readers::CancelToken never;

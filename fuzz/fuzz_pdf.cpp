@@ -10,12 +10,11 @@
 //
 // Readers fuzzed: pdf.
 #include "fuzz_check.hpp"
+#include "input_file.hpp"
 #include "mcpread/readers/caches.hpp"
 #include "mcpread/readers/pdf.hpp"
 #include "reader_checks.hpp"
 
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -41,16 +40,9 @@ void read(const readers::OpenedFile& file, const readers::PdfOptions& options) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const int fd = [] {
-    setenv("MCP_READ_PDF_PLUGIN_DIR", MCPREAD_FUZZ_PDF_PLUGIN_DIR, 1);
-    return memfd_create("fuzz.pdf", 0);
-  }();
-  check(fd >= 0, "memfd_create works");
-  check(ftruncate(fd, 0) == 0 && pwrite(fd, data, size, 0) == static_cast<ssize_t>(size), "the input is written");
-  readers::OpenedFile file;
-  file.fd = readers::UniqueFd(dup(fd));
-  check(file.fd.valid() && fstat(file.fd.get(), &file.st) == 0, "the input is opened");
-  file.path = "/fuzz/input.pdf";
+  static const bool plugin_found = setenv("MCP_READ_PDF_PLUGIN_DIR", MCPREAD_FUZZ_PDF_PLUGIN_DIR, 1) == 0;
+  check(plugin_found, "the plugin's directory is set");
+  const readers::OpenedFile file = mcpread::fuzz::open_input(data, size, "/fuzz/input.pdf");
   readers::release_caches();  // each input is opened afresh
 
   readers::PdfOptions defaults;
