@@ -144,8 +144,9 @@ FileIdentity identity(const OpenedFile& file) {
   return id;
 }
 
-std::string identity_key(const OpenedFile& file) {
-  const FileIdentity id = identity(file);
+std::string identity_key(const OpenedFile& file) { return identity_key(identity(file)); }
+
+std::string identity_key(const FileIdentity& id) {
   return std::to_string(id.device) + ":" + std::to_string(id.inode) + ":" + std::to_string(id.mtime_ns) + ":" +
          std::to_string(id.size);
 }

@@ -65,5 +65,6 @@ struct FileIdentity {
 FileIdentity identity(const OpenedFile& file);
 // The identity as a cache key: "device:inode:mtime_ns:size".
 std::string identity_key(const OpenedFile& file);
+std::string identity_key(const FileIdentity& id);
 
 }  // namespace mcpread::readers::file_io

@@ -1,16 +1,12 @@
 #include "line_index.hpp"
 
-#include <algorithm>
-#include <list>
-#include <mutex>
+#include <string>
 
 namespace mcpread::readers::text_detail {
 namespace {
 
-using Identity = file_io::FileIdentity;
-
-std::mutex mutex;
-std::list<std::pair<Identity, LineIndex>> entries;  // most recently used first
+// 16 bytes a checkpoint: a 1 GiB file's index is 16 KiB.
+std::size_t cost(const LineIndex& index) { return 64 + index.chunks.size() * sizeof(ChunkCheckpoint); }
 
 }  // namespace
 
@@ -19,32 +15,21 @@ LineIndexCache& LineIndexCache::instance() {
   return cache;
 }
 
-LineIndex LineIndexCache::find(const Identity& id) {
-  std::lock_guard lock(mutex);
-  for (auto it = entries.begin(); it != entries.end(); ++it) {
-    if (it->first == id) {
-      entries.splice(entries.begin(), entries, it);
-      return it->second;
-    }
+LineIndexCache::LineIndexCache() : entries_(max_bytes, max_files) {}
+
+LineIndex LineIndexCache::find(const file_io::FileIdentity& id) { return entries_.find(file_io::identity_key(id)).value_or(LineIndex{}); }
+
+void LineIndexCache::store(const file_io::FileIdentity& id, LineIndex index) {
+  const std::string key = file_io::identity_key(id);
+  if (const auto known = entries_.find(key)) {  // merge what each read of this version learnt
+    if (known->chunks.size() > index.chunks.size()) index.chunks = known->chunks;
+    if (!index.total_lines) index.total_lines = known->total_lines;
   }
-  return {};
+  const std::size_t c = cost(index);
+  entries_.put(key, std::move(index), c);
 }
 
-void LineIndexCache::store(const Identity& id, LineIndex index) {
-  std::lock_guard lock(mutex);
-  for (auto it = entries.begin(); it != entries.end(); ++it) {
-    if (it->first.device == id.device && it->first.inode == id.inode) {
-      if (it->first == id) {  // same version: merge what each read learnt
-        if (it->second.chunks.size() > index.chunks.size()) index.chunks = std::move(it->second.chunks);
-        if (!index.total_lines) index.total_lines = it->second.total_lines;
-      }
-      entries.erase(it);  // an older version is dropped
-      break;
-    }
-  }
-  entries.emplace_front(id, std::move(index));
-  if (entries.size() > max_files) entries.pop_back();
-}
+std::size_t LineIndexCache::release() { return entries_.clear(); }
 
 std::size_t start_chunk(const LineIndex& index, std::uint64_t first) {
   // Line `first` begins after the (first-1)-th '\n'. A chunk qualifies when fewer newlines lie

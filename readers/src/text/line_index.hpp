@@ -3,8 +3,10 @@
 // agent paging through a log with offset=N) does not scan everything before N each time. For
 // each 1 MiB chunk boundary it remembers how many lines ended before it; a read jumps to the last
 // chunk that starts before its first line. Entries are tied to the file's identity and version
-// (device, inode, size, mtime): any change makes them unusable.
+// (device, inode, size, mtime): any change makes them unusable; bounded (the readers' LruCache)
+// and dropped by the idle release.
 #include "file_io.hpp"
+#include "lru_cache.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -29,8 +31,15 @@ class LineIndexCache {
   LineIndex find(const file_io::FileIdentity& id);
   // Keeps what is known: the longer list of checkpoints, and the total once counted.
   void store(const file_io::FileIdentity& id, LineIndex index);
+  // Drops every index (the idle release); the bytes they held.
+  std::size_t release();
 
   static constexpr std::size_t max_files = 64;
+  static constexpr std::size_t max_bytes = 4u << 20;
+
+ private:
+  LineIndexCache();
+  LruCache<LineIndex> entries_;  // by identity and version; older versions age out
 };
 
 // The last chunk from which line `first` can be reached by skipping forward: its line begins at

@@ -3,6 +3,7 @@
 #include "mcpread/readers/registry.hpp"
 #include "mcpread/readers/text.hpp"
 #include "resource_contents.hpp"
+#include "text/line_index.hpp"
 
 namespace mcpread::readers {
 namespace {
@@ -48,6 +49,7 @@ bool register_text_reader(ReaderRegistry& registry) {
                       "--count-lines-max-bytes", "count a file's lines only up to this size", 0, UINT64_MAX)},
       .read = read_as_text,
       .resource = resource_text,
+      .release = [] { return text_detail::LineIndexCache::instance().release(); },
   });
 }
 
