@@ -6,7 +6,6 @@
 #include "mcpread/readers/registry.hpp"
 #include "registry/classified_file.hpp"
 #include "read_opened.hpp"
-#include "archive/archive_path.hpp"
 
 #include <sys/stat.h>
 
@@ -71,11 +70,14 @@ ReadOutcome read_file(const Roots& roots, const ReadRequest& request, const Read
                               "directory. Add a root that contains the file.");
   AccessResult access = open_in_roots(roots, request.file_path);
   if (auto* denied = std::get_if<AccessError>(&access)) {
-    // A path that goes on past a regular file ("/data/a.zip/docs/x.txt") may name an archive's
-    // member: the archive decides, and its refusal is the answer only when it is one.
+    // A path that goes on past a regular file ("/data/a.zip/docs/x.txt") may name a member of
+    // a file that holds others (an archive): that file's reader decides, and its refusal is the
+    // answer only when the file is of its kind.
     if (denied->reason == AccessError::Reason::not_found)
       if (auto inside = split_at_file(roots, request.file_path))
-        if (auto member = archive::read_inside(roots, *inside, request, limits, cancel)) return std::move(*member);
+        for (const Reader& reader : reader_registry().readers())
+          if (reader.read_inside != nullptr)
+            if (auto member = reader.read_inside(roots, *inside, request, limits, cancel)) return std::move(*member);
     return ReadOutcome::error(denied->message);
   }
   const bool column = request.column.value_or(1) > 1;

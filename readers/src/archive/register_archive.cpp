@@ -2,6 +2,7 @@
 // libarchive. A read of the archive lists its members; a member is read through a path
 // (archive_path.cpp), with every reader.
 #include "archive/archive_cache.hpp"
+#include "archive/archive_path.hpp"
 #include "archive/archive_reader.hpp"
 
 #include "byte_signatures.hpp"
@@ -112,6 +113,7 @@ bool register_archive_reader(ReaderRegistry& registry) {
                   limit_option<&ReadLimits::archive, &ArchiveLimits::max_depth>(
                       "--archive-max-depth", "archives inside archives read, the outer one counting 1", 1, 16)},
       .read = read_as_archive,
+      .read_inside = archive::read_inside,
       .release = [] { return archive::ArchiveCache::instance().release(); },
   });
 }

@@ -134,6 +134,11 @@ struct Reader {
   std::vector<ReaderOption> options = {};
   ReadOutcome (*read)(const ReaderCall&) = nullptr;
   ResourceReadResult (*resource)(const ResourceCall&) = nullptr;  // null: not served as a resource
+  // Reads a path that goes on past one of its files ("/data/a.zip/docs/x.txt": a member of an
+  // archive): the answer when the file is of its kind, nullopt when not, so that the path's own
+  // error stands. Null: its files hold no others.
+  std::optional<ReadOutcome> (*read_inside)(const Roots&, const PathInsideFile&, const ReadRequest&,
+                                            const ReadLimits&, const CancelToken&) = nullptr;
   // Drops what the reader keeps between calls (its cache), returning the bytes it held: called by
   // release_caches() when the server has been idle. Null: it keeps nothing.
   std::size_t (*release)() = nullptr;
