@@ -54,6 +54,8 @@ const FIT_WARMUP = 1;                   // ... not counted (mcp-read's first ima
 // 28×28-px tiles (ceil(w/28)·ceil(h/28)).
 const CC_IMAGE = { bytes: 500_000, base64: 666_668, edge: 2000, tiles: 4761 };
 const CC_JPEG_Q = 85;                   // vips' JPEG quality when mcp-read reports none
+const CLK_TCK = 100;                    // the kernel's clock ticks per second in /proc (USER_HZ on Linux)
+const SERVER_CPU_GOAL = 30;             // the peer's server CPU per call ÷ mcp-read's, a goal (reported)
 const TOOLS_LIST_GOAL = 3500;           // bytes of the tools/list answer line, a goal (reported)
 const DOC_MAX_EDGE = 2000;              // long edge of a rendered page at most (px)
 const DOC_MAX_BASE64 = 5 * 1024 * 1024; // base64 of one image block at most
@@ -113,6 +115,17 @@ const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 };
+// The CPU time (user + system, seconds) a process has used, its threads and the children it
+// waited for included (/proc/PID/stat fields 14-17): what a server spends on calls, whatever the
+// client costs.
+function cpuSeconds(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / CLK_TCK;
+  } catch {
+    return NaN;
+  }
+}
 function vmHWMKiB(pid) {
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -687,7 +700,7 @@ async function rowRate(sessions) {
     const s = sessions.get(server.name);
     const check = checker(server, server.sourceHead);
     const lat = [];
-    let busy = 0, bytes = 0, warm = false;
+    let busy = 0, bytes = 0, warm = false, cpu = 0;
     return {
       name: server.name,
       async once() {
@@ -695,6 +708,7 @@ async function rowRate(sessions) {
           for (let i = 0; i < WARMUP_CALLS; i++) check((await s.callTool(server.sourceHead.call)).result);
           warm = true;
         }
+        const cpuStart = cpuSeconds(s.pid);
         const start = performance.now();
         const end = start + SLICE_MS;
         while (performance.now() < end) {
@@ -703,8 +717,10 @@ async function rowRate(sessions) {
           lat.push(ms);
         }
         busy += performance.now() - start;
+        cpu += cpuSeconds(s.pid) - cpuStart;
       },
-      done: () => ({ value: lat.length / (busy / 1000), p50: median(lat), p90: pct(lat, 90), calls: lat.length, bytes }),
+      done: () => ({ value: lat.length / (busy / 1000), p50: median(lat), p90: pct(lat, 90), calls: lat.length, bytes,
+        cpuMs: (cpu * 1000) / lat.length }),
     };
   });
   await interleave("rate", parts, Math.round((THROUGHPUT_SECONDS * 1000) / SLICE_MS));
@@ -1117,6 +1133,8 @@ const rows = !CORE ? [] : [
     note: (m, p) => `ratio = mcp-read ÷ peer; ${THROUGHPUT_SECONDS} s of sequential calls per server in ${SLICE_MS} ms turns (${calls(m)} / ${calls(p)} calls); answer text ${size(m)} / ${size(p)}; peer: \`head: ${W}\`` },
   { key: "rate", sub: true, label: `text, small: source.cpp, ${W} lines: latency`, fmt: (r) => fmtLat({ value: r.p50, p90: r.p90 }), val: (r) => r.p50, better: "lower",
     note: () => `ratio = peer ÷ mcp-read; the calls of the row above` },
+  { key: "rate", sub: true, label: `text, small: source.cpp, ${W} lines: the server's CPU per call (user + system)`, fmt: (r) => fmtMs(r.cpuMs), val: (r) => r.cpuMs, better: "lower",
+    note: () => `ratio = peer ÷ mcp-read; the calls of the rows above, CPU from /proc/PID/stat (threads and waited-for children included) around each turn; independent of the client's own speed; goal ≥ ${SERVER_CPU_GOAL}×` },
   { key: "inflight", label: `${INFLIGHT} calls in flight (source.cpp, ${W} lines each): time to the last answer, p50 of ${INFLIGHT_ROUNDS} rounds`, fmt: fmtLat, better: "lower",
     note: (m, p) => `ratio = peer ÷ mcp-read; ${INFLIGHT} requests written at once on one stdio session; ` +
       `${m && !m.error ? fmtRate(m.rate) : "n/a"} / ${p && !p.error ? fmtRate(p.rate) : "n/a"}; each call's own latency p50 ${m && !m.error ? fmtMs(m.eachP50) : "n/a"} / ${p && !p.error ? fmtMs(p.eachP50) : "n/a"}` },
@@ -1320,6 +1338,11 @@ if (only === "" && CORE) {
   targets.push(`- initialize ≤ 10 ms: ${isFinite(initM) ? fmtMs(initM) : "n/a"} — ${yes(initM <= 10)}`);
   targets.push(`- initialize ≥ 30× faster than the peer: ${fmtRatio(ratios.init)} — ${yes(ratios.init >= 30)}`);
   targets.push(`- ≥ 10× the peer's calls/s on the ${W}-line read: ${fmtRatio(ratios.rate)} — ${yes(ratios.rate >= 10)}`);
+  {
+    const m = results["mcp-read"]?.rate, p = results.peer?.rate;
+    const r = m && p && !m.error && !p.error ? p.cpuMs / m.cpuMs : NaN;
+    targets.push(`- ≥ ${SERVER_CPU_GOAL}× less server CPU than the peer per ${W}-line read: ${fmtRatio(r)} — ${isFinite(r) ? yes(r >= SERVER_CPU_GOAL) : "n/a"}`);
+  }
   targets.push("", behind.length ? `Rows where the peer was faster in this run: ${behind.join("; ")} (see bench/README.md for the profile of each).`
     : "mcp-read was at least as fast as the peer in every row with a peer equivalent.");
 }
