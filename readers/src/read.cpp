@@ -109,10 +109,10 @@ ReadOutcome read_opened(const OpenedFile& file, const ReadRequest& request, cons
     return ReadOutcome::waits();
 
   std::string error;
-  const auto classified = classify_file(file, &error, nowait);
+  const auto classified = classify_opened(file, &error, nowait);
   if (!classified && nowait && (errno == EAGAIN || errno == EOPNOTSUPP)) return ReadOutcome::waits();
   if (!classified) return ReadOutcome::error("Cannot read " + file.path.string() + ": " + error + ".");
-  const Classification& c = classified->classification;
+  const Classification& c = *classified;
   // An `encoding` says the file is text: a file classified as binary is decoded with it.
   const FileKind kind = request.forced_kind.value_or(
       c.kind == FileKind::binary && !request.encoding.empty() ? FileKind::text : c.kind);

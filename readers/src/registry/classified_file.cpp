@@ -1,6 +1,7 @@
 #include "registry/classified_file.hpp"
 
 #include "file_io.hpp"
+#include "lru_cache.hpp"
 #include "mcpread/readers/utf8.hpp"
 
 #include <algorithm>
@@ -31,5 +32,28 @@ std::optional<ClassifiedFile> classify_file(const OpenedFile& file, std::string*
                static_cast<std::uint64_t>(file.st.st_size));
   return out;
 }
+
+namespace {
+
+// The classifications of the 512 files read last: a few hundred bytes each.
+LruCache<Classification>& classifications() {
+  static LruCache<Classification> cache(1u << 20, 512);
+  return cache;
+}
+
+}  // namespace
+
+std::optional<Classification> classify_opened(const OpenedFile& file, std::string* error, bool nowait) {
+  // The name is part of the key: the same bytes named a.png and a.txt classify differently.
+  const std::string key = file_io::identity_key(file) + "/" + file.path.filename().string();
+  if (auto known = classifications().find(key)) return known;
+  auto classified = classify_file(file, error, nowait);
+  if (!classified) return std::nullopt;
+  const Classification& c = classified->classification;
+  classifications().put(key, c, 64 + key.size() + c.mime.size() + c.description.size());
+  return std::move(classified->classification);
+}
+
+std::size_t release_classifications() { return classifications().clear(); }
 
 }  // namespace mcpread::readers

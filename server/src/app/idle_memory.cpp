@@ -56,28 +56,41 @@ void IdleMemory::enter() {
   // (it takes a few milliseconds and happens only after a quiet time).
   changed_.wait(lock, [this] { return !releasing_; });
   ++in_flight_;
-  ++calls_;
   pending_ = true;
   if (delay_.count() > 0 && !thread_.joinable() && !stopping_) thread_ = std::thread([this] { run(); });
 }
 
 void IdleMemory::leave() {
+  bool wake = false;
   {
     std::lock_guard lock(mutex_);
     --in_flight_;
+    last_leave_ = std::chrono::steady_clock::now();
+    // Only a thread waiting for the calls to end is woken: one timing a quiet time reads
+    // last_leave_ when its time is up (a wake-up per call cost two context switches a call).
+    wake = in_flight_ == 0 && waiting_for_calls_;
   }
-  changed_.notify_all();
+  if (wake) changed_.notify_all();
 }
 
 void IdleMemory::run() {
   std::unique_lock lock(mutex_);
   while (!stopping_) {
+    waiting_for_calls_ = true;
     changed_.wait(lock, [this] { return stopping_ || (pending_ && in_flight_ == 0); });
-    if (stopping_) break;
-    // Quiet for `delay_` since the last call ended: any call in between starts the wait again.
-    const std::size_t calls = calls_;
-    if (changed_.wait_for(lock, delay_, [&] { return stopping_ || calls_ != calls || in_flight_ > 0; }))
-      continue;
+    waiting_for_calls_ = false;
+    // Quiet for `delay_` since the last call ended: a call in between moves the end of the wait,
+    // one still running when it comes sends this thread back to waiting for the calls to end.
+    bool quiet = false;
+    while (!stopping_ && in_flight_ == 0) {
+      const auto deadline = last_leave_ + delay_;
+      if (std::chrono::steady_clock::now() >= deadline) {
+        quiet = true;
+        break;
+      }
+      changed_.wait_until(lock, deadline);  // woken early only to stop
+    }
+    if (!quiet || stopping_) continue;
     releasing_ = true;
     pending_ = false;
     lock.unlock();

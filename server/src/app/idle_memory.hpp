@@ -54,7 +54,8 @@ class IdleMemory {
   std::condition_variable changed_;
   std::chrono::milliseconds delay_{0};
   std::size_t in_flight_ = 0;
-  std::size_t calls_ = 0;       // counts every call, so a quiet time restarts after each
+  std::chrono::steady_clock::time_point last_leave_{};  // when the last call ended
+  bool waiting_for_calls_ = false;  // the thread waits for the running calls to end
   bool pending_ = false;        // a call ran since the last release
   bool releasing_ = false;
   bool stopping_ = false;
