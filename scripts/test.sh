@@ -36,6 +36,9 @@ finish() {
 }
 current=""
 trap finish EXIT
+# Stopped from outside (a CI timeout, Ctrl-C): a failure, never "all passed".
+trap 'exit 143' TERM
+trap 'exit 130' INT
 phase() {  # <name> <command...>
   current=$1
   local start=$SECONDS
