@@ -9,8 +9,9 @@ target_include_directories(mcpread_test_support PUBLIC ${mcpread_tests}/support)
 set(MCPREAD_SCHEMA_DIR "${PROJECT_SOURCE_DIR}/../shared/mcp-schema" CACHE PATH
   "Directory holding the official MCP JSON schemas, <version>.json")
 target_compile_definitions(mcpread_test_support PUBLIC MCPREAD_SCHEMA_DIR="${MCPREAD_SCHEMA_DIR}")
+# mcpread::common: windows_thread_exit.hpp, in test_main.cpp.
 target_link_libraries(mcpread_test_support PUBLIC doctest::doctest nlohmann_json::nlohmann_json
-  PRIVATE mcpread::warnings)
+  PRIVATE mcpread::warnings mcpread::common)
 
 file(GLOB mcpread_protocol_test_sources CONFIGURE_DEPENDS ${mcpread_tests}/unit/protocol/*.cpp)
 add_executable(mcpread_protocol_tests ${mcpread_protocol_test_sources})
