@@ -9,6 +9,8 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 #if defined(_WIN32)
+#include "mcpread/common/windows_thread_exit.hpp"  // before any thread_local is touched
+
 #include <windows.h>  // TerminateProcess
 #endif
 

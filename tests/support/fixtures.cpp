@@ -1,6 +1,16 @@
 #include "fixtures.hpp"
 
+#if defined(_WIN32)
+#include "windows_encode.hpp"
+
+#include <io.h>
+
+#include <random>
+#else
 #include <iconv.h>
+#endif
+
+#include <fcntl.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -9,12 +19,28 @@
 
 namespace mcpread::test {
 
+#if defined(_WIN32)
+// No mkdtemp: a random name under the user's temporary folder, taken only if it did not exist.
+TempDir::TempDir() {
+  std::random_device seed;
+  const auto base = std::filesystem::temp_directory_path();
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const auto dir = base / ("mcpread-test-" + std::to_string(seed()));
+    if (std::filesystem::create_directory(dir)) {
+      path_ = std::filesystem::canonical(dir);
+      return;
+    }
+  }
+  throw std::runtime_error("no fresh test folder under " + base.string());
+}
+#else
 TempDir::TempDir() {
   const char* base = std::getenv("TMPDIR");
   std::string templ = std::string(base && *base ? base : "/tmp") + "/mcpread-test-XXXXXX";
   if (mkdtemp(templ.data()) == nullptr) throw std::runtime_error("mkdtemp failed for " + templ);
   path_ = std::filesystem::canonical(templ);
 }
+#endif
 
 TempDir::~TempDir() {
   std::error_code ec;
@@ -40,6 +66,14 @@ std::filesystem::path TempDir::write(const std::string& relative, std::string_vi
   return full;
 }
 
+int open_read_only(const std::filesystem::path& path) {
+#if defined(_WIN32)
+  return ::_wopen(path.c_str(), _O_RDONLY | _O_BINARY | _O_NOINHERIT);
+#else
+  return ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+#endif
+}
+
 std::string wav_file(std::uint32_t samples) {
   auto le = [](std::uint32_t v, int bytes) {
     std::string s;
@@ -52,6 +86,9 @@ std::string wav_file(std::uint32_t samples) {
 }
 
 std::string iconv_encode(const std::string& utf8_text, const std::string& charset, bool skip_unencodable) {
+#if defined(_WIN32)
+  return windows_encode(utf8_text, charset, skip_unencodable);
+#else
   iconv_t cd = iconv_open((charset + (skip_unencodable ? "//IGNORE" : "")).c_str(), "UTF-8");
   if (cd == reinterpret_cast<iconv_t>(-1)) throw std::runtime_error("iconv_open failed for " + charset);
   std::string in = utf8_text;
@@ -66,6 +103,7 @@ std::string iconv_encode(const std::string& utf8_text, const std::string& charse
   if (r == static_cast<std::size_t>(-1) && !skip_unencodable) throw std::runtime_error("iconv failed for " + charset);
   out.resize(out.size() - room);
   return out;
+#endif
 }
 
 std::string pseudo_random(std::size_t n, std::uint32_t seed) {

@@ -17,6 +17,10 @@ std::string pseudo_random(std::size_t n, std::uint32_t seed);
 std::string iconv_encode(const std::string& utf8_text, const std::string& charset,
                          bool skip_unencodable = false);
 
+// `path` opened read-only, as the readers get files: not inherited by child processes (and in
+// binary mode on Windows). -1 when it cannot be opened.
+int open_read_only(const std::filesystem::path& path);
+
 // A PCM WAV file of `samples` 8-bit mono samples at 8,000 Hz.
 std::string wav_file(std::uint32_t samples);
 

@@ -14,12 +14,16 @@
 namespace mcpread::test {
 namespace {
 
+#if !defined(_WIN32)
 // The PDF reader finds its plugin through this variable: test executables live in a
-// subdirectory of the build tree, while the plugin sits at its top, next to mcp-read.
+// subdirectory of the build tree, while the plugin sits at its top, next to mcp-read. The Windows
+// suites sit at the top, beside libmcpread_pdf.dll: the executable's folder, where the reader
+// also looks.
 const bool plugin_dir_set = [] {
   ::setenv("MCP_READ_PDF_PLUGIN_DIR", MCPREAD_TEST_PDF_PLUGIN_DIR, 0);
   return true;
 }();
+#endif
 
 std::string literal(std::string_view s) {
   std::string out = "(";

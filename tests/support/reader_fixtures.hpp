@@ -7,7 +7,6 @@
 #include "mcpread/readers/read.hpp"
 
 #include <doctest/doctest.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 
 #include <filesystem>
@@ -26,7 +25,7 @@ inline readers::Roots roots_of(const TempDir& dir) {
 
 inline readers::OpenedFile open_file(const std::filesystem::path& path) {
   readers::OpenedFile f;
-  f.fd = readers::UniqueFd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  f.fd = readers::UniqueFd(open_read_only(path));
   REQUIRE_MESSAGE(f.fd.valid(), "cannot open " << path);
   REQUIRE(::fstat(f.fd.get(), &f.st) == 0);
   f.path = path;

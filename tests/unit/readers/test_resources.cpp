@@ -172,8 +172,12 @@ TEST_CASE("resources: listing the roots") {
     CHECK(page.entries.back().uri == file_uri((dir.path() / "in-file").string()));
   }
   SUBCASE("a FIFO is left out and never opened (the walk would block otherwise)") {
+#if defined(_WIN32)
+    MESSAGE("skipped under Windows: its file systems hold no FIFOs (named pipes live apart, in \\\\.\\pipe\\)");
+#else
     REQUIRE(::mkfifo((dir.path() / "pipe").c_str(), 0600) == 0);
     CHECK(names_of(list(roots)) == std::vector<std::string>{"a/y.json", "a/z.md", "b.txt", "c.unknownext"});
+#endif
   }
   SUBCASE("several roots: in order, names prefixed with the root's name") {
     TempDir second;
@@ -331,11 +335,15 @@ TEST_CASE("resources: reading") {
     CHECK(r.status == ResourceStatus::not_found);
   }
   SUBCASE("a FIFO is refused without being opened") {
+#if defined(_WIN32)
+    MESSAGE("skipped under Windows: its file systems hold no FIFOs (named pipes live apart, in \\\\.\\pipe\\)");
+#else
     REQUIRE(::mkfifo((dir.path() / "pipe").c_str(), 0600) == 0);
     const ResourceReadResult r = read(dir, "pipe");
     CHECK(r.status == ResourceStatus::unsupported);
     CHECK(r.message == (dir.path() / "pipe").string() +
                            " is a FIFO (named pipe); only regular files and directories can be read.");
+#endif
   }
   SUBCASE("other binaries are refused with their type") {
     dir.write("x.bin", std::string("\x7f" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0", 16) + std::string(200, '\0'));

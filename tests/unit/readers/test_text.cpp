@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <ctime>
 #include <stdexcept>
 #include <string>
@@ -96,6 +97,10 @@ TEST_CASE("text byte-order mark only") {
 }
 
 TEST_CASE("text read error names the file") {
+#if defined(_WIN32)
+  MESSAGE("skipped under Windows: a folder cannot be opened as a file descriptor there (_wopen "
+          "refuses), so a reader is never handed one");
+#else
   TempDir dir;
   const int fd = ::open(dir.path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   REQUIRE(fd >= 0);
@@ -104,6 +109,7 @@ TEST_CASE("text read error names the file") {
   const auto o = mcpread::readers::read_text(f, tool_worded(TextOptions{}), CancelToken{});
   CHECK(o.is_error);
   CHECK(text_of(o) == "Could not read " + dir.path().string() + ": Is a directory.");
+#endif
 }
 
 TEST_CASE("text offset and limit") {
@@ -269,15 +275,9 @@ TEST_CASE("text cancellation") {
 TEST_CASE("text meta") {
   TempDir dir;
   const auto path = dir.write("m.txt", numbered_lines(5));
-  std::tm tm{};
-  tm.tm_year = 2026 - 1900;
-  tm.tm_mon = 10;
-  tm.tm_mday = 22;
-  tm.tm_hour = 13;
-  tm.tm_min = 10;
-  tm.tm_sec = 5;
-  const timespec times[2] = {{timegm(&tm), 0}, {timegm(&tm), 0}};
-  REQUIRE(::utimensat(AT_FDCWD, path.c_str(), times, 0) == 0);
+  using namespace std::chrono;
+  std::filesystem::last_write_time(
+      path, file_clock::from_sys(sys_days{year{2026} / November / 22} + hours{13} + minutes{10} + seconds{5}));
   TextOptions opt;
   opt.offset = 2;
   opt.limit = 2;

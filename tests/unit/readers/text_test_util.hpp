@@ -19,7 +19,7 @@
 namespace mcpread::test::text_util {
 
 inline readers::OpenedFile open_file(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = open_read_only(path);
   if (fd < 0) throw std::runtime_error("cannot open " + path.string());
   readers::OpenedFile f{readers::UniqueFd(fd), {}, path};
   ::fstat(fd, &f.st);
