@@ -7,8 +7,10 @@ namespace {
 
 // 4 MiB of marks: the starts of 2 billion records' worth of pages, over the 64 files read last.
 LruCache<std::shared_ptr<const RowMarks>>& cache() {
-  static LruCache<std::shared_ptr<const RowMarks>> instance(4u << 20, 64);
-  return instance;
+  // Never destroyed, like the package part cache: the idle-memory thread may release it while
+  // static destructors run at exit.
+  static auto* const instance = new LruCache<std::shared_ptr<const RowMarks>>(4u << 20, 64);
+  return *instance;
 }
 
 std::size_t cost(const RowMarks& m) { return 64 + m.starts.size() * sizeof(std::uint64_t); }

@@ -37,8 +37,9 @@ namespace {
 
 // The classifications of the 512 files read last: a few hundred bytes each.
 LruCache<Classification>& classifications() {
-  static LruCache<Classification> cache(1u << 20, 512);
-  return cache;
+  // Never destroyed: the idle-memory thread may release it while static destructors run at exit.
+  static auto* const cache = new LruCache<Classification>(1u << 20, 512);
+  return *cache;
 }
 
 }  // namespace

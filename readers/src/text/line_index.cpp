@@ -11,8 +11,9 @@ std::size_t cost(const LineIndex& index) { return 64 + index.chunks.size() * siz
 }  // namespace
 
 LineIndexCache& LineIndexCache::instance() {
-  static LineIndexCache cache;
-  return cache;
+  // Never destroyed: the idle-memory thread may release it while static destructors run at exit.
+  static auto* const cache = new LineIndexCache;
+  return *cache;
 }
 
 LineIndexCache::LineIndexCache() : entries_(max_bytes, max_files) {}
