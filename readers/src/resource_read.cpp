@@ -36,8 +36,7 @@ ResourceReadResult refusal(ResourceStatus status, std::string message) {
 // its second half, and never inside a UTF-8 sequence.
 std::size_t cut_point(std::string_view text, std::size_t room) {
   if (text.size() <= room) return text.size();
-  std::size_t n = room;
-  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+  const std::size_t n = utf8::fit_bytes(text, room);
   if (n == 0) return 0;
   const auto nl = text.rfind('\n', n - 1);
   if (nl != std::string_view::npos && nl + 1 >= n / 2) return nl + 1;

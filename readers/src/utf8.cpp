@@ -102,6 +102,13 @@ std::size_t prefix_bytes(std::string_view in, std::size_t max_chars) {
   return n;
 }
 
+std::size_t fit_bytes(std::string_view in, std::size_t max_bytes) {
+  if (in.size() <= max_bytes) return in.size();
+  std::size_t n = max_bytes;
+  while (n > 0 && (static_cast<unsigned char>(in[n]) & 0xC0) == 0x80) --n;
+  return n;
+}
+
 namespace detail {
 
 SanitizeResult append_sanitized_prefix(std::string_view in, std::size_t max_chars,

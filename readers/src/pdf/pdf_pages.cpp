@@ -51,7 +51,7 @@ std::string clean_title(std::string_view raw) {
   const auto first = t.find_first_not_of(' ');
   if (first == std::string::npos) return {};
   t = t.substr(first, t.find_last_not_of(' ') - first + 1);
-  if (t.size() > 300) t = t.substr(0, utf8::prefix_bytes(t.substr(0, 300), 300)) + "\u2026";
+  if (t.size() > 300) t = t.substr(0, utf8::fit_bytes(t, 300)) + "\u2026";
   return t;
 }
 
@@ -59,8 +59,7 @@ std::string clean_title(std::string_view raw) {
 // second half, and never inside a UTF-8 sequence.
 std::size_t cut_point(std::string_view text, std::size_t room) {
   if (text.size() <= room) return text.size();
-  std::size_t n = room;
-  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+  const std::size_t n = utf8::fit_bytes(text, room);
   const auto nl = text.rfind('\n', n);
   if (nl != std::string_view::npos && nl >= n / 2) return nl;
   return n;

@@ -239,16 +239,11 @@ std::string formula_cell_text(std::string_view formula) {
     return best;
   };
   // What fits in a table cell (kMaxCellBytes) with the fences and the note of the cut.
-  const auto cut_to = [](std::string_view s, std::size_t bytes) {
-    if (s.size() <= bytes) return s.size();
-    while (bytes > 0 && (static_cast<unsigned char>(s[bytes]) & 0xC0) == 0x80) --bytes;
-    return bytes;
-  };
   const std::size_t room = kMaxCellBytes - 80;
-  std::size_t keep = cut_to(text, room);
+  std::size_t keep = utf8::fit_bytes(text, room);
   std::size_t run = longest_run(std::string_view(text).substr(0, keep));
   if (2 * (run + 2) > room / 2) {  // backticks enough to need a fence as long as the text
-    keep = cut_to(text, room / 3);
+    keep = utf8::fit_bytes(text, room / 3);
     run = longest_run(std::string_view(text).substr(0, keep));
   }
   const std::string fence(run + 1, '`');

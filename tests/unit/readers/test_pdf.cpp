@@ -1,6 +1,7 @@
 // read_pdf: page texts under markers, the subset PDF as a resource, rendered pages, caps.
 // The PDFs are generated at test time (pdf_fixtures) and the answers checked with qpdf/libvips.
 #include "pdf_test_util.hpp"
+#include "mcpread/readers/utf8.hpp"
 
 #include <tuple>
 #include <vector>
@@ -54,6 +55,17 @@ TEST_CASE("pdf: text and the subset PDF") {
     CHECK(s.title == "Caf\u00e9 \u2014 r\u00e9sum\u00e9");
     CHECK_FALSE(s.encrypted);
     CHECK(o.meta["selected"] == nlohmann::json::array({7, 8, 2}));
+  }
+  SUBCASE("a title past 300 bytes is cut on a character boundary") {
+    std::string title = "T";
+    for (int i = 0; i < 150; ++i) title += "\u00e9";  // 1 + 300 bytes: the cut falls inside an é
+    dir.write("long.pdf", text_pdf(1, title));
+    const auto o = read(dir, "long.pdf");
+    REQUIRE_FALSE(o.is_error);
+    const std::string kept = title.substr(0, 299) + "\u2026";
+    CHECK(o.meta["title"] == kept);
+    CHECK(utf8::is_valid(text(o)));
+    CHECK(text(o).find(": \"" + kept + "\", 1 page, ") != std::string::npos);
   }
   SUBCASE("one page, no title, a name that needs percent-encoding") {
     const std::string pdf = text_pdf(4);

@@ -104,3 +104,16 @@ TEST_CASE("utf8 prefix_bytes") {
     CHECK(utf8::prefix_bytes(ascii + "\xC3\xA9", 20) == 20);
   }
 }
+
+TEST_CASE("utf8 fit_bytes") {
+  const std::string s = "a\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80z";  // a é 中 😀 z
+  CHECK(utf8::fit_bytes(s, 0) == 0);
+  CHECK(utf8::fit_bytes(s, 1) == 1);
+  CHECK(utf8::fit_bytes(s, 2) == 1);   // inside é
+  CHECK(utf8::fit_bytes(s, 3) == 3);
+  CHECK(utf8::fit_bytes(s, 5) == 3);   // inside 中
+  CHECK(utf8::fit_bytes(s, 9) == 6);   // inside 😀
+  CHECK(utf8::fit_bytes(s, 10) == 10);
+  CHECK(utf8::fit_bytes(s, 11) == 11);
+  CHECK(utf8::fit_bytes(s, 99) == 11);
+}

@@ -20,5 +20,8 @@ std::size_t count_chars(std::string_view in);
 std::size_t count_non_blank(std::string_view in);
 // Byte length of the longest prefix of valid UTF-8 `in` holding at most `max_chars` code points.
 std::size_t prefix_bytes(std::string_view in, std::size_t max_chars);
+// Byte length of the longest prefix of valid UTF-8 `in` within `max_bytes` bytes that does not
+// end inside a sequence.
+[[nodiscard]] std::size_t fit_bytes(std::string_view in, std::size_t max_bytes);
 
 }  // namespace mcpread::readers::utf8
