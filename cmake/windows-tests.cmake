@@ -38,13 +38,13 @@ target_link_libraries(mcpread_platform_tests PRIVATE mcpread_test_support mcprea
 target_compile_definitions(mcpread_platform_tests PRIVATE
   MCPREAD_TEST_MAGIC_DB="${mcpread_win_deps}/share/misc/magic.mgc")
 add_test(NAME platform COMMAND mcpread_platform_tests)
-# The DLLs the readers load (libvips-42.dll from npm; libzip-4.dll and libxml2-2.dll from Debian's
-# sources, scripts/windows/deps.sh) beside the suite, where the bundle will put them beside
+# The DLLs the readers load (libvips-42.dll from npm; libzip-4.dll, libxml2-2.dll and
+# libarchive-13.dll from Debian's sources, scripts/windows/deps.sh) beside the suite, where the bundle will put them beside
 # mcp-read.exe: the loader looks for them in the executable's folder.
 add_custom_command(TARGET mcpread_platform_tests POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${mcpread_win_deps}/vips/lib/libvips-42.dll
     ${mcpread_win_deps}/bin/libzip-4.dll ${mcpread_win_deps}/bin/libxml2-2.dll
-    $<TARGET_FILE_DIR:mcpread_platform_tests>/
+    ${mcpread_win_deps}/bin/libarchive-13.dll $<TARGET_FILE_DIR:mcpread_platform_tests>/
   VERBATIM)
 
 # A stand-in for Windows 10's bcryptprimitives.dll, which libvips-42.dll imports (ProcessPrng,
@@ -67,8 +67,6 @@ add_test(NAME readers_windows COMMAND mcpread_readers_windows_tests)
 # each with the reason it does not run under Windows yet. Cases inside a built file that Windows
 # cannot hold say why in a MESSAGE instead.
 set(mcpread_readers_not_on_windows
-  # libarchive is not cross-built: no writer for the archive fixtures, no reader to test.
-  test_archive.cpp test_archive_hostile.cpp
   # Already the platform suite's (above), which runs them with the DLL checks beside them.
   test_platform.cpp test_windows_paths.cpp test_lazy_library.cpp
   # POSIX through and through: fork and waitpid, Unix sockets, FIFOs, chmod'ed folders and
@@ -95,14 +93,14 @@ foreach(file ${mcpread_readers_not_on_windows})
   list(REMOVE_ITEM mcpread_readers_test_sources ${mcpread_tests}/unit/readers/${file})
 endforeach()
 # Its fixtures: files and charsets (fixtures.cpp, over code pages here), images (libvips-42.dll
-# through its import library), PDFs (static qpdf) and office packages (libzip, whose import
+# through its import library), PDFs (static qpdf), office packages (libzip, whose import
 # library names libzip.dll: a second copy of libzip-4.dll under that name goes beside the suite;
-# the readers load their own).
+# the readers load their own) and archives (libarchive, likewise as libarchive.dll).
 add_library(mcpread_readers_test_support STATIC ${mcpread_tests}/support/fixtures.cpp
   ${mcpread_tests}/support/windows_encode.cpp
   ${mcpread_tests}/support/image_fixtures.cpp ${mcpread_tests}/support/pdf_fixtures.cpp
   ${mcpread_tests}/support/office_fixtures.cpp ${mcpread_tests}/support/slides_fixtures.cpp
-  ${mcpread_tests}/support/ocr_fixtures.cpp)
+  ${mcpread_tests}/support/ocr_fixtures.cpp ${mcpread_tests}/support/archive_fixtures.cpp)
 target_include_directories(mcpread_readers_test_support SYSTEM PRIVATE ${mcpread_win_include}
   ${mcpread_win_deps}/vips/include ${mcpread_win_deps}/vips/include/glib-2.0
   ${mcpread_win_deps}/vips/lib/glib-2.0/include)
@@ -110,7 +108,7 @@ target_include_directories(mcpread_readers_test_support PRIVATE ${PROJECT_SOURCE
 target_compile_definitions(mcpread_readers_test_support PRIVATE POINTERHOLDER_TRANSITION=4)
 target_link_libraries(mcpread_readers_test_support PUBLIC mcpread_test_support
   PRIVATE mcpread::warnings mcpread::common ${mcpread_win_deps}/vips/lib/libvips.lib
-  ${mcpread_win_deps}/lib/libzip.dll.a ${mcpread_win_deps}/lib/libqpdf.a ${mcpread_win_deps}/lib/libjpeg.a
+  ${mcpread_win_deps}/lib/libzip.dll.a ${mcpread_win_deps}/lib/libarchive.dll.a ${mcpread_win_deps}/lib/libqpdf.a ${mcpread_win_deps}/lib/libjpeg.a
   /usr/x86_64-w64-mingw32/lib/libz.a advapi32)
 
 add_executable(mcpread_readers_tests ${mcpread_readers_test_sources}
@@ -124,9 +122,11 @@ target_link_libraries(mcpread_readers_tests PRIVATE mcpread_readers_test_support
   mcpread::readers mcpread::common ${mcpread_win_deps}/lib/libdeflate.a)
 add_dependencies(mcpread_readers_tests mcpread_pdf_plugin)  # loaded by the PDF tests, beside it
 add_test(NAME readers COMMAND mcpread_readers_tests)
-# Beside the suite, with the platform suite's DLLs: the fixtures' libzip.dll, and OCR's
-# libtesseract-5.dll.
+# Beside the suite, with the platform suite's DLLs: the fixtures' libzip.dll and libarchive.dll,
+# and OCR's libtesseract-5.dll.
 add_custom_command(TARGET mcpread_readers_tests POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${mcpread_win_deps}/bin/libzip.dll
     ${mcpread_win_deps}/bin/libtesseract-5.dll $<TARGET_FILE_DIR:mcpread_readers_tests>/
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${mcpread_win_deps}/bin/libarchive-13.dll
+    $<TARGET_FILE_DIR:mcpread_readers_tests>/libarchive.dll
   VERBATIM)
