@@ -24,6 +24,10 @@
 #include <windows.h>
 
 #include <filesystem>
+
+// -static gives the DLL its own libstdc++ and emutls, with the same order of thread-exit work as
+// an executable's: `collected` below is a thread_local destroyed when each reading thread ends.
+#include "mcpread/common/windows_thread_exit.hpp"
 #else
 #include <dlfcn.h>
 #include <sys/stat.h>

@@ -158,9 +158,11 @@ std::optional<PathInsideFile> split_at_file(const Roots& roots, std::string_view
   fs::path p = platform::path_from_utf8(access_detail::expand_home(requested));
   if (p.is_relative()) p = roots.dirs().front() / p;
   const fs::path normal = p.lexically_normal();
-  fs::path prefix;
-  auto part = normal.begin();
-  for (; part != normal.end(); ++part) {
+  // From the root ("/", "C:\"): Windows' C runtime finds nothing at a bare drive name ("C:").
+  fs::path prefix = normal.root_path();
+  const fs::path below_root = normal.relative_path();
+  auto part = below_root.begin();
+  for (; part != below_root.end(); ++part) {
     if (part->empty()) continue;  // the trailing slash's empty name
     prefix /= *part;
     std::error_code ec;
@@ -169,9 +171,9 @@ std::optional<PathInsideFile> split_at_file(const Roots& roots, std::string_view
     if (fs::is_regular_file(status)) break;
     if (!fs::is_directory(status)) return std::nullopt;
   }
-  if (part == normal.end()) return std::nullopt;
+  if (part == below_root.end()) return std::nullopt;
   std::string inner;
-  for (++part; part != normal.end(); ++part)
+  for (++part; part != below_root.end(); ++part)
     if (!part->empty()) inner += (inner.empty() ? "" : "/") + platform::path_to_utf8(*part);
   return PathInsideFile{platform::path_to_utf8(prefix), std::move(inner)};
 }

@@ -85,9 +85,12 @@ AccessError missing(const Roots& roots, const std::string& shown, const wp::Pars
     const std::string last = dir.parts.back();
     dir.parts.pop_back();
     Opened o;
-    if (open_for_reading(wp::to_string(dir), &o) == 0 && is_directory(o)) {
+    if (open_for_reading(wp::to_string(dir), &o) == 0) {
       const fs::path found = path_of(*o.final);
       if (!roots.contains(found)) return outside_roots(roots, shown);
+      if (!is_directory(o))  // a path going on past a file (an archive's member is tried first)
+        return {"Cannot read " + shown + ": " + wp::to_string(dir) + " is not a directory (it is a file).",
+                AccessError::Reason::not_found};
       if (name.empty()) return not_found(shown, "", found, last);
       return not_found(shown, " The directory " + wp::to_string(dir) + "\\" + last + " does not exist.", found, last);
     }

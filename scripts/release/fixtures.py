@@ -10,6 +10,7 @@ import zlib
 
 TEXT = "portable bundle line one\nsecond line: café\n"
 PDF_TEXT = "Hello from the bundle"
+CJK_TEXT = "\u65e5\u672c\u8a9e\u306e\u6587\u66f8"  # 日本語の文書
 
 
 def png(width, height):
@@ -45,13 +46,34 @@ def ppm(width, height):
 def pdf():
     """One A6 page saying PDF_TEXT in Helvetica, with a correct cross-reference table."""
     stream = f"BT /F1 18 Tf 20 200 Td ({PDF_TEXT}) Tj ET 0 0 1 rg 20 20 100 100 re f".encode()
+    return one_page_pdf(stream, b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+
+
+def cjk_pdf():
+    """One A6 page saying CJK_TEXT in a Japanese font that is not embedded and whose codes are
+    UCS-2 (the predefined CMap UniJIS-UCS2-H): its text comes out only with poppler-data's CMaps
+    and Adobe-Japan1's CID-to-Unicode table."""
+    codes = CJK_TEXT.encode("utf-16-be").hex().upper()
+    stream = f"BT /F1 24 Tf 20 200 Td <{codes}> Tj ET".encode()
+    return one_page_pdf(stream,
+                        b"<< /Type /Font /Subtype /Type0 /BaseFont /HeiseiMin-W3 /Encoding /UniJIS-UCS2-H "
+                        b"/DescendantFonts [6 0 R] >>",
+                        b"<< /Type /Font /Subtype /CIDFontType0 /BaseFont /HeiseiMin-W3 "
+                        b"/CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> "
+                        b"/FontDescriptor 7 0 R /DW 1000 >>",
+                        b"<< /Type /FontDescriptor /FontName /HeiseiMin-W3 /Flags 6 /FontBBox [-123 -257 1001 910] "
+                        b"/ItalicAngle 0 /Ascent 723 /Descent -241 /CapHeight 709 /StemV 69 >>")
+
+
+def one_page_pdf(stream, font, *more):
+    """An A6 page drawing `stream` with `font` as /F1 (object 5; `more` objects follow it)."""
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 298 420] /Contents 4 0 R "
         b"/Resources << /Font << /F1 5 0 R >> >> >>",
         b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        font, *more,
     ]
     out = b"%PDF-1.4\n"
     offsets = []

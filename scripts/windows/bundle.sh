@@ -3,9 +3,11 @@
 # from its own folder, share\misc\magic.mgc) into the release folder and its zip:
 #   dist/mcp-read-<version>-win32-x64/
 #     bin/mcp-read.exe, libvips-42.dll, libzip-4.dll, libxml2-2.dll, libmcpread_pdf.dll (the PDF
-#       plugin: poppler, qpdf), libtesseract-5.dll (tesseract and leptonica, for OCR)
+#       plugin: poppler, qpdf), libtesseract-5.dll (tesseract and leptonica, for OCR),
+#       libarchive-13.dll (archives: libarchive with zlib, bzip2, xz and zstd)
 #     share/misc/magic.mgc      libmagic's database (<exe dir>\..\share\misc\magic.mgc)
 #     share/tessdata/           OCR's English (eng.traineddata)
+#     share/poppler/            poppler-data: CJK CMaps and CID-to-Unicode tables
 #     LICENSES/                 README (which part is under which licence), each part's
 #                               copyright file, the licence texts they name
 #     README.md, LICENSE
@@ -30,7 +32,7 @@ version=$(sed -n 's/^project(mcp-read VERSION \([0-9][0-9.]*\).*/\1/p' "$repo/CM
 staged=$build/bundle vips=$build/windows-deps/vips
 cache=${MCPREAD_WINDOWS_CACHE:-$HOME/.cache/mcp-read-windows}
 for f in bin/mcp-read.exe bin/libvips-42.dll bin/libzip-4.dll bin/libxml2-2.dll bin/libmcpread_pdf.dll \
-  bin/libtesseract-5.dll share/misc/magic.mgc share/tessdata/eng.traineddata; do
+  bin/libtesseract-5.dll bin/libarchive-13.dll share/misc/magic.mgc share/tessdata/eng.traineddata share/poppler/cMap/Adobe-Japan1/UniJIS-UCS2-H; do
   [[ -s $staged/$f ]] || die "$staged/$f is missing (run scripts/windows/prove.sh $1 first)"
 done
 for f in README.md versions.json package.json; do [[ -s $vips/$f ]] || die "$vips/$f is missing"; done
@@ -45,22 +47,23 @@ cp "$staged"/bin/mcp-read.exe "$staged"/bin/*.dll "$dir/bin/"
 rm -f "$dir/bin/bcryptprimitives.dll"
 cp "$staged/share/misc/magic.mgc" "$dir/share/misc/"
 cp "$staged/share/tessdata/eng.traineddata" "$dir/share/tessdata/"
+cp -r "$staged/share/poppler" "$dir/share/"
 # Our own builds lose their symbols (14 MB to 8 MB for the .exe); sharp's DLL is stripped already.
 # strip stamps PE files with the time: SOURCE_DATE_EPOCH's, so that the same input gives the same zip.
 epoch=${SOURCE_DATE_EPOCH:-946684800}  # 2000-01-01
-for f in mcp-read.exe libzip-4.dll libxml2-2.dll libmcpread_pdf.dll libtesseract-5.dll; do
+for f in mcp-read.exe libzip-4.dll libxml2-2.dll libmcpread_pdf.dll libtesseract-5.dll libarchive-13.dll; do
   SOURCE_DATE_EPOCH=$epoch x86_64-w64-mingw32-strip --strip-unneeded "$dir/bin/$f"
 done
-[[ $(ls "$dir/bin") == $'libmcpread_pdf.dll\nlibtesseract-5.dll\nlibvips-42.dll\nlibxml2-2.dll\nlibzip-4.dll\nmcp-read.exe' ]] ||
-  die "bin/ holds $(ls "$dir/bin" | tr '\n' ' '), not the .exe and its five DLLs"
+[[ $(ls "$dir/bin") == $'libarchive-13.dll\nlibmcpread_pdf.dll\nlibtesseract-5.dll\nlibvips-42.dll\nlibxml2-2.dll\nlibzip-4.dll\nmcp-read.exe' ]] ||
+  die "bin/ holds $(ls "$dir/bin" | tr '\n' ' '), not the .exe and its six DLLs"
 
 # The Debian source packages deps.sh cross-built (name=version), from its pinned list.
-mapfile -t sources < <(for script in deps.sh deps-pdf.sh deps-ocr.sh; do
+mapfile -t sources < <(for script in deps.sh deps-pdf.sh deps-ocr.sh deps-archive.sh; do
   sed -n '/^sources=(/,/)/p' "$here/$script"; done | tr -d '()' | sed 's/^sources=//' | tr ' ' '\n' | grep '=')
 declare -A built=()
 for s in "${sources[@]}"; do built[${s%%=*}]=${s#*=}; done
 for want in uchardet nettle pugixml libdeflate tre file libzip libxml2 libpng1.6 libjpeg-turbo freetype qpdf \
-  poppler leptonlib tesseract; do
+  poppler leptonlib tesseract libarchive bzip2 xz-utils libzstd; do
   [[ -n ${built[$want]:-} ]] || die "deps.sh no longer pins $want: update this script's LICENSES/README"
   v=${built[$want]#*:}
   copyright=$cache/src/$want-${v%-*}/debian/copyright
@@ -69,7 +72,7 @@ for want in uchardet nettle pugixml libdeflate tre file libzip libxml2 libpng1.6
 done
 # Parts from the build machine's Debian packages: their copyright files as installed.
 declare -A host=([zlib]=libz-mingw-w64-dev [encoding_rs]=librust-encoding-rs-dev
-  [mingw-w64]=mingw-w64-x86-64-dev [gcc-runtime]=gcc-mingw-w64-base [tessdata-eng]=tesseract-ocr-eng)
+  [mingw-w64]=mingw-w64-x86-64-dev [gcc-runtime]=gcc-mingw-w64-base [tessdata-eng]=tesseract-ocr-eng [poppler-data]=poppler-data)
 for part in "${!host[@]}"; do
   pkg=${host[$part]}
   [[ -s /usr/share/doc/$pkg/copyright ]] || die "/usr/share/doc/$pkg/copyright is missing (install $pkg)"
@@ -124,7 +127,12 @@ row() { printf '%-30s %-13s %-25s %s\n' "$@"; }
   row "bin/lib{mcpread_pdf,tesseract-5}.dll (in)" libpng "${built[libpng1.6]}" "libpng (PNG Reference Library licence)"
   row "bin/libtesseract-5.dll" tesseract "${built[tesseract]}" "Apache-2.0"
   row "bin/libtesseract-5.dll (linked in)" leptonica "${built[leptonlib]}" "BSD-2-Clause (Leptonica licence)"
+  row "bin/libarchive-13.dll" libarchive "${built[libarchive]}" "BSD-2-Clause (and others its copyright file lists); zlib and the GCC runtime linked in"
+  row "bin/libarchive-13.dll (linked in)" bzip2 "${built[bzip2]}" "BSD-style (bzip2 licence)"
+  row "bin/libarchive-13.dll (linked in)" xz-utils "${built[xz-utils]}" "public domain (liblzma)"
+  row "bin/libarchive-13.dll (linked in)" libzstd "${built[libzstd]}" "BSD-3-Clause or GPL-2"
   row "share/tessdata/eng.traineddata" tessdata-eng "$(hv tessdata-eng)" "Apache-2.0"
+  row "share/poppler/" poppler-data "$(hv poppler-data)" "cMap/ BSD-3-Clause (Adobe), cidToUnicode/ and the other tables GPL-2 (LICENSES/poppler-data)"
   echo
   echo "The LGPL parts: libvips-42.dll is a separate DLL that may be replaced by a compatible build;"
   echo "nettle is linked statically, and mcp-read's source (Apache-2.0) and the build recipe"

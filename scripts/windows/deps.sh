@@ -36,7 +36,7 @@ header_dirs=(boost nlohmann spdlog fmt doctest valijson)
 # The PDF plugin's libraries (poppler, qpdf and theirs) come from deps-pdf.sh, cached on its own.
 key=$( { echo "${sources[*]} ${host_packages[*]} ${npm_packages[*]}"; cat "${BASH_SOURCE[0]}" "$toolchain" \
   "$here/libmagic_shims.c" "$here/deps-pdf.sh" "$here/utf16_iconv.c" "$here/iconv.h" \
-  "$here/deps-ocr.sh"; } |
+  "$here/deps-ocr.sh" "$here/deps-archive.sh"; } |
   sha256sum | cut -c1-12)
 prefix=$cache/$key
 if [[ -f $prefix/.mcp-read-deps ]]; then echo "$prefix"; exit 0; fi
@@ -198,6 +198,13 @@ ocr_prefix=$(bash "$here/deps-ocr.sh" "$pdf_prefix")
 echo "windows deps: OCR from $ocr_prefix"
 cp "$ocr_prefix/bin/libtesseract-5.dll" "$prefix/bin/"
 install -D -m 644 /usr/share/tesseract-ocr/5/tessdata/eng.traineddata "$prefix/share/tessdata/eng.traineddata"
+# Archives: libarchive-13.dll (deps-archive.sh, cached on its own), and the import library and
+# headers the tests' archive writer links.
+archive_prefix=$(bash "$here/deps-archive.sh")
+echo "windows deps: archives from $archive_prefix"
+cp "$archive_prefix/bin/libarchive-13.dll" "$prefix/bin/"
+cp "$archive_prefix/lib/libarchive.dll.a" "$prefix/lib/"
+cp "$archive_prefix/include/archive.h" "$archive_prefix/include/archive_entry.h" "$prefix/include/"
 
 rm -rf "$prefix.build"
 touch "$prefix/.mcp-read-deps"

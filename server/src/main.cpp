@@ -10,8 +10,6 @@
 #include <unistd.h>
 #if defined(_WIN32)
 #include "mcpread/common/windows_thread_exit.hpp"  // before any thread_local is touched
-
-#include <windows.h>  // TerminateProcess
 #endif
 
 #ifdef __GLIBC__
@@ -24,24 +22,6 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
-
-namespace {
-
-// The process's end once the server has stopped. On Windows, the DLLs loaded at run time (the PDF
-// plugin, tesseract, libvips) keep static state whose teardown, at exit and at process detach, can
-// wait on threads Windows has already ended: under Wine a process that had read PDFs, images and a
-// scan never exited. Every answer has been written (synchronously there) and the log is flushed
-// here, so the process ends without that teardown; the system closes its handles.
-int finish(int code) {
-#if defined(_WIN32)
-  spdlog::shutdown();
-  std::fflush(nullptr);
-  ::TerminateProcess(::GetCurrentProcess(), static_cast<UINT>(code));
-#endif
-  return code;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
 #ifdef SIGPIPE
@@ -92,11 +72,11 @@ int main(int argc, char** argv) {
     if (config.transport == mcpread::server::Transport::http) {
       spdlog::info("mcp-read {} serving HTTP; roots: {}", MCPREAD_VERSION, roots.describe());
       mcpread::server::http::HttpServer server(std::move(config), std::move(roots), roots_default);
-      return finish(server.run());
+      return server.run();
     }
     spdlog::info("mcp-read {} serving stdio; roots: {}", MCPREAD_VERSION, roots.describe());
     mcpread::server::StdioServer server(std::move(config), std::move(roots), roots_default);
-    return finish(server.run());
+    return server.run();
   } catch (const std::exception& e) {
     std::cerr << "mcp-read: fatal: " << e.what() << "\n";
     return 1;

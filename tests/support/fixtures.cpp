@@ -106,6 +106,12 @@ std::string iconv_encode(const std::string& utf8_text, const std::string& charse
 #endif
 }
 
+std::string file_uri(const std::filesystem::path& dir, std::string_view encoded_name) {
+  std::string d = dir.generic_string();  // "/" between names on every system
+  if (!d.starts_with('/')) d.insert(0, 1, '/');  // C:/Users/... after "file://" takes a third "/"
+  return "file://" + d + "/" + std::string(encoded_name);
+}
+
 std::string pseudo_random(std::size_t n, std::uint32_t seed) {
   std::string out;
   for (std::size_t i = 0; i < n; ++i) {

@@ -21,6 +21,13 @@ std::string iconv_encode(const std::string& utf8_text, const std::string& charse
 // binary mode on Windows). -1 when it cannot be opened.
 int open_read_only(const std::filesystem::path& path);
 
+// The separator between a folder and a name in the paths the readers write: "/", or "\\" on
+// Windows, as in `d + kSep + "name.pdf"`.
+inline const std::string kSep(1, static_cast<char>(std::filesystem::path::preferred_separator));
+// The file: URI the readers give `dir`/`encoded_name` (the name already percent-encoded):
+// file:///tmp/x/a.pdf, or file:///C:/Users/x/a.pdf on Windows.
+std::string file_uri(const std::filesystem::path& dir, std::string_view encoded_name);
+
 // A PCM WAV file of `samples` 8-bit mono samples at 8,000 Hz.
 std::string wav_file(std::uint32_t samples);
 

@@ -3,9 +3,11 @@
 through wine64 with one root, talks MCP over stdio or Streamable HTTP, and checks what a model
 would get: text by a Windows path, a relative path and another case; a PNG passed through and a
 TIFF converted; a large PNG downscaled; a notebook; a Word document; a PDF's text and a page
-rendered as an image (the plugin, libmcpread_pdf.dll); a scanned page read with OCR; a folder's
-listing; and the refusals: a file outside the root, the way out through "..", a device name (NUL), an alternate
-data stream and a trailing dot. Exits 1 naming each failed check.
+rendered as an image (the plugin, libmcpread_pdf.dll); Japanese text through poppler-data's
+CMaps (share\\poppler); a scanned page read with OCR; an archive's listing and three members
+(libarchive-13.dll); a folder's listing; and the refusals: a file outside the root, the way out
+through "..", a device name (NUL), an alternate data stream and a trailing dot. Exits 1 naming
+each failed check.
 
   session.py stdio ROOT WINROOT -- COMMAND...
   session.py http  ROOT WINROOT --url URL --token TOKEN -- COMMAND...
@@ -20,6 +22,7 @@ import os
 import signal
 import struct
 import sys
+import tarfile
 import zipfile
 import zlib
 
@@ -105,12 +108,21 @@ def write_fixtures(root):
     fixtures.write_all(root)
     with open(os.path.join(root, "picture.tif"), "wb") as f:
         f.write(tiff(40, 30))
+    with open(os.path.join(root, "japanese.pdf"), "wb") as f:
+        f.write(fixtures.cjk_pdf())
     with open(os.path.join(root, "scan.png"), "wb") as f:
         f.write(scan(OCR_TEXT))
     with open(os.path.join(root, "report.docx"), "wb") as f:
         f.write(docx(["Quarterly report", "Sales rose in the north."]))
     with open(os.path.join(root, "Résumé 文.png"), "wb") as f:
         f.write(fixtures.png(32, 24))
+    # An archive (libarchive-13.dll): a gzip'd tar holding a text file and a Word document.
+    with tarfile.open(os.path.join(root, "papers.tar.gz"), "w:gz") as tar:
+        for name, data in (("docs/readme.txt", b"Archived notes\nsecond line\n"),
+                           ("docs/memo.docx", docx(["Memo from the archive"]))):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
     os.makedirs(os.path.join(root, "sub"), exist_ok=True)
     with open(os.path.join(root, "sub", "inner.txt"), "w") as f:
         f.write("inner\n")
@@ -161,6 +173,10 @@ def session_checks(s, win):
     content, error, _ = s.read(f"{win}\\page.pdf")
     t = texts(content)
     check(not error and "Page 1 of 1" in t and fixtures.PDF_TEXT in t, f"PDF: the page's text ({t[:200]!r})")
+    content, error, _ = s.read(f"{win}\\japanese.pdf")
+    t = texts(content)
+    check(not error and fixtures.CJK_TEXT in t,
+          f"PDF: Japanese text in a font that is not embedded, through share\\poppler's CMaps ({t[:200]!r})")
     content, error, _ = s.read(f"{win}\\page.pdf", file_type="image")
     imgs = images(content)
     # The page is A6 (298 x 420 pt): the image has its proportions.
@@ -173,6 +189,19 @@ def session_checks(s, win):
     t = texts(content)
     check(not error and "read with OCR" in t and OCR_TEXT in t,
           f"OCR: a scanned page's text by tesseract (libtesseract-5.dll, share\\tessdata) ({t[:200]!r})")
+
+    content, error, _ = s.read(f"{win}\\papers.tar.gz")
+    t = texts(content)
+    check(not error and "docs/readme.txt" in t and "docs/memo.docx" in t, f"archive: its members listed ({t[:240]!r})")
+    content, error, _ = s.read(f"{win}\\bundle.tar.xz\\docs\\packed.txt")
+    t = texts(content)
+    check(not error and fixtures.TEXT.splitlines()[0] in t, f"archive: a member of an xz'd tar read ({t[:160]!r})")
+    content, error, _ = s.read(f"{win}\\papers.tar.gz\\docs\\readme.txt")
+    t = texts(content)
+    check(not error and "Archived notes" in t and "second line" in t, f"archive: a text member read ({t[:160]!r})")
+    content, error, _ = s.read(f"{win}\\papers.tar.gz/docs/memo.docx")
+    t = texts(content)
+    check(not error and "Memo from the archive" in t, f"archive: a Word member read by its reader ({t[:160]!r})")
 
     content, error, _ = s.read(win)
     t = texts(content)

@@ -1,7 +1,7 @@
 // The C libraries scripts/windows/deps.sh cross-builds, checked where the readers will use them:
 // under Wine, before the readers themselves are built for Windows. libmagic with its TRE regex
 // shim and Debian's database, uchardet, nettle, pugixml, libdeflate, the encoding_rs shim, and
-// libvips-42.dll from npm, libzip-4.dll and libxml2-2.dll.
+// libvips-42.dll from npm, libzip-4.dll, libxml2-2.dll and libarchive-13.dll.
 #include <doctest/doctest.h>
 #include <libdeflate.h>
 #include <magic.h>
@@ -137,4 +137,22 @@ TEST_CASE("windows libraries: libzip-4.dll and libxml2-2.dll load by the readers
   CHECK(doc != nullptr);
   if (doc != nullptr) x->free_doc(doc);
   CHECK(x->read_memory(bad.data(), static_cast<int>(bad.size()), "bad.xml", nullptr, quiet) == nullptr);
+}
+
+TEST_CASE("windows libraries: libarchive-13.dll loads by its soname, with every filter built in") {
+  struct Archive {
+    const char* (*version_details)() = nullptr;
+  };
+  mcpread::readers::LazyLibrary<Archive> archive(
+      {.needs = "Reading archives needs libarchive", .candidates = {"libarchive.so.13"}},
+      [](mcpread::readers::SymbolBinder& bind, Archive& a) {
+        return bind(&a.version_details, "archive_version_details");
+      });
+  std::string error;
+  const Archive* a = archive.get(&error);
+  REQUIRE_MESSAGE(a != nullptr, error);
+  const std::string details = a->version_details();  // "libarchive 3.6.2 zlib/1.2.13 liblzma/5.4.1 ..."
+  CAPTURE(details);
+  CHECK(details.starts_with("libarchive 3.6.2"));
+  for (const char* part : {"zlib/", "liblzma/", "bz2lib/", "libzstd/"}) CHECK(details.find(part) != std::string::npos);
 }

@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <string>
+#include <tuple>
 #include <variant>
 #include <vector>
 
@@ -160,4 +161,20 @@ TEST_CASE("windows charsets: the system's code pages stand in for iconv") {
   CHECK(charset_ascii_compatible("CP437"));
   CHECK(!charset_ascii_compatible("IBM037"));
   CHECK(decoded("X-NO-SUCH-CHARSET", "abc").starts_with("(no decoder"));
+}
+
+TEST_CASE("windows charsets: WHATWG labels resolve to the standard's decoders") {
+  // The code pages stand in for iconv, but the labels a page or a user names (shift_jis, euc-kr,
+  // gb2312) decode through the standard's decoders, which Windows' code pages do not limit.
+  for (const auto& [label, bytes, text] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"shift_jis", "\x93\xfa\x96\x7b", "\xE6\x97\xA5\xE6\x9C\xAC"},     // 日本
+           {"euc-kr", "\xc7\xd1\xb1\xb9", "\xED\x95\x9C\xEA\xB5\xAD"},        // 한국
+           {"gb2312", "\xd6\xd0\xce\xc4", "\xE4\xB8\xAD\xE6\x96\x87"},        // 中文
+           {"windows-1251", "\xcf\xf0\xe8", "\xD0\x9F\xD1\x80\xD0\xB8"}}) {   // При
+    CAPTURE(label);
+    DetectedCharset cs;
+    REQUIRE(resolve_encoding_name(label, &cs));
+    CHECK(decoded(cs.name, bytes) == text);
+  }
+  CHECK_FALSE(resolve_encoding_name("no-such-label", nullptr));
 }

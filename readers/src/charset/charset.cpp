@@ -114,8 +114,9 @@ bool resolve_encoding_name(std::string_view requested, DetectedCharset* out) {
     } else {
       return false;
     }
-  } else if (name != kUtf8 && !charset_detail::decoded_by_icu(name) && !iconv_knows(name)) {
-    return false;
+  } else if (name != kUtf8 && !charset_detail::decoded_by_icu(name) &&
+             charset_detail::whatwg_encoding_of(name).empty() && !iconv_knows(name)) {
+    return false;  // the standard's decoders need no iconv (Windows' code pages lack CP932)
   }
   // The label as asked, when it names another decoder ("shift_jis" read as CP932) rather than
   // spelling this one differently ("utf8").

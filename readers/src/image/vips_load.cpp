@@ -117,6 +117,7 @@ bool make_file(Input* in) {
   const int fd = anon.fd;
   if (fd < 0) return false;
   UniqueFd file(fd);
+  if (anon.path.empty()) return false;  // Windows: no path for libvips to open it by
   for (std::size_t done = 0; done < in->bytes.size();) {
     const auto n = ::write(fd, in->bytes.data() + done, static_cast<unsigned>(std::min<std::size_t>(in->bytes.size() - done, 1u << 30)));
     if (n < 0 && errno == EINTR) continue;

@@ -46,10 +46,10 @@ TEST_CASE("archive: a tar.gz lists its members with sizes and how to read one") 
   const ReadOutcome o = read_path(dir, "bundle.tar.gz");
   REQUIRE_FALSE(o.is_error);
   const std::string p = dir.path().string();
-  CHECK(first_text(o) == "Archive " + p + "/bundle.tar.gz (POSIX ustar format, gzip-compressed): 4 entries "
+  CHECK(first_text(o) == "Archive " + p + kSep + "bundle.tar.gz (POSIX ustar format, gzip-compressed): 4 entries "
                          "(1 directory, 3 files; 35 bytes unpacked)\ndocs/\ndocs/readme.txt  23 bytes\n"
                          "docs/notes.md  8 bytes\ntop.txt  4 bytes\n[To read a member, read the archive's path "
-                         "followed by the member's path, e.g. " + p + "/bundle.tar.gz/docs/readme.txt; archives "
+                         "followed by the member's path, e.g. " + p + kSep + "bundle.tar.gz/docs/readme.txt; archives "
                          "inside archives the same way.]");
   CHECK(o.meta["kind"] == "archive");
   CHECK(o.meta["entries"] == 4);
@@ -64,12 +64,12 @@ TEST_CASE("archive: a member is read through the archive's path, by its own read
     const ReadOutcome o = read_path(dir, "bundle.tar.gz/docs/readme.txt");
     REQUIRE_MESSAGE(!o.is_error, first_text(o));
     CHECK(first_text(o).find("first line") != std::string::npos);
-    CHECK(o.meta["path"] == p + "/bundle.tar.gz/docs/readme.txt");
+    CHECK(o.meta["path"] == p + kSep + "bundle.tar.gz/docs/readme.txt");
     CHECK(o.meta["kind"] == "text");
     CHECK(o.meta["size"] == 23);
   }
   SUBCASE("an absolute path, and paging through the member") {
-    const ReadOutcome o = read_path(dir, p + "/bundle.tar.gz/docs/readme.txt", 2, 1);
+    const ReadOutcome o = read_path(dir, p + kSep + "bundle.tar.gz/docs/readme.txt", 2, 1);
     REQUIRE_MESSAGE(!o.is_error, first_text(o));
     CHECK(first_text(o).find("second line") != std::string::npos);
     CHECK(first_text(o).find("first line") == std::string::npos);
@@ -77,25 +77,25 @@ TEST_CASE("archive: a member is read through the archive's path, by its own read
   SUBCASE("a folder of the archive lists what lies under it") {
     const ReadOutcome o = read_path(dir, "bundle.tar.gz/docs");
     REQUIRE_MESSAGE(!o.is_error, first_text(o));
-    CHECK(first_text(o).starts_with("Folder " + p + "/bundle.tar.gz/docs (GNU tar format, gzip-compressed): 2 entries "
+    CHECK(first_text(o).starts_with("Folder " + p + kSep + "bundle.tar.gz/docs (GNU tar format, gzip-compressed): 2 entries "
                                     "(0 directories, 2 files; 35 bytes unpacked)\ndocs/readme.txt  23 bytes\n"
                                     "docs/notes.md  8 bytes\n"));
   }
   SUBCASE("the archive's path with a trailing slash lists it") {
-    CHECK(first_text(read_path(dir, "bundle.tar.gz/")).starts_with("Archive " + p + "/bundle.tar.gz "));
+    CHECK(first_text(read_path(dir, "bundle.tar.gz/")).starts_with("Archive " + p + kSep + "bundle.tar.gz "));
   }
   SUBCASE("a member the archive does not hold") {
     const ReadOutcome o = read_path(dir, "bundle.tar.gz/docs/missing.txt");
     CHECK(o.is_error);
-    CHECK(first_text(o) == "File not found: " + p + "/bundle.tar.gz/docs/missing.txt. The archive " + p +
-                               "/bundle.tar.gz has no member docs/missing.txt; read " + p +
-                               "/bundle.tar.gz to list its members.");
+    CHECK(first_text(o) == "File not found: " + p + kSep + "bundle.tar.gz/docs/missing.txt. The archive " + p + kSep +
+                               "bundle.tar.gz has no member docs/missing.txt; read " + p + kSep +
+                               "bundle.tar.gz to list its members.");
   }
   SUBCASE("a member named almost right gets suggestions") {
     CHECK(first_text(read_path(dir, "bundle.tar.gz/docs/README.txt")).ends_with(
-        " to list its members. Did you mean: " + p + "/bundle.tar.gz/docs/readme.txt?"));
+        " to list its members. Did you mean: " + p + kSep + "bundle.tar.gz/docs/readme.txt?"));
     CHECK(first_text(read_path(dir, "bundle.tar.gz/notes.md")).ends_with(
-        " to list its members. Did you mean: " + p + "/bundle.tar.gz/docs/notes.md?"));
+        " to list its members. Did you mean: " + p + kSep + "bundle.tar.gz/docs/notes.md?"));
   }
   SUBCASE("a path through a file that is no archive keeps its own error") {
     dir.write("plain.txt", "text\n");
@@ -147,17 +147,17 @@ TEST_CASE("archive: archives inside archives") {
     const ReadOutcome o = read_path(dir, "a.zip/inner.tar/x.txt");
     REQUIRE_MESSAGE(!o.is_error, first_text(o));
     CHECK(first_text(o).find("deep text") != std::string::npos);
-    CHECK(o.meta["path"] == p + "/a.zip/inner.tar/x.txt");
+    CHECK(o.meta["path"] == p + kSep + "a.zip/inner.tar/x.txt");
   }
   SUBCASE("the inner archive listed") {
     const ReadOutcome o = read_path(dir, "a.zip/inner.tar");
     REQUIRE_MESSAGE(!o.is_error, first_text(o));
-    CHECK(first_text(o).starts_with("Archive " + p + "/a.zip/inner.tar (POSIX ustar format): 1 entry "));
+    CHECK(first_text(o).starts_with("Archive " + p + kSep + "a.zip/inner.tar (POSIX ustar format): 1 entry "));
   }
   SUBCASE("a path through a member that is no archive") {
     const ReadOutcome o = read_path(dir, "a.zip/b.txt/c");
-    CHECK(first_text(o) == "Cannot read " + p + "/a.zip/b.txt/c: " + p +
-                               "/a.zip/b.txt is a text file, not an archive, so nothing lies inside it.");
+    CHECK(first_text(o) == "Cannot read " + p + kSep + "a.zip/b.txt/c: " + p + kSep +
+                               "a.zip/b.txt is a text file, not an archive, so nothing lies inside it.");
   }
 }
 
@@ -206,7 +206,7 @@ TEST_CASE("archive: listings page by offset and limit") {
   CHECK(text.find("\nf1.txt  1 byte\nf2.txt  1 byte\n[Entries 2-3 of 5. To list more, ") != std::string::npos);
   CHECK(o.meta["next_offset"] == 4);
   CHECK(first_text(read_path(dir, "many.tar", 9)) ==
-        "Offset 9 is past the end of the archive " + dir.path().string() + "/many.tar: it has 5 entries. Use an "
+        "Offset 9 is past the end of the archive " + dir.path().string() + kSep + "many.tar: it has 5 entries. Use an "
         "offset from 1 to 5.");
 }
 
@@ -222,9 +222,10 @@ TEST_CASE("archive: the archive itself must lie inside the roots") {
   TempDir outside;
   TempDir root;
   outside.write("a.tar", archive_bytes({{"x.txt", "x\n"}}, "ustar"));
-  const ReadOutcome o = read_path(root, outside.path().string() + "/a.tar/x.txt");
+  const ReadOutcome o = read_path(root, outside.path().string() + kSep + "a.tar/x.txt");
   CHECK(o.is_error);
-  CHECK(first_text(o).starts_with("Access denied: " + outside.path().string() + "/a.tar/x.txt is outside the allowed roots"));
+  CHECK(first_text(o).starts_with("Access denied: " + (outside.path() / "a.tar" / "x.txt").string() +
+                                  " is outside the allowed roots"));
 }
 
 TEST_CASE("archive: recognised by content, not by a few letters of text") {

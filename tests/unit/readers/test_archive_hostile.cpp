@@ -40,15 +40,15 @@ TEST_CASE("archive hostile: links and devices are named, never followed") {
   CHECK(listing.find("\nevil -> /etc/passwd  (symbolic link)\nsame.txt => real.txt  (hard link)\n"
                      "tty  (character device)\npipe  (FIFO (named pipe))\n") != std::string::npos);
   CHECK(first_text(read_path(dir, "x.tar/evil")) ==
-        "Cannot read " + p + "/x.tar/evil: the member is a symbolic link to /etc/passwd, and only files in an archive "
+        "Cannot read " + p + kSep + "x.tar/evil: the member is a symbolic link to /etc/passwd, and only files in an archive "
         "are read; read the member it links to instead.");
   CHECK(first_text(read_path(dir, "x.tar/same.txt")) ==
-        "Cannot read " + p + "/x.tar/same.txt: the member is a hard link to real.txt, and only files in an archive "
+        "Cannot read " + p + kSep + "x.tar/same.txt: the member is a hard link to real.txt, and only files in an archive "
         "are read; read the member it links to instead.");
   CHECK(first_text(read_path(dir, "x.tar/tty")) ==
-        "Cannot read " + p + "/x.tar/tty: the member is a character device, and only files in an archive are read.");
+        "Cannot read " + p + kSep + "x.tar/tty: the member is a character device, and only files in an archive are read.");
   CHECK(first_text(read_path(dir, "x.tar/pipe")) ==
-        "Cannot read " + p + "/x.tar/pipe: the member is a FIFO (named pipe), and only files in an archive are read.");
+        "Cannot read " + p + kSep + "x.tar/pipe: the member is a FIFO (named pipe), and only files in an archive are read.");
 }
 
 TEST_CASE("archive hostile: names leading out of the archive are listed as such") {
@@ -68,7 +68,7 @@ TEST_CASE("archive hostile: encrypted members are refused clearly") {
   const std::string p = dir.path().string();
   CHECK(first_text(read_path(dir, "e.zip")).find("\nsecret.txt  11 bytes  (encrypted)\n") != std::string::npos);
   CHECK(first_text(read_path(dir, "e.zip/secret.txt")) ==
-        "Cannot read " + p + "/e.zip/secret.txt: it is encrypted; mcp-read cannot read encrypted members.");
+        "Cannot read " + p + kSep + "e.zip/secret.txt: it is encrypted; mcp-read cannot read encrypted members.");
   CHECK_FALSE(read_path(dir, "e.zip/open.txt").is_error);
 }
 
@@ -80,7 +80,7 @@ TEST_CASE("archive hostile: limits against bombs") {
     ReadLimits limits;
     limits.archive.max_ratio = 100;
     const std::string text = first_text(read_path(dir, "runs.txt.gz", limits));
-    CHECK(text.starts_with("Cannot read the archive " + p + "/runs.txt.gz: it unpacks at "));
+    CHECK(text.starts_with("Cannot read the archive " + p + kSep + "runs.txt.gz: it unpacks at "));
     CHECK(text.ends_with(" to 1, over the ratio of 100 allowed (a compression bomb?) (--archive-max-ratio)."));
   }
   SUBCASE("bytes unpacked in one pass") {
@@ -88,7 +88,7 @@ TEST_CASE("archive hostile: limits against bombs") {
     ReadLimits limits;
     limits.archive.max_total_bytes = 1u << 20;
     CHECK(first_text(read_path(dir, "big.tar.gz", limits)) ==
-          "Cannot read the archive " + p + "/big.tar.gz: it unpacks to more than 1.0 MB in one pass, the most "
+          "Cannot read the archive " + p + kSep + "big.tar.gz: it unpacks to more than 1.0 MB in one pass, the most "
           "allowed (--archive-max-bytes).");
   }
   SUBCASE("bytes of one member") {
@@ -96,7 +96,7 @@ TEST_CASE("archive hostile: limits against bombs") {
     ReadLimits limits;
     limits.archive.max_member_bytes = 1024;
     CHECK(first_text(read_path(dir, "m.tar/big.txt", limits)) ==
-          "Cannot read " + p + "/m.tar/big.txt from the archive: it is 2.0 KB, over the 1.0 KB read from one member at "
+          "Cannot read " + p + kSep + "m.tar/big.txt from the archive: it is 2.0 KB, over the 1.0 KB read from one member at "
           "most (--archive-max-member-bytes).");
   }
   SUBCASE("a member larger than its header says") {
@@ -105,7 +105,7 @@ TEST_CASE("archive hostile: limits against bombs") {
     ReadLimits limits;
     limits.archive.max_member_bytes = 1024;
     CHECK(first_text(read_path(dir, "n.txt.gz/n.txt", limits)) ==
-          "Cannot read " + p + "/n.txt.gz/n.txt from the archive: it is 4.0 KB, over the 1.0 KB read from one member "
+          "Cannot read " + p + kSep + "n.txt.gz/n.txt from the archive: it is 4.0 KB, over the 1.0 KB read from one member "
           "at most (--archive-max-member-bytes).");
   }
   SUBCASE("entries") {
@@ -115,7 +115,7 @@ TEST_CASE("archive hostile: limits against bombs") {
     ReadLimits limits;
     limits.archive.max_entries = 3;
     CHECK(first_text(read_path(dir, "many.tar", limits)) ==
-          "Cannot read the archive " + p + "/many.tar: it holds more than 3 entries, the most listed from one archive "
+          "Cannot read the archive " + p + kSep + "many.tar: it holds more than 3 entries, the most listed from one archive "
           "(--archive-max-entries).");
   }
   SUBCASE("nesting depth") {
@@ -123,7 +123,7 @@ TEST_CASE("archive hostile: limits against bombs") {
     dir.write("a.zip", zip_bytes({{"inner.tar", inner}}));
     ReadLimits limits;
     limits.archive.max_depth = 1;
-    const std::string refusal = "Cannot read " + p + "/a.zip/inner.tar: it is an archive nested 2 levels deep, and "
+    const std::string refusal = "Cannot read " + p + kSep + "a.zip/inner.tar: it is an archive nested 2 levels deep, and "
                                 "archives are read 1 level deep at most (--archive-max-depth).";
     CHECK(first_text(read_path(dir, "a.zip/inner.tar/x.txt", limits)) == refusal);
     CHECK(first_text(read_path(dir, "a.zip/inner.tar", limits)) == refusal);
@@ -138,7 +138,7 @@ TEST_CASE("archive hostile: damaged archives say what failed") {
     dir.write("bad.gz", std::string("\x1f\x8b\x08\0\0\0\0\0\0\x03", 10) + std::string(200, '\xAB'));
     const ReadOutcome o = read_path(dir, "bad.gz");
     CHECK(o.is_error);
-    CHECK(first_text(o).starts_with("Cannot read the archive " + p + "/bad.gz: "));
+    CHECK(first_text(o).starts_with("Cannot read the archive " + p + kSep + "bad.gz: "));
   }
   SUBCASE("a truncated tar.gz lists what comes before the damage") {
     std::vector<ArchiveItem> items;
@@ -151,7 +151,7 @@ TEST_CASE("archive hostile: damaged archives say what failed") {
   }
   SUBCASE("an empty file named as an archive") {
     dir.write("empty.tar", "");
-    CHECK(first_text(read_path(dir, "empty.tar")) == "Cannot read the archive " + p + "/empty.tar: the file is empty.");
+    CHECK(first_text(read_path(dir, "empty.tar")) == "Cannot read the archive " + p + kSep + "empty.tar: the file is empty.");
   }
   SUBCASE("a zip's bytes after its signature are noise") {
     dir.write("noise.zip", "PK\x03\x04" + std::string(5000, '\x7F'));
@@ -163,10 +163,18 @@ TEST_CASE("archive hostile: an archive reached through a link out of the roots i
   TempDir outside;
   TempDir root;
   outside.write("a.tar", archive_bytes({{"x.txt", "x\n"}}, "ustar"));
-  std::filesystem::create_symlink(outside.path() / "a.tar", root.path() / "link.tar");
+  std::error_code ec;
+  std::filesystem::create_symlink(outside.path() / "a.tar", root.path() / "link.tar", ec);
+#if defined(_WIN32)
+  if (ec) {
+    MESSAGE("skipped: no symbolic link could be made here (" << ec.message() << "; Wine 8 makes none)");
+    return;
+  }
+#endif
+  REQUIRE_FALSE(ec);
   const ReadOutcome o = read_path(root, "link.tar/x.txt");
   CHECK(o.is_error);
-  CHECK(first_text(o).starts_with("Access denied: " + root.path().string() + "/link.tar/x.txt "));
+  CHECK(first_text(o).starts_with("Access denied: " + root.path().string() + kSep + "link.tar/x.txt "));
 }
 
 TEST_CASE("archive hostile: a cancelled read stops") {

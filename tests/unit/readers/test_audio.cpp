@@ -11,6 +11,7 @@
 #include <string>
 
 using namespace mcpread::readers;
+using mcpread::test::kSep;
 using mcpread::test::TempDir;
 
 namespace {
@@ -47,7 +48,7 @@ TEST_CASE("audio") {
     REQUIRE_FALSE(o.is_error);
     REQUIRE(o.blocks.size() == 2);
     const auto& text = std::get<TextBlock>(o.blocks[0]).text;
-    CHECK(text.rfind("Audio " + d + "/beep.wav: ", 0) == 0);
+    CHECK(text.rfind("Audio " + d + kSep + "beep.wav: ", 0) == 0);
     CHECK(text.find("(audio/wav), 3.9 KB, 0.50 s, 8000 Hz, mono.") != std::string::npos);
     CHECK(o.meta["duration_s"] == 0.5);
     const auto& audio = std::get<AudioBlock>(o.blocks[1]);
@@ -108,7 +109,7 @@ TEST_CASE("audio") {
     const auto o = read(dir, "long.wav", limits);
     CHECK(o.is_error);
     CHECK(std::get<TextBlock>(o.blocks[0]).text ==
-          d + "/long.wav is 4.9 KB of audio (audio/wav), over the limit of 1000 bytes for one "
+          d + kSep + "long.wav is 4.9 KB of audio (audio/wav), over the limit of 1000 bytes for one "
               "answer (--audio-max-bytes).");
     CHECK(o.meta["kind"] == "audio");
   }
@@ -116,6 +117,6 @@ TEST_CASE("audio") {
     dir.write("silence.mp3", "");
     const auto o = read(dir, "silence.mp3");
     CHECK(o.is_error);
-    CHECK(std::get<TextBlock>(o.blocks[0]).text == d + "/silence.mp3 is empty (0 bytes), not an audio file.");
+    CHECK(std::get<TextBlock>(o.blocks[0]).text == d + kSep + "silence.mp3 is empty (0 bytes), not an audio file.");
   }
 }

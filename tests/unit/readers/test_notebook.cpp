@@ -73,7 +73,7 @@ TEST_CASE("notebook: cells and every kind of output") {
   // Text of cells 1-7, then cell 7's two images, then cell 8, its image, then the rest.
   REQUIRE(o.blocks.size() == 6);
   CHECK(text_at(o, 0) ==
-        "Notebook " + d + "/nb.ipynb: 12 cells (10 code, 1 markdown, 1 raw), kernel Python 3 (python), nbformat 4.5.\n"
+        "Notebook " + d + kSep + "nb.ipynb: 12 cells (10 code, 1 markdown, 1 raw), kernel Python 3 (python), nbformat 4.5.\n"
         "\n"
         "── Cell 1 · markdown ──\n"
         "# Title\n"
@@ -193,7 +193,7 @@ TEST_CASE("notebook: cells and every kind of output") {
         "\n"
         "[Cells 1-12 of 12. End of notebook.]");
   check_no_base64(o, {png64, jpeg64, base64_encode(svg_text(600, 400))});
-  CHECK(o.meta.at("path") == d + "/nb.ipynb");
+  CHECK(o.meta.at("path") == d + kSep + "nb.ipynb");
   CHECK(o.meta.at("cells") == 12);
   CHECK(o.meta.at("start_cell") == 1);
   CHECK(o.meta.at("end_cell") == 12);

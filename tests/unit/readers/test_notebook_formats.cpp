@@ -41,7 +41,7 @@ TEST_CASE("notebook: nbformat 3") {
   REQUIRE_FALSE(o.is_error);
   REQUIRE(o.blocks.size() == 3);
   CHECK(text_at(o, 0) ==
-        "Notebook " + dir.path().string() + "/nb.ipynb: 2 cells (1 code, 1 markdown, 0 raw), language python, nbformat 3.0.\n"
+        "Notebook " + dir.path().string() + kSep + "nb.ipynb: 2 cells (1 code, 1 markdown, 0 raw), language python, nbformat 3.0.\n"
         "\n"
         "── Cell 1 · markdown ──\n"
         "## Intro\n"
@@ -98,7 +98,7 @@ TEST_CASE("notebook: nbformat 2") {
   REQUIRE_FALSE(o.is_error);
   REQUIRE(o.blocks.size() == 1);
   CHECK(text_at(o, 0) ==
-        "Notebook " + dir.path().string() + "/nb.ipynb: 3 cells (2 code, 1 markdown, 0 raw), language python, nbformat 2.0.\n"
+        "Notebook " + dir.path().string() + kSep + "nb.ipynb: 3 cells (2 code, 1 markdown, 0 raw), language python, nbformat 2.0.\n"
         "\n"
         "── Cell 1 · code · [3] ──\n"
         "```python\n"
@@ -136,7 +136,7 @@ TEST_CASE("notebook: odd but readable notebooks") {
   SUBCASE("no cells at all") {
     const ReadOutcome o = read_nb(dir, notebook(json::array()));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_at(o, 0).ends_with("/nb.ipynb: 0 cells (0 code, 0 markdown, 0 raw), kernel Python 3 (python), "
+    CHECK(text_at(o, 0).ends_with(kSep + "nb.ipynb: 0 cells (0 code, 0 markdown, 0 raw), kernel Python 3 (python), "
                                   "nbformat 4.5.\n\n[The notebook has no cells.]"));
   }
   SUBCASE("invalid UTF-8 and a source holding backtick fences") {
@@ -164,7 +164,7 @@ TEST_CASE("notebook: odd but readable notebooks") {
     options.offset = 2;
     const ReadOutcome o = read_nb(dir, notebook(json::array()), options);
     CHECK(o.is_error);
-    CHECK(text_at(o, 0).ends_with("/nb.ipynb: the notebook has no cells."));
+    CHECK(text_at(o, 0).ends_with(kSep + "nb.ipynb: the notebook has no cells."));
   }
   SUBCASE("nbformat 3 without worksheets") {
     const ReadOutcome o = read_raw(dir, "x.ipynb", R"({"nbformat": 3, "metadata": {}})");

@@ -108,8 +108,8 @@ TEST_CASE("notebook: cell ranges and the output cap") {
     options.offset = 51;
     const ReadOutcome o = read_nb(dir, nb, options);
     CHECK(o.is_error);
-    CHECK(text_at(o, 0) == "Offset 51 is past the end of " + d +
-                               "/nb.ipynb: the notebook has 50 cells. Use an offset from 1 to 50.");
+    CHECK(text_at(o, 0) == "Offset 51 is past the end of " + d + kSep +
+                               "nb.ipynb: the notebook has 50 cells. Use an offset from 1 to 50.");
   }
 }
 

@@ -18,17 +18,17 @@ TEST_CASE("pdf: text and the subset PDF") {
     dir.write("report.pdf", pdf);
     const auto o = read(dir, "report.pdf");
     REQUIRE_FALSE(o.is_error);
-    CHECK(text(o) == "PDF " + d + "/report.pdf: \"Quarterly report\", 3 pages, " +
+    CHECK(text(o) == "PDF " + d + kSep + "report.pdf: \"Quarterly report\", 3 pages, " +
                          size_text(pdf.size()) + ". Pages 1-3 follow." +
                          section(1, 3, page_line(1)) + section(2, 3, page_line(2)) +
                          section(3, 3, page_line(3)));
     const auto& b = std::get<BlobResourceBlock>(o.blocks.at(1));
-    CHECK(b.uri == "file://" + d + "/report.pdf");
+    CHECK(b.uri == file_uri(dir.path(), "report.pdf"));
     const PdfSummary s = blob(o);
     REQUIRE(s.ok);
     CHECK(s.pages == 3);
     CHECK((holds_page(s, 0, 1) && holds_page(s, 1, 2) && holds_page(s, 2, 3)));
-    CHECK(o.meta["path"] == d + "/report.pdf");
+    CHECK(o.meta["path"] == d + kSep + "report.pdf");
     CHECK(o.meta["size"] == pdf.size());
     CHECK(o.meta["pages"] == 3);
     CHECK(o.meta["selected"] == nlohmann::json::array({1, 2, 3}));
@@ -73,9 +73,9 @@ TEST_CASE("pdf: text and the subset PDF") {
     PdfOptions opt;
     opt.pages = "3";
     const auto o = read(dir, "a b#1%.pdf", opt);
-    CHECK(text(o) == "PDF " + d + "/a b#1%.pdf: 4 pages, " + size_text(pdf.size()) +
+    CHECK(text(o) == "PDF " + d + kSep + "a b#1%.pdf: 4 pages, " + size_text(pdf.size()) +
                          ". Page 3 follows." + section(3, 4, page_line(3)));
-    CHECK(std::get<BlobResourceBlock>(o.blocks.at(1)).uri == "file://" + d + "/a%20b%231%25.pdf");
+    CHECK(std::get<BlobResourceBlock>(o.blocks.at(1)).uri == file_uri(dir.path(), "a%20b%231%25.pdf"));
     CHECK(blob(o).pages == 1);
     CHECK_FALSE(o.meta.contains("title"));
   }
@@ -251,7 +251,7 @@ TEST_CASE("pdf: caps on the answer") {
     opt.max_file_bytes = 100;
     const auto o = read(dir, "doc.pdf", opt);
     CHECK(o.is_error);
-    CHECK(text(o).starts_with(dir.path().string() + "/doc.pdf is a PDF of "));
+    CHECK(text(o).starts_with(dir.path().string() + kSep + "doc.pdf is a PDF of "));
     CHECK(text(o).ends_with(", over the limit of 100 bytes for PDFs."));
   }
 }

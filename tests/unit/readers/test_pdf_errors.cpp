@@ -38,7 +38,7 @@ TEST_CASE("pdf: encrypted files") {
       dir.write("locked.pdf", encrypt_pdf(plain, "user-secret", "owner-secret", cipher));
       const auto o = read(dir, "locked.pdf");
       CHECK(o.is_error);
-      CHECK(text(o) == d + "/locked.pdf is password-protected; mcp-read cannot read it.");
+      CHECK(text(o) == d + kSep + "locked.pdf is password-protected; mcp-read cannot read it.");
     }
   }
 }
@@ -51,7 +51,7 @@ TEST_CASE("pdf: files that are not readable PDFs") {
     dir.write("empty.pdf", "");
     const auto o = read(dir, "empty.pdf");
     CHECK(o.is_error);
-    CHECK(text(o) == d + "/empty.pdf is empty (0 bytes), not a PDF document.");
+    CHECK(text(o) == d + kSep + "empty.pdf is empty (0 bytes), not a PDF document.");
   }
   SUBCASE("text with a .pdf name") {
     std::string notes;
@@ -59,14 +59,14 @@ TEST_CASE("pdf: files that are not readable PDFs") {
     dir.write("notes.pdf", notes);
     const auto o = read(dir, "notes.pdf");
     CHECK(o.is_error);
-    CHECK(text(o).starts_with(d + "/notes.pdf is not a PDF document: it has no %PDF- header in "
+    CHECK(text(o).starts_with(d + kSep + "notes.pdf is not a PDF document: it has no %PDF- header in "
                                   "its first 1024 bytes; poppler: "));
   }
   SUBCASE("a header and then garbage") {
     dir.write("garbage.pdf", "%PDF-1.7\n" + random_bytes(4000) + "\n%%EOF\n");
     const auto o = read(dir, "garbage.pdf");
     CHECK(o.is_error);
-    CHECK(text(o) == d + "/garbage.pdf is a damaged PDF that poppler cannot open: Couldn't find "
+    CHECK(text(o) == d + kSep + "garbage.pdf is a damaged PDF that poppler cannot open: Couldn't find "
                          "trailer dictionary; Couldn't read xref table.");
   }
   SUBCASE("truncated files") {
@@ -74,14 +74,14 @@ TEST_CASE("pdf: files that are not readable PDFs") {
     dir.write("cut.pdf", pdf.substr(0, pdf.size() / 2));
     auto o = read(dir, "cut.pdf");
     CHECK(o.is_error);
-    CHECK(text(o) == d +
-                         "/cut.pdf is a damaged PDF that poppler cannot open: Couldn't find "
+    CHECK(text(o) == d + kSep +
+                         "cut.pdf is a damaged PDF that poppler cannot open: Couldn't find "
                          "trailer dictionary; Couldn't read xref table" +
                          cut);
     dir.write("cut.pdf", pdf.substr(0, 9));
     o = read(dir, "cut.pdf");
-    CHECK(text(o) == d +
-                         "/cut.pdf is a damaged PDF that poppler cannot open: poppler finds no "
+    CHECK(text(o) == d + kSep +
+                         "cut.pdf is a damaged PDF that poppler cannot open: poppler finds no "
                          "document in its 9 bytes" +
                          cut);
     for (const std::size_t keep : {std::size_t{40}, pdf.size() / 3, pdf.size() - 30}) {
@@ -89,10 +89,10 @@ TEST_CASE("pdf: files that are not readable PDFs") {
       dir.write("cut.pdf", pdf.substr(0, keep));
       o = read(dir, "cut.pdf");
       if (o.is_error) {  // never a crash; an answer or a reason
-        CHECK(text(o).starts_with(d + "/cut.pdf is a damaged PDF that poppler cannot open: "));
+        CHECK(text(o).starts_with(d + kSep + "cut.pdf is a damaged PDF that poppler cannot open: "));
         CHECK(text(o).ends_with(cut));
       } else {
-        CHECK(text(o).starts_with("PDF " + d + "/cut.pdf: 5 pages, "));
+        CHECK(text(o).starts_with("PDF " + d + kSep + "cut.pdf: 5 pages, "));
       }
     }
   }
@@ -136,7 +136,7 @@ TEST_CASE("pdf: a document without pages") {
   const auto o = read(dir, "none.pdf");
   REQUIRE_FALSE(o.is_error);
   REQUIRE(o.blocks.size() == 1);
-  CHECK(text(o) == "PDF " + dir.path().string() + "/none.pdf: 0 pages, " + size_text(pdf.size()) +
+  CHECK(text(o) == "PDF " + dir.path().string() + kSep + "none.pdf: 0 pages, " + size_text(pdf.size()) +
                        ". It has no pages.");
   PdfOptions opt;
   opt.pages = "1";

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -78,10 +79,26 @@ TEST_CASE("platform: UTF-8 and UTF-16 convert both ways, outside the BMP too") {
   CHECK(platform::windows::widen("a\xFF" "b") == L"a\uFFFDb");
 }
 
-TEST_CASE("platform: Windows has no anonymous file that opens by path yet") {
+TEST_CASE("platform: Windows' anonymous file holds bytes, has no path and leaves nothing behind") {
+  const std::filesystem::path temp = std::filesystem::temp_directory_path();
+  const auto ours = [&] {  // GetTempFileNameW's names: "mcr" and four hex digits
+    std::size_t n = 0;
+    for (const auto& e : std::filesystem::directory_iterator(temp))
+      if (e.path().filename().wstring().starts_with(L"mcr")) ++n;
+    return n;
+  };
+  const std::size_t before = ours();
   const platform::AnonymousFile f = platform::anonymous_file("platform-test");
-  CHECK(f.fd == -1);
+  REQUIRE(f.fd >= 0);
   CHECK(f.path.empty());
+  CHECK(ours() == before + 1);
+  CHECK(::_write(f.fd, "hello", 5) == 5);
+  CHECK(::_lseek(f.fd, 0, SEEK_SET) == 0);
+  char buf[8] = {};
+  CHECK(::_read(f.fd, buf, sizeof buf) == 5);
+  CHECK(std::string(buf, 5) == "hello");
+  CHECK(::_close(f.fd) == 0);
+  CHECK(ours() == before);  // deleted with its last handle
 }
 
 TEST_CASE("platform: Windows loads libraries by their DLL names") {

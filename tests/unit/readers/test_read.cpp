@@ -12,6 +12,7 @@
 #include <string>
 
 using namespace mcpread::readers;
+using mcpread::test::kSep;
 using mcpread::test::TempDir;
 using mcpread::test::tool_worded;
 using mcpread::test::roots_of;
@@ -63,7 +64,7 @@ TEST_CASE("read_file dispatches by kind") {
                              "metadata": {}, "nbformat": 4, "nbformat_minor": 5})");
     const auto o = read(roots, "nb.ipynb");
     CHECK_FALSE(o.is_error);
-    CHECK(text_of(o).rfind("Notebook " + d + "/nb.ipynb: 1 cell (0 code, 1 markdown, 0 raw)", 0) == 0);
+    CHECK(text_of(o).rfind("Notebook " + d + kSep + "nb.ipynb: 1 cell (0 code, 1 markdown, 0 raw)", 0) == 0);
     CHECK(o.meta["cells"] == 1);
     const auto raw = read(roots, "nb.ipynb", FileKind::text);
     CHECK(text_of(raw).rfind("     1\t{\"cells\"", 0) == 0);
@@ -72,7 +73,7 @@ TEST_CASE("read_file dispatches by kind") {
     dir.write("doc.pdf", mcpread::test::text_pdf(3, "Report"));
     const auto o = read(roots, "doc.pdf");
     CHECK_FALSE(o.is_error);
-    CHECK(text_of(o).rfind("PDF " + d + "/doc.pdf: \"Report\", 3 pages", 0) == 0);
+    CHECK(text_of(o).rfind("PDF " + d + kSep + "doc.pdf: \"Report\", 3 pages", 0) == 0);
     REQUIRE(o.blocks.size() == 2);
     CHECK(std::get<BlobResourceBlock>(o.blocks[1]).mime_type == "application/pdf");
     ReadRequest request = tool_worded(ReadRequest{});
@@ -88,7 +89,7 @@ TEST_CASE("read_file dispatches by kind") {
     dir.write("pic.png", png_bytes);  // a PNG signature and header, no pixel data
     const auto o = read(roots, "pic.png");
     CHECK(o.is_error);
-    CHECK(text_of(o).find(d + "/pic.png") != std::string::npos);
+    CHECK(text_of(o).find(d + kSep + "pic.png") != std::string::npos);
     CHECK(o.meta["mime"] == "image/png");
     CHECK(o.meta["kind"] == "image");
   }
@@ -116,14 +117,14 @@ TEST_CASE("read_file dispatches by kind") {
     dir.write("pic.png", png_bytes);
     const auto o = read(roots, "pic.png", FileKind::text);
     CHECK(o.is_error);
-    CHECK(text_of(o) == d + "/pic.png is a PNG image that cannot be decoded; it is probably truncated or corrupt "
+    CHECK(text_of(o) == d + kSep + "pic.png is a PNG image that cannot be decoded; it is probably truncated or corrupt "
                          "(not enough data).");
   }
   SUBCASE("a name that promises an image over text content") {
     dir.write("fake.jpg", "hello\n");
     const auto o = read(roots, "fake.jpg");
     CHECK(o.is_error);
-    CHECK(text_of(o) == d + "/fake.jpg is named like an image but is not one: its content is a "
+    CHECK(text_of(o) == d + kSep + "fake.jpg is named like an image but is not one: its content is a "
                             "text file, ASCII text (text/plain), 6 bytes. Call read with "
                             "file_type=\"text\" to read it as text.");
   }
@@ -131,7 +132,7 @@ TEST_CASE("read_file dispatches by kind") {
     dir.write("data.gz", std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10) + std::string(100, '\0'));
     const auto o = read(roots, "data.gz");
     CHECK(o.is_error);
-    CHECK(text_of(o) == "Cannot read the archive " + d + "/data.gz: gzip decompression failed.");
+    CHECK(text_of(o) == "Cannot read the archive " + d + kSep + "data.gz: gzip decompression failed.");
     CHECK(o.meta["mime"] == "application/gzip");
     CHECK(o.meta["kind"] == "archive");
   }
@@ -150,7 +151,7 @@ TEST_CASE("read_file dispatches by kind") {
     ReadLimits limits;
     limits.max_directory_entries = 2;
     const auto o = read_file(roots, request, limits, CancelToken{});
-    CHECK(text_of(o) == "Directory " + d + "/sub: 4 entries (0 directories, 4 files)\nb\nc\n"
+    CHECK(text_of(o) == "Directory " + d + kSep + "sub: 4 entries (0 directories, 4 files)\nb\nc\n"
                         "[Entries 2-3 of 4 entries. To list more, call read again with offset=4.]");
   }
   SUBCASE("file_type=json and column reach the text reader") {
@@ -177,15 +178,15 @@ TEST_CASE("read_file dispatches by kind") {
     request.column = 3;
     const auto o = read_file(roots, request, ReadLimits{}, CancelToken{});
     CHECK(o.is_error);
-    CHECK(text_of(o) == "The \"column\" argument applies to lines of text, and " + d +
-                            "/nb.ipynb is a Jupyter notebook. Call read without column (or with "
+    CHECK(text_of(o) == "The \"column\" argument applies to lines of text, and " + d + kSep +
+                            "nb.ipynb is a Jupyter notebook. Call read without column (or with "
                             "file_type=\"text\" to read it as text).");
     CHECK(o.meta["kind"] == "notebook");
   }
   SUBCASE("access errors pass through") {
     const auto o = read(roots, "missing.txt");
     CHECK(o.is_error);
-    CHECK(text_of(o) == "File not found: " + d + "/missing.txt.");
+    CHECK(text_of(o) == "File not found: " + d + kSep + "missing.txt.");
   }
   SUBCASE("no roots at all") {
     const auto o = read(Roots{}, "/etc/hostname");
@@ -229,27 +230,27 @@ TEST_CASE("read_file: refusals fit the type") {
     dir.write("a.aiff", "FORM" + be32(static_cast<std::uint32_t>(body.size())) + body);
     const auto o = read(roots, "a.aiff");
     CHECK(o.is_error);
-    CHECK(text_of(o) == d + "/a.aiff is audio in a format the read tool does not send (IFF data, AIFF audio "
+    CHECK(text_of(o) == d + kSep + "a.aiff is audio in a format the read tool does not send (IFF data, AIFF audio "
                             "(audio/x-aiff), 254 bytes" + sent);
     CHECK(o.meta["kind"] == "binary");
   }
   SUBCASE("Sun/NeXT AU") {
     dir.write("a.au", ".snd" + be32(24) + be32(200) + be32(3) + be32(8000) + be32(1) + std::string(200, '\0'));
     CHECK(text_of(read(roots, "a.au")) ==
-          d + "/a.au is audio in a format the read tool does not send (Sun/NeXT audio data: 16-bit linear PCM, "
+          d + kSep + "a.au is audio in a format the read tool does not send (Sun/NeXT audio data: 16-bit linear PCM, "
               "mono, 8000 Hz (audio/basic), 224 bytes" + sent);
   }
   SUBCASE("Creative VOC") {
     dir.write("a.voc", std::string("Creative Voice File\x1a\x1a\0\x0a\x01\x29\x11", 26) +
                            std::string("\x01\xca\0\0\x83\0", 6) + std::string(200, '\x80') + std::string(1, '\0'));
     CHECK(text_of(read(roots, "a.voc")) ==
-          d + "/a.voc is audio in a format the read tool does not send (Creative Labs voice data - version 1.10 "
+          d + kSep + "a.voc is audio in a format the read tool does not send (Creative Labs voice data - version 1.10 "
               "(audio/x-unknown), 233 bytes" + sent);
   }
   SUBCASE("data libmagic cannot name keeps the encoding hint") {
     dir.write("blob", std::string("\x01\x02\x03\0\xff", 5) + std::string(100, '\0'));
     CHECK(text_of(read(roots, "blob")) ==
-          d + "/blob is a binary file (data (application/octet-stream), 105 bytes) and cannot be shown as text. "
+          d + kSep + "blob is a binary file (data (application/octet-stream), 105 bytes) and cannot be shown as text. "
               "If it is text in an unusual charset, call read with file_type=\"text\" and an encoding such as "
               "encoding=\"windows-1252\".");
   }

@@ -21,6 +21,7 @@
 #if defined(_WIN32)
 #include "mcpread/common/windows_text.hpp"  // windows.h, UTF-8 <-> UTF-16
 #include <bcrypt.h>                         // BCryptGenRandom (link bcrypt)
+#include <io.h>                             // _open_osfhandle
 #endif
 #if defined(__APPLE__)
 #include <mach-o/dyld.h>  // _NSGetExecutablePath
@@ -64,7 +65,8 @@ inline std::string executable_path() {
 
 // An unnamed file for bytes a library wants to open by path: its descriptor (-1 on failure) and
 // a path that opens it while the descriptor stays open. Linux: a memory file (memfd), named
-// /proc/self/fd/N; elsewhere an unlinked temporary file, named /dev/fd/N.
+// /proc/self/fd/N; Windows: a temporary file deleted on close, without a path; elsewhere an
+// unlinked temporary file, named /dev/fd/N.
 struct AnonymousFile {
   int fd = -1;
   std::string path;
@@ -75,10 +77,22 @@ inline AnonymousFile anonymous_file(const char* name) {
   f.fd = ::memfd_create(name, MFD_CLOEXEC);
   if (f.fd >= 0) f.path = "/proc/self/fd/" + std::to_string(f.fd);
 #elif defined(_WIN32)
-  // Windows has neither memory files nor /dev/fd: this needs a named temporary file deleted after
-  // the read (docs/portability.md), which its callers do not manage yet. -1 makes them report the
-  // read as impossible instead of half-working.
+  // Windows has no memory files: a temporary file the system keeps in its cache while memory
+  // allows (FILE_ATTRIBUTE_TEMPORARY) and deletes when its handle closes. No path is given: only
+  // an open that shares its deletion could open it again, which libraries' opens do not.
   (void)name;
+  std::wstring dir(MAX_PATH + 1, L'\0'), file(MAX_PATH + 1, L'\0');
+  const DWORD n = ::GetTempPathW(static_cast<DWORD>(dir.size()), dir.data());
+  if (n == 0 || n > dir.size() || ::GetTempFileNameW(dir.c_str(), L"mcr", 0, file.data()) == 0) return f;
+  HANDLE h = ::CreateFileW(file.c_str(), GENERIC_READ | GENERIC_WRITE,
+                           FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, CREATE_ALWAYS,
+                           FILE_ATTRIBUTE_TEMPORARY | FILE_FLAG_DELETE_ON_CLOSE, nullptr);
+  if (h == INVALID_HANDLE_VALUE) {
+    ::DeleteFileW(file.c_str());
+    return f;
+  }
+  f.fd = ::_open_osfhandle(reinterpret_cast<std::intptr_t>(h), _O_RDWR | _O_BINARY | _O_NOINHERIT);
+  if (f.fd < 0) ::CloseHandle(h);
 #else
   (void)name;
   const char* dir = std::getenv("TMPDIR");
