@@ -62,12 +62,12 @@ std::string windows_encode(const std::string& utf8_text, const std::string& char
     if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
   const std::wstring w = wide(utf8_text);
   if (name == "UTF-8") return utf8_text;
-  if (name == "UTF-16LE" || name == "UTF-16BE") {
-    std::string out;
+  if (name == "UTF-16LE" || name == "UTF-16BE" || name == "UTF-16") {
+    std::string out = name == "UTF-16" ? std::string("\xFE\xFF") : std::string();  // glibc's: a mark, big-endian
     for (const wchar_t unit : w) {
       const auto lo = static_cast<char>(unit & 0xFF);
       const auto hi = static_cast<char>((unit >> 8) & 0xFF);
-      out += name == "UTF-16LE" ? std::string{lo, hi} : std::string{hi, lo};
+      out += name == "UTF-16LE" ? std::string{lo, hi} : std::string{hi, lo};  // UTF-16: big-endian
     }
     return out;
   }

@@ -178,3 +178,21 @@ TEST_CASE("windows charsets: WHATWG labels resolve to the standard's decoders") 
   }
   CHECK_FALSE(resolve_encoding_name("no-such-label", nullptr));
 }
+
+TEST_CASE("windows charsets: UTF-16 by its mark or big-endian, and ASCII kept by the web's decoders") {
+  const std::string hi_le("\xFF\xFEh\0i\0", 6), hi_be("\xFE\xFF\0h\0i", 6);
+  CHECK(decoded("UTF-16", hi_le) == "hi");
+  CHECK(decoded("UTF-16", hi_be) == "hi");
+  CHECK(decoded("UTF-16", std::string("\0h\0i", 4)) == "hi");  // no mark: big-endian, as iconv
+  CHECK(decoded("UTF-16LE", std::string("=\xD8\0\xDE", 4)) == "\xF0\x9F\x98\x80");  // a surrogate pair: 😀
+  DetectedCharset cs;
+  REQUIRE(resolve_encoding_name("utf-16", &cs));
+  CHECK(cs.name == "UTF-16");
+  // Multi-byte charsets Windows' code pages do not stand in for: their lines are still found by
+  // their ASCII bytes.
+  for (const char* name : {"CP932", "GB18030", "CP949", "EUC-JP", "BIG5-HKSCS", "WINDOWS-1252"}) {
+    CAPTURE(std::string(name));
+    CHECK(charset_ascii_compatible(name));
+  }
+  CHECK_FALSE(charset_ascii_compatible("UTF-16LE"));
+}

@@ -73,9 +73,16 @@ bool charset_ascii_compatible(const std::string& name) {
   if (name.starts_with("UTF-16") || name.starts_with("UTF-32") || name.starts_with("UCS-") ||
       stateful(upper(name)))
     return false;
+  static constexpr std::string_view kProbe = "\t\r\n !\"#09:@AZ[\\]^_`az{|}~";
+  // The standard's decoders are asked themselves (Windows' code pages have no CP932 or GB18030).
+  if (const auto encoding = charset_detail::whatwg_encoding_of(upper(name)); !encoding.empty())
+    if (const auto decoder = charset_detail::WhatwgDecoder::open(encoding)) {
+      std::string decoded;
+      decoder->convert(kProbe, decoded, true);
+      return decoded == kProbe;
+    }
   iconv_t cd = iconv_open(name.c_str(), "UTF-8");
   if (cd == reinterpret_cast<iconv_t>(-1)) return false;
-  static constexpr std::string_view kProbe = "\t\r\n !\"#09:@AZ[\\]^_`az{|}~";
   std::string in(kProbe);
   std::array<char, 128> buf{};
   char* src = in.data();

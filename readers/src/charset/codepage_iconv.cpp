@@ -41,7 +41,7 @@ constexpr std::array kCodepages = {
     Named{"WINDOWS-1258", 1258},
 };
 
-enum class Kind { table, utf32le, utf32be, utf32_bom };
+enum class Kind { table, utf32le, utf32be, utf32_bom, utf16le, utf16be, utf16_bom };
 
 std::string upper(const char* s) {
   std::string r(s);
@@ -95,6 +95,12 @@ iconv_t iconv_open(const char* to, const char* from) {
     cd->kind = Kind::utf32be;
   } else if (name == "UTF-32") {
     cd->kind = Kind::utf32_bom;
+  } else if (name == "UTF-16LE" || name == "UCS-2LE") {
+    cd->kind = Kind::utf16le;
+  } else if (name == "UTF-16BE" || name == "UCS-2BE") {
+    cd->kind = Kind::utf16be;
+  } else if (name == "UTF-16") {
+    cd->kind = Kind::utf16_bom;
   } else {
     unsigned codepage = 0;
     for (const Named& n : kCodepages)
@@ -152,6 +158,37 @@ std::size_t iconv(iconv_t cd, char** in, std::size_t* in_left, char** out, std::
     std::size_t used = 1;
     if (cd->kind == Kind::table) {
       c = cd->table[src[0]];
+    } else if (cd->kind == Kind::utf16le || cd->kind == Kind::utf16be || cd->kind == Kind::utf16_bom) {
+      // Code units of two bytes, a surrogate pair for characters past the BMP.
+      const auto unit = [&](std::size_t at) -> char32_t {
+        return cd->kind == Kind::utf16le ? char32_t{src[at]} | (char32_t{src[at + 1]} << 8)
+                                         : char32_t{src[at + 1]} | (char32_t{src[at]} << 8);
+      };
+      if (left < 2) return done(static_cast<std::size_t>(-1), EINVAL);
+      if (cd->kind == Kind::utf16_bom) {  // a byte-order mark decides; without one, big-endian
+        const bool le = src[0] == 0xFF && src[1] == 0xFE;
+        const bool be = src[0] == 0xFE && src[1] == 0xFF;
+        cd->kind = le ? Kind::utf16le : Kind::utf16be;
+        if (le || be) {
+          src += 2;
+          left -= 2;
+          continue;
+        }
+      }
+      used = 2;
+      c = unit(0);
+      if (c >= 0xDC00 && c <= 0xDFFF) {
+        c = kInvalid;  // a low surrogate alone
+      } else if (c >= 0xD800 && c <= 0xDBFF) {
+        if (left < 4) return done(static_cast<std::size_t>(-1), EINVAL);
+        const char32_t low = unit(2);
+        if (low < 0xDC00 || low > 0xDFFF) {
+          c = kInvalid;
+        } else {
+          c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+          used = 4;
+        }
+      }
     } else {
       if (left < 4) return done(static_cast<std::size_t>(-1), EINVAL);
       used = 4;
