@@ -26,6 +26,20 @@ std::string load_error(const std::string& name, DWORD code) {
   return name + ": " + why + " (Windows error " + std::to_string(code) + ")";
 }
 
+// What needs the library, as a Windows user should read it: the bundle ships every DLL in its
+// bin folder beside mcp-read.exe, where a Debian package's name would only mislead.
+std::string needs_here(const std::string& needs) {
+  const auto at = needs.find(" (Debian package");
+  if (at == std::string::npos) return needs;
+  const auto end = needs.find(')', at);
+  return needs.substr(0, at) + " (a DLL the Windows bundle ships in bin\\ beside mcp-read.exe: reinstall mcp-read)" +
+         (end == std::string::npos ? std::string() : needs.substr(end + 1));
+}
+
+}  // namespace
+#else
+namespace {
+const std::string& needs_here(const std::string& needs) { return needs; }
 }  // namespace
 #endif
 
@@ -58,7 +72,7 @@ void* open(const LibrarySpec& spec, std::string* library, std::string* error) {
     if (!reasons.empty()) reasons += "; ";
     reasons += why;
   }
-  *error = spec.needs + ": " + (reasons.empty() ? std::string("no library to load") : reasons);
+  *error = needs_here(spec.needs) + ": " + (reasons.empty() ? std::string("no library to load") : reasons);
   return nullptr;
 }
 

@@ -190,6 +190,11 @@ def session_checks(s, win):
     check(not error and "read with OCR" in t and OCR_TEXT in t,
           f"OCR: a scanned page's text by tesseract (libtesseract-5.dll, share\\tessdata) ({t[:200]!r})")
 
+    content, error, _ = s.read(f"{win}\\scan.png", file_type="text", ocr_lang="eng+deu")
+    t = texts(content)
+    check(OCR_TEXT in t and "deu.traineddata" in t and "share\\tessdata" in t and "Debian" not in t,
+          f"OCR: a language not shipped is named as a file for share\\tessdata, not a Debian package ({t[-300:]!r})")
+
     content, error, _ = s.read(f"{win}\\papers.tar.gz")
     t = texts(content)
     check(not error and "docs/readme.txt" in t and "docs/memo.docx" in t, f"archive: its members listed ({t[:240]!r})")

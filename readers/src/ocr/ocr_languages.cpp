@@ -52,7 +52,11 @@ OcrLanguages choose_ocr_languages(std::string_view requested, std::string_view c
     out.used = installed;
     if (installed.empty())
       out.note = "No OCR language data is installed in " + ocr::tessdata_directory() +
+#if defined(_WIN32)
+                 " (the Windows bundle ships eng.traineddata there: reinstall mcp-read).";
+#else
                  " (Debian package tesseract-ocr-eng, or another tesseract-ocr-* language).";
+#endif
     return out;
   }
   std::vector<std::string> missing, bad;
@@ -64,6 +68,13 @@ OcrLanguages choose_ocr_languages(std::string_view requested, std::string_view c
   const std::string have = installed.empty() ? "none" : joined(installed, ", ");
   if (!bad.empty()) out.note += "\"" + joined(bad, "\", \"") + "\" is not a Tesseract language name (such as eng, deu, chi_sim). ";
   if (!missing.empty()) {
+#if defined(_WIN32)
+    // No packages there: a language is its <name>.traineddata file, put in the bundle's folder.
+    std::string files;
+    for (const auto& m : missing) files += (files.empty() ? "" : ", ") + m + ".traineddata";
+    out.note += "No OCR language data for " + joined(missing, ", ") + " is installed (put " + files +
+                " from Tesseract's tessdata in " + ocr::tessdata_directory() + "). ";
+#else
     std::string packages;
     for (const auto& m : missing) {
       std::string p = common::ascii_lower(m);
@@ -72,6 +83,7 @@ OcrLanguages choose_ocr_languages(std::string_view requested, std::string_view c
     }
     out.note += "No OCR language data for " + joined(missing, ", ") + " is installed (Debian package" +
                 (missing.size() == 1 ? " " : "s ") + packages + "). ";
+#endif
   }
   if (!out.note.empty()) {
     out.note += "Installed: " + have + ".";

@@ -130,6 +130,13 @@ TEST_CASE("lazy library: Windows errors name the DLL file and the system's reaso
   // module was not found).
   CHECK(error.starts_with("Reading images needs libvips: libno-such-library-42.dll: "));
   CHECK(error.ends_with("(Windows error 126)"));
+  // A Debian package's name means nothing on Windows: the bundle's bin folder is named instead.
+  LazyLibrary<Kernel> packaged({.needs = "Reading archives needs libarchive (Debian package libarchive13)",
+                                .candidates = {"libno-such-library.so.13"}},
+                               [](SymbolBinder&, Kernel&) { return true; });
+  CHECK(packaged.get(&error) == nullptr);
+  CHECK(error.starts_with("Reading archives needs libarchive (a DLL the Windows bundle ships in bin\\ beside "
+                          "mcp-read.exe: reinstall mcp-read): libno-such-library-13.dll: "));
 
   LazyLibrary<Kernel> no_symbol({.needs = "Counting needs kernel32",
                                  .candidates = {"kernel32.dll"},
