@@ -96,8 +96,9 @@ std::string tessdata_directory() {
   }
 #if defined(_WIN32)
   // The Windows bundle: share\tessdata beside bin\, mcp-read.exe's folder (no system folder
-  // holds tesseract's data there).
-  if (const std::string exe = executable_directory(); !exe.empty()) return exe + "\\..\\share\\tessdata";
+  // holds tesseract's data there), named without "bin\.." since messages show it.
+  if (const std::string exe = executable_directory(); !exe.empty())
+    return platform::path_to_utf8(platform::path_from_utf8(exe).parent_path() / "share" / "tessdata");
 #endif
 #if TESSERACT_MAJOR_VERSION >= 5
   return "/usr/share/tesseract-ocr/5/tessdata";
