@@ -124,8 +124,8 @@ n_all=$(ls "$repo"/tests/unit/readers/*.cpp | wc -l)
 n_out=$(sed -n '/^set(mcpread_readers_not_on_windows/,/^)/p' "$repo/cmake/windows-tests.cmake" | grep -v '^ *#' |
   grep -o 'test_[a-z0-9_]*\.cpp' | wc -l)
 echo "not yet: in the readers suite under Wine, $n_out of its $n_all test files (mcpread_readers_not_on_windows in"
-echo "not yet:   cmake/windows-tests.cmake gives each one's reason: POSIX-only"
-echo "not yet:   cases, charsets and labels, sharp's libvips, OCR readings a point apart, POSIX file URIs)"
+echo "not yet:   cmake/windows-tests.cmake gives each one's reason: POSIX-only cases, charsets"
+echo "not yet:   Wine's code pages or Windows' readers lack, OCR readings a point apart, POSIX file URIs)"
 echo "not yet: the end-to-end suite under Wine (it starts servers with posix_spawn, pipe2, waitpid and kill)"
 echo "not yet: npx itself under Wine (Wine's cmd.exe does not run npm's .cmd shim); the npm packages,"
 echo "not yet:   the zip and the .mcpb are made and checked by scripts/windows/bundle.sh and prove-npm.sh"
