@@ -37,9 +37,15 @@ bool write_all(int fd, std::string_view data) {
 }
 
 // The reader thread calls tools holding no lock, and a quick read (a small cached text file) is
-// answered there sooner than through the worker pool (config.hpp).
+// answered there sooner than through the worker pool (config.hpp). Not on Windows: it cannot
+// read from the cache alone (file_io.cpp), so every try would open and classify the file, give
+// up at the read, and leave the pool to do it all again.
 Config with_inline_reads(Config config) {
+#if defined(_WIN32)
+  config.inline_quick_reads = false;
+#else
   config.inline_quick_reads = true;
+#endif
   return config;
 }
 
