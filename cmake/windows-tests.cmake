@@ -39,8 +39,8 @@ target_compile_definitions(mcpread_platform_tests PRIVATE
   MCPREAD_TEST_MAGIC_DB="${mcpread_win_deps}/share/misc/magic.mgc")
 add_test(NAME platform COMMAND mcpread_platform_tests)
 # The DLLs the readers load (libvips-42.dll from npm; libzip-4.dll, libxml2-2.dll and
-# libarchive-13.dll from Debian's sources, scripts/windows/deps.sh) beside the suite, where the bundle will put them beside
-# mcp-read.exe: the loader looks for them in the executable's folder.
+# libarchive-13.dll from Debian's sources, scripts/windows/deps.sh) beside the suite, where the
+# bundle will put them beside mcp-read.exe: the loader looks for them in the executable's folder.
 add_custom_command(TARGET mcpread_platform_tests POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${mcpread_win_deps}/vips/lib/libvips-42.dll
     ${mcpread_win_deps}/bin/libzip-4.dll ${mcpread_win_deps}/bin/libxml2-2.dll

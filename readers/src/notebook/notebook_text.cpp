@@ -133,7 +133,7 @@ Cut middle_cut(std::string_view s, std::size_t head, std::size_t tail_begin) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   head = std::min(head, s.size());
   tail_begin = std::clamp(tail_begin, head, s.size());
-  while (head > 0 && head < s.size() && (p[head] & 0xC0) == 0x80) --head;
+  head = utf8::fit_bytes(s, head);
   while (tail_begin < s.size() && (p[tail_begin] & 0xC0) == 0x80) ++tail_begin;
   // A line boundary is near when within a fifth of the part kept, or 40 bytes (at most half).
   const auto window = [](std::size_t part) { return std::max(part / 5, std::min<std::size_t>(40, part / 2)); };
