@@ -5,13 +5,13 @@
 #include "mcp_client.hpp"
 
 #include <doctest/doctest.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mcpread::test::hostile {
@@ -46,12 +46,21 @@ inline std::uint64_t bound_kib(std::uint64_t mib) {
   return (sanitized ? mib * 3 + 320 : mib) * 1024;
 }
 
-// The row's peak memory is under `mib` MiB (and measurable at all).
+// The row's peak memory is under `mib` MiB (and measurable at all). The bounds are the Linux
+// build's, read from /proc: on Windows (under Wine, whose own mappings count) they are not held.
 inline void check_peak_under(McpClient& client, std::uint64_t mib, const std::string& why) {
+#if defined(_WIN32)
+  (void)client, (void)mib, (void)why;
+  static bool said = false;  // once per run, not once per row
+  if (!std::exchange(said, true))
+    MESSAGE("not checked on Windows: the hostile rows' peak memory bounds, which are the Linux "
+            "build's, read from /proc");
+#else
   const std::uint64_t peak = peak_rss_kib(client.pid());
   MESSAGE("peak RSS " << peak / 1024 << " MiB (bound " << bound_kib(mib) / 1024 << " MiB: " << why << ")");
   CHECK(peak > 0);
   CHECK_MESSAGE(peak < bound_kib(mib), "peak RSS " << peak << " KiB, bound " << bound_kib(mib) << " KiB: " << why);
+#endif
 }
 
 // The server answers the next request: a ping, then a small read when `small_file` is given.
@@ -72,11 +81,13 @@ inline std::string text_of(const nlohmann::json& result) {
 
 // A sparse file of `size` bytes holding `head` at its start: only the head takes disk space.
 inline void write_sparse(const std::string& path, const std::string& head, std::uint64_t size) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  REQUIRE(fd >= 0);
-  REQUIRE(::write(fd, head.data(), head.size()) == static_cast<ssize_t>(head.size()));
-  REQUIRE(::ftruncate(fd, static_cast<off_t>(size)) == 0);
-  ::close(fd);
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    REQUIRE(out.write(head.data(), static_cast<std::streamsize>(head.size())));
+  }
+  std::error_code ec;
+  std::filesystem::resize_file(path, size, ec);  // ftruncate: the rest is a hole
+  REQUIRE_MESSAGE(!ec, ec.message());
 }
 
 // Text reads hold one 1 MiB chunk, at most 4 × 2001 bytes of a line, the 100 KiB answer and
