@@ -138,19 +138,18 @@ set(mcpread_e2e_not_on_windows
   test_http_shutdown.cpp
   # Its servers are the conformance fixture (not cross-built) and end with SIGTERM.
   test_http_listen.cpp
-  # The server's memory read from /proc/PID (VmRSS, VmHWM, its mapped libraries).
-  test_memory.cpp
 )
 file(GLOB mcpread_e2e_test_sources CONFIGURE_DEPENDS ${mcpread_tests}/e2e/*.cpp)
 foreach(file ${mcpread_e2e_not_on_windows})
   list(REMOVE_ITEM mcpread_e2e_test_sources ${mcpread_tests}/e2e/${file})
 endforeach()
 add_executable(mcpread_e2e_tests ${mcpread_e2e_test_sources}
-  ${mcpread_tests}/e2e/os/child_process_windows.cpp ${mcpread_tests}/e2e/os/loopback_socket_windows.cpp)
+  ${mcpread_tests}/e2e/os/child_process_windows.cpp ${mcpread_tests}/e2e/os/loopback_socket_windows.cpp
+  ${mcpread_tests}/e2e/os/process_memory_windows.cpp)
 target_include_directories(mcpread_e2e_tests PRIVATE ${mcpread_tests}/e2e)
 target_compile_definitions(mcpread_e2e_tests PRIVATE MCPREAD_BINARY="$<TARGET_FILE:mcp-read>"
   MCPREAD_TEST_VERSION="${PROJECT_VERSION}" MCPREAD_FIXTURE_BINARY="")
 target_link_libraries(mcpread_e2e_tests PRIVATE mcpread_readers_test_support mcpread::warnings
-  Boost::headers mcpread::readers mcpread::common ws2_32)
+  Boost::headers mcpread::readers mcpread::common ws2_32 psapi)
 add_dependencies(mcpread_e2e_tests mcp-read mcpread_pdf_plugin)
 add_test(NAME e2e COMMAND mcpread_e2e_tests)
