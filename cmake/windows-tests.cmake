@@ -136,20 +136,21 @@ set(mcpread_e2e_not_on_windows
   # Its cases end servers with SIGTERM and SIGINT; Windows' console control events, which the
   # server maps to the same shutdown, are tests/windows/test_console.cpp's (Wine sends none).
   test_http_shutdown.cpp
-  # Its servers are the conformance fixture (not cross-built) and end with SIGTERM.
-  test_http_listen.cpp
 )
 file(GLOB mcpread_e2e_test_sources CONFIGURE_DEPENDS ${mcpread_tests}/e2e/*.cpp)
 foreach(file ${mcpread_e2e_not_on_windows})
   list(REMOVE_ITEM mcpread_e2e_test_sources ${mcpread_tests}/e2e/${file})
 endforeach()
+# The conformance fixture server, which test_http_listen.cpp starts, beside mcp-read.exe.
+add_subdirectory(${PROJECT_SOURCE_DIR}/conformance/fixture ${CMAKE_BINARY_DIR}/conformance-fixture)
 add_executable(mcpread_e2e_tests ${mcpread_e2e_test_sources}
   ${mcpread_tests}/e2e/os/child_process_windows.cpp ${mcpread_tests}/e2e/os/loopback_socket_windows.cpp
   ${mcpread_tests}/e2e/os/process_memory_windows.cpp)
 target_include_directories(mcpread_e2e_tests PRIVATE ${mcpread_tests}/e2e)
 target_compile_definitions(mcpread_e2e_tests PRIVATE MCPREAD_BINARY="$<TARGET_FILE:mcp-read>"
-  MCPREAD_TEST_VERSION="${PROJECT_VERSION}" MCPREAD_FIXTURE_BINARY="")
+  MCPREAD_TEST_VERSION="${PROJECT_VERSION}"
+  MCPREAD_FIXTURE_BINARY="$<TARGET_FILE:mcpread_conformance_fixture>")
 target_link_libraries(mcpread_e2e_tests PRIVATE mcpread_readers_test_support mcpread::warnings
   Boost::headers mcpread::readers mcpread::common ws2_32 psapi)
-add_dependencies(mcpread_e2e_tests mcp-read mcpread_pdf_plugin)
+add_dependencies(mcpread_e2e_tests mcp-read mcpread_pdf_plugin mcpread_conformance_fixture)
 add_test(NAME e2e COMMAND mcpread_e2e_tests)

@@ -136,7 +136,7 @@ n_all=$(ls "$repo"/tests/e2e/test_*.cpp | wc -l)
 n_out=$(sed -n '/^set(mcpread_e2e_not_on_windows/,/^)/p' "$repo/cmake/windows-tests.cmake" | grep -v '^ *#' |
   grep -o 'test_[a-z0-9_]*\.cpp' | wc -l)
 echo "not yet: in the end-to-end suite under Wine, $n_out of its $n_all test files (mcpread_e2e_not_on_windows:"
-echo "not yet:   servers ended by POSIX signals, and the conformance fixture's cases)"
+echo "not yet:   servers ended by POSIX signals; Wine sends no console events)"
 echo "not yet: npx itself under Wine (Wine's cmd.exe does not run npm's .cmd shim); the npm packages,"
 echo "not yet:   the zip and the .mcpb are made and checked by scripts/windows/bundle.sh and prove-npm.sh"
 exit "$failed"
