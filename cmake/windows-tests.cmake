@@ -128,3 +128,29 @@ add_custom_command(TARGET mcpread_readers_tests POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${mcpread_win_deps}/bin/libarchive-13.dll
     $<TARGET_FILE_DIR:mcpread_readers_tests>/libarchive.dll
   VERBATIM)
+
+# The end-to-end suite (tests/e2e/), cross-built: the tests start mcp-read.exe (beside them in
+# the build tree, with its DLLs) through the harness's Windows side (tests/e2e/os/*_windows.cpp)
+# and speak to it over pipes and Winsock. Every file but those listed, each with its reason.
+set(mcpread_e2e_not_on_windows
+  # Its cases end servers with SIGTERM and SIGINT; Windows' console control events, which the
+  # server maps to the same shutdown, are tests/windows/test_console.cpp's (Wine sends none).
+  test_http_shutdown.cpp
+)
+file(GLOB mcpread_e2e_test_sources CONFIGURE_DEPENDS ${mcpread_tests}/e2e/*.cpp)
+foreach(file ${mcpread_e2e_not_on_windows})
+  list(REMOVE_ITEM mcpread_e2e_test_sources ${mcpread_tests}/e2e/${file})
+endforeach()
+# The conformance fixture server, which test_http_listen.cpp starts, beside mcp-read.exe.
+add_subdirectory(${PROJECT_SOURCE_DIR}/conformance/fixture ${CMAKE_BINARY_DIR}/conformance-fixture)
+add_executable(mcpread_e2e_tests ${mcpread_e2e_test_sources}
+  ${mcpread_tests}/e2e/os/child_process_windows.cpp ${mcpread_tests}/e2e/os/loopback_socket_windows.cpp
+  ${mcpread_tests}/e2e/os/process_memory_windows.cpp)
+target_include_directories(mcpread_e2e_tests PRIVATE ${mcpread_tests}/e2e)
+target_compile_definitions(mcpread_e2e_tests PRIVATE MCPREAD_BINARY="$<TARGET_FILE:mcp-read>"
+  MCPREAD_TEST_VERSION="${PROJECT_VERSION}"
+  MCPREAD_FIXTURE_BINARY="$<TARGET_FILE:mcpread_conformance_fixture>")
+target_link_libraries(mcpread_e2e_tests PRIVATE mcpread_readers_test_support mcpread::warnings
+  Boost::headers mcpread::readers mcpread::common ws2_32 psapi)
+add_dependencies(mcpread_e2e_tests mcp-read mcpread_pdf_plugin mcpread_conformance_fixture)
+add_test(NAME e2e COMMAND mcpread_e2e_tests)

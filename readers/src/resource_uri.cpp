@@ -16,8 +16,10 @@ std::string path_from_file_uri(std::string_view uri) {
   std::optional<std::string> path = common::percent_decode(rest, common::PercentMode::strict);
   if (!path || path->find('\0') != std::string::npos) return {};
 #if defined(_WIN32)
-  // file:///C:/a/b is C:\a\b.
-  if (path->size() >= 3 && (*path)[2] == ':') path->erase(0, 1);
+  // file:///C:/a/b is C:\a\b. A path without its drive (file:///etc/x) names no file here:
+  // Windows would take it on whatever drive is current.
+  if (path->size() < 4 || (*path)[2] != ':' || (*path)[3] != '/') return {};
+  path->erase(0, 1);
   for (char& c : *path)
     if (c == '/') c = '\\';
 #endif

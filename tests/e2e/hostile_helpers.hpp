@@ -3,12 +3,12 @@
 // it is held to, and the "still serving" check every row ends with.
 #include "fixtures.hpp"
 #include "mcp_client.hpp"
+#include "process_memory.hpp"
 
 #include <doctest/doctest.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <string>
@@ -16,16 +16,9 @@
 
 namespace mcpread::test::hostile {
 
-// The peak resident set (VmHWM) of process `pid`, in KiB; 0 when it cannot be read. Every row
-// starts a fresh server, so the peak is that row's own.
-inline std::uint64_t peak_rss_kib(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("VmHWM:", 0) == 0) return std::stoull(line.substr(6));
-  }
-  return 0;
-}
+// The peak resident set (VmHWM; on Windows the peak working set) of process `pid`, in KiB; 0
+// when it cannot be read. Every row starts a fresh server, so the peak is that row's own.
+inline std::uint64_t peak_rss_kib(pid_t pid) { return static_cast<std::uint64_t>(memory_of(pid).peak_kib); }
 
 // Sanitizers add shadow memory and (ASan) a quarantine of freed blocks of up to 256 MiB, which
 // would make the design bounds meaningless: under them each bound gets that overhead on top.
@@ -46,12 +39,34 @@ inline std::uint64_t bound_kib(std::uint64_t mib) {
   return (sanitized ? mib * 3 + 320 : mib) * 1024;
 }
 
+// The bound of a row beyond the design figure: nothing on Linux. On Windows the working set also
+// holds the system's DLLs (under Wine, Wine's own): a server that has only answered a ping peaks
+// at about 28 MiB there against 6 on Linux, so each row gets that idle peak, measured once per
+// run, on top of its figure.
+inline std::uint64_t system_share_kib() {
+#if defined(_WIN32)
+  static const std::uint64_t kib = [] {
+    TempDir root;
+    McpClient client({{root.path().string()}});
+    client.initialize();
+    client.request("ping");
+    const std::uint64_t peak = peak_rss_kib(client.pid());
+    MESSAGE("on Windows each peak memory bound has an idle server's peak on top: " << peak / 1024 << " MiB");
+    return peak;
+  }();
+  return kib;
+#else
+  return 0;
+#endif
+}
+
 // The row's peak memory is under `mib` MiB (and measurable at all).
 inline void check_peak_under(McpClient& client, std::uint64_t mib, const std::string& why) {
   const std::uint64_t peak = peak_rss_kib(client.pid());
-  MESSAGE("peak RSS " << peak / 1024 << " MiB (bound " << bound_kib(mib) / 1024 << " MiB: " << why << ")");
+  const std::uint64_t bound = bound_kib(mib) + system_share_kib();
+  MESSAGE("peak RSS " << peak / 1024 << " MiB (bound " << bound / 1024 << " MiB: " << why << ")");
   CHECK(peak > 0);
-  CHECK_MESSAGE(peak < bound_kib(mib), "peak RSS " << peak << " KiB, bound " << bound_kib(mib) << " KiB: " << why);
+  CHECK_MESSAGE(peak < bound, "peak RSS " << peak << " KiB, bound " << bound << " KiB: " << why);
 }
 
 // The server answers the next request: a ping, then a small read when `small_file` is given.
@@ -72,11 +87,13 @@ inline std::string text_of(const nlohmann::json& result) {
 
 // A sparse file of `size` bytes holding `head` at its start: only the head takes disk space.
 inline void write_sparse(const std::string& path, const std::string& head, std::uint64_t size) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  REQUIRE(fd >= 0);
-  REQUIRE(::write(fd, head.data(), head.size()) == static_cast<ssize_t>(head.size()));
-  REQUIRE(::ftruncate(fd, static_cast<off_t>(size)) == 0);
-  ::close(fd);
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    REQUIRE(out.write(head.data(), static_cast<std::streamsize>(head.size())));
+  }
+  std::error_code ec;
+  std::filesystem::resize_file(path, size, ec);  // ftruncate: the rest is a hole
+  REQUIRE_MESSAGE(!ec, ec.message());
 }
 
 // Text reads hold one 1 MiB chunk, at most 4 × 2001 bytes of a line, the 100 KiB answer and

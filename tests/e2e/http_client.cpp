@@ -13,14 +13,6 @@
 #include <boost/beast/http/write.hpp>
 #include <doctest/doctest.h>
 
-#include <arpa/inet.h>
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -45,72 +37,26 @@ std::chrono::milliseconds left_until(clock_type::time_point deadline) {
                   std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock_type::now()));
 }
 
-// SO_RCVTIMEO: a blocked recv() gives up after `timeout` (0 would mean never, so at least 1 ms).
-void set_receive_timeout(int fd, std::chrono::milliseconds timeout) {
-  const long long ms = std::max<long long>(1, timeout.count());
-  timeval tv{};
-  tv.tv_sec = static_cast<time_t>(ms / 1000);
-  tv.tv_usec = static_cast<suseconds_t>((ms % 1000) * 1000);
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-}
-
-int connect_loopback(unsigned short port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) throw std::runtime_error(std::string("socket: ") + std::strerror(errno));
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(port);
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
-    const int e = errno;
-    ::close(fd);
-    throw std::runtime_error("connect to 127.0.0.1:" + std::to_string(port) + ": " + std::strerror(e));
-  }
-  const int one = 1;
-  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-  return fd;
-}
-
-// Writes everything it can; false when the peer is gone (EPIPE, ECONNRESET).
-bool write_all(int fd, std::string_view data) {
-  while (!data.empty()) {
-    const ssize_t n = ::send(fd, data.data(), data.size(), MSG_NOSIGNAL);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return true;
-}
-
-// A socket as Beast's SyncReadStream: recv() under SO_RCVTIMEO, its EAGAIN reported as a timeout.
-class FdStream {
+// A socket as Beast's SyncReadStream: each read waits at most `timeout`, and its running out is
+// reported as Beast's timeout.
+class SocketStream {
  public:
-  explicit FdStream(int fd) : fd_(fd) {}
+  SocketStream(LoopbackSocket& socket, std::chrono::milliseconds timeout) : socket_(socket), timeout_(timeout) {}
 
   template <class MutableBufferSequence>
   std::size_t read_some(const MutableBufferSequence& buffers, boost::system::error_code& ec) {
+    ec = {};
     for (auto it = net::buffer_sequence_begin(buffers); it != net::buffer_sequence_end(buffers); ++it) {
       net::mutable_buffer b = *it;
       if (b.size() == 0) continue;
-      for (;;) {
-        const ssize_t n = ::recv(fd_, b.data(), b.size(), 0);
-        if (n > 0) {
-          ec = {};
-          return static_cast<std::size_t>(n);
-        }
-        if (n == 0) {
-          ec = net::error::eof;
-          return 0;
-        }
-        if (errno == EINTR) continue;
-        if (errno == EAGAIN || errno == EWOULDBLOCK)
-          ec = beast::error::timeout;
-        else
-          ec = boost::system::error_code(errno, boost::system::system_category());
-        return 0;
+      std::size_t got = 0;
+      switch (socket_.read_some(b.data(), b.size(), timeout_, got)) {
+        case LoopbackSocket::Read::data: return got;
+        case LoopbackSocket::Read::closed: ec = net::error::eof; return 0;
+        case LoopbackSocket::Read::timeout: ec = beast::error::timeout; return 0;
+        case LoopbackSocket::Read::failed: ec = net::error::connection_reset; return 0;
       }
     }
-    ec = {};
     return 0;
   }
   template <class MutableBufferSequence>
@@ -122,7 +68,8 @@ class FdStream {
   }
 
  private:
-  int fd_;
+  LoopbackSocket& socket_;
+  std::chrono::milliseconds timeout_;
 };
 
 bool iequals(std::string_view a, std::string_view b) {
@@ -131,15 +78,6 @@ bool iequals(std::string_view a, std::string_view b) {
          });
 }
 
-
-// Whether the peer has closed a connection that is idle on our side.
-bool peer_closed(int fd) {
-  pollfd p{fd, POLLIN, 0};
-  if (::poll(&p, 1, 0) <= 0) return false;
-  char byte = 0;
-  const ssize_t n = ::recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
-  return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
-}
 
 // Splits complete events ("...\n\n") off the front of `text`.
 std::vector<SseEvent> take_events(std::string& text) {
@@ -226,8 +164,7 @@ Client::Client(unsigned short port, std::chrono::milliseconds timeout) : port_(p
 Client::~Client() { close(); }
 
 void Client::close() {
-  if (fd_ >= 0) ::close(fd_);
-  fd_ = -1;
+  socket_.reset();
   parser_.reset();
   buffer_.clear();
   pending_.clear();
@@ -236,15 +173,15 @@ void Client::close() {
 
 void Client::connect() {
   close();
-  fd_ = connect_loopback(port_);
+  socket_.emplace(port_);
   keep_alive_ = true;
 }
 
 void Client::write_request(const std::string& method, const std::string& target, const Headers& headers,
                            const std::string& body) {
   // A fresh connection unless the last one can carry another request.
-  if (fd_ < 0 || !keep_alive_ || state_ == StreamState::open || state_ == StreamState::timed_out ||
-      buffer_.size() > 0 || peer_closed(fd_))
+  if (!socket_ || !keep_alive_ || state_ == StreamState::open || state_ == StreamState::timed_out ||
+      buffer_.size() > 0 || socket_->peer_closed())
     connect();
   bhttp::request<bhttp::string_body> request;
   request.method_string(method);
@@ -263,7 +200,7 @@ void Client::write_request(const std::string& method, const std::string& target,
   std::ostringstream out;
   out << request;
   // A server that refuses early may close before it has read everything: its answer is still read.
-  write_all(fd_, out.str());
+  socket_->write_all(out.str());
 }
 
 Reply Client::head_of() const {
@@ -282,8 +219,7 @@ Reply Client::open(const std::string& method, const std::string& target, const H
   parser_->body_limit(boost::none);
   parser_->eager(true);
   pending_.clear();
-  FdStream stream(fd_);
-  set_receive_timeout(fd_, timeout_);
+  SocketStream stream(*socket_, timeout_);
   boost::system::error_code ec;
   bhttp::read_header(stream, buffer_, *parser_, ec);
   if (ec) {
@@ -305,12 +241,11 @@ Reply Client::open(const std::string& method, const std::string& target, const H
 }
 
 bool Client::read_more(std::chrono::milliseconds timeout) {
-  if (!parser_ || fd_ < 0) {
+  if (!parser_ || !socket_) {
     state_ = StreamState::lost;
     return false;
   }
-  FdStream stream(fd_);
-  set_receive_timeout(fd_, timeout);
+  SocketStream stream(*socket_, timeout);
   boost::system::error_code ec;
   bhttp::read_some(stream, buffer_, *parser_, ec);
   auto& body = parser_->get().body();
@@ -372,31 +307,21 @@ Reply Client::send(const std::string& method, const std::string& target, const H
 // ---------------------------------------------------------------------------------------------
 // RawSocket
 
-RawSocket::RawSocket(unsigned short port) : fd_(connect_loopback(port)) {}
+RawSocket::RawSocket(unsigned short port) : socket_(port) {}
 
-RawSocket::~RawSocket() {
-  if (fd_ >= 0) ::close(fd_);
-}
-
-bool RawSocket::write(std::string_view bytes) { return write_all(fd_, bytes); }
+bool RawSocket::write(std::string_view bytes) { return socket_.write_all(bytes); }
 
 bool RawSocket::closed_within(std::chrono::milliseconds timeout) {
   const auto deadline = clock_type::now() + timeout;
   for (;;) {
-    const auto left = left_until(deadline);
-    pollfd p{fd_, POLLIN, 0};
-    const int r = ::poll(&p, 1, static_cast<int>(left.count()));
-    if (r < 0 && errno == EINTR) continue;
-    if (r == 0) return false;
     char chunk[4096];
-    const ssize_t n = ::recv(fd_, chunk, sizeof chunk, MSG_DONTWAIT);
-    if (n > 0) {
-      received_.append(chunk, static_cast<std::size_t>(n));
-      continue;
+    std::size_t got = 0;
+    switch (socket_.read_some(chunk, sizeof chunk, left_until(deadline), got)) {
+      case LoopbackSocket::Read::data: received_.append(chunk, got); continue;
+      case LoopbackSocket::Read::timeout: return false;
+      case LoopbackSocket::Read::closed:
+      case LoopbackSocket::Read::failed: return true;  // closed or reset
     }
-    if (n == 0) return true;
-    if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) continue;
-    return true;  // reset
   }
 }
 

@@ -9,7 +9,8 @@
 #include <boost/beast/http/string_body.hpp>
 #include <nlohmann/json.hpp>
 
-#include <sys/types.h>
+#include "child_process.hpp"
+#include "loopback_socket.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -37,17 +38,15 @@ class ServerProcess {
   ServerProcess& operator=(const ServerProcess&) = delete;
 
   [[nodiscard]] unsigned short port() const { return port_; }
-  [[nodiscard]] pid_t pid() const { return pid_; }
-  [[nodiscard]] std::string stderr_text() const;
-  void signal(int sig) const;
+  [[nodiscard]] pid_t pid() const { return child_.pid(); }
+  [[nodiscard]] std::string stderr_text() const { return child_.stderr_text(); }
+  void signal(int sig) { child_.signal(sig); }
   // The exit status (128 + signal when killed), or nullopt if it has not exited in `timeout`.
-  std::optional<int> wait_exit(std::chrono::milliseconds timeout = 10s);
+  std::optional<int> wait_exit(std::chrono::milliseconds timeout = 10s) { return child_.wait_exit(timeout); }
 
  private:
-  pid_t pid_ = -1;
+  ChildProcess child_;
   unsigned short port_ = 0;
-  std::filesystem::path stderr_path_;
-  std::optional<int> exit_status_;
 };
 
 // Case-insensitive header names, as HTTP has them.
@@ -115,7 +114,7 @@ class Client {
 
   unsigned short port_;
   std::chrono::milliseconds timeout_;
-  int fd_ = -1;
+  std::optional<LoopbackSocket> socket_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::response_parser<boost::beast::http::string_body>> parser_;
   std::string pending_;  // stream text not yet split into events
@@ -127,7 +126,6 @@ class Client {
 class RawSocket {
  public:
   explicit RawSocket(unsigned short port);
-  ~RawSocket();
   RawSocket(const RawSocket&) = delete;
   RawSocket& operator=(const RawSocket&) = delete;
   // Writes all of `bytes`; false when the peer has closed the connection.
@@ -138,7 +136,7 @@ class RawSocket {
   [[nodiscard]] const std::string& received() const { return received_; }
 
  private:
-  int fd_ = -1;
+  LoopbackSocket socket_;
   std::string received_;
 };
 

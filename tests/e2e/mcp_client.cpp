@@ -3,22 +3,7 @@
 #include "schema_validator.hpp"
 
 #include <doctest/doctest.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sstream>
-#include <stdexcept>
-#include <thread>
-
-extern char** environ;
 
 namespace mcpread::test {
 
@@ -27,74 +12,22 @@ using clock_type = std::chrono::steady_clock;
 
 std::filesystem::path binary_path() { return MCPREAD_BINARY; }
 
-McpClient::McpClient(Options options) {
-  int in_pipe[2], out_pipe[2];
-  if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0)
-    throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-  char templ[] = "/tmp/mcpread-stderr-XXXXXX";
-  const int err_fd = ::mkstemp(templ);
-  if (err_fd < 0) throw std::runtime_error("mkstemp failed");
-  stderr_path_ = templ;
+namespace {
 
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in_pipe[0], STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
-  if (!options.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, options.cwd.c_str());
-
-  std::vector<std::string> argv_store = options.prefix;
-  argv_store.push_back(binary_path().string());
-  argv_store.insert(argv_store.end(), options.args.begin(), options.args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_store) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  std::vector<std::string> env_store;
-  for (char** e = environ; *e; ++e) env_store.emplace_back(*e);
-  env_store.insert(env_store.end(), options.extra_env.begin(), options.extra_env.end());
-  std::vector<char*> envp;
-  for (auto& e : env_store) envp.push_back(e.data());
-  envp.push_back(nullptr);
-
-  const int rc = posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(in_pipe[0]);
-  ::close(out_pipe[1]);
-  ::close(err_fd);
-  if (rc != 0) throw std::runtime_error(std::string("posix_spawn: ") + std::strerror(rc));
-  in_ = in_pipe[1];
-  out_ = out_pipe[0];
+ChildProcess::Spec stdio_server(McpClient::Options options) {
+  std::vector<std::string> argv = std::move(options.prefix);
+  argv.push_back(binary_path().string());
+  argv.insert(argv.end(), options.args.begin(), options.args.end());
+  return ChildProcess::Spec{std::move(argv), std::move(options.extra_env), std::move(options.cwd)};
 }
 
-McpClient::~McpClient() {
-  if (in_ >= 0) ::close(in_);
-  if (!exit_status_ && pid_ > 0) {
-    if (!wait_exit(std::chrono::seconds(5))) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
-  }
-  if (out_ >= 0) ::close(out_);
-  std::error_code ec;
-  std::filesystem::remove(stderr_path_, ec);
-}
+}  // namespace
 
-std::string McpClient::stderr_text() const {
-  std::ifstream in(stderr_path_);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+McpClient::McpClient(Options options) : child_(stdio_server(std::move(options))) {}
 
-void McpClient::send_raw(const std::string& bytes) {
-  std::string_view data(bytes);
-  while (!data.empty()) {
-    const ssize_t n = ::write(in_, data.data(), data.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw std::runtime_error(std::string("write to server: ") + std::strerror(errno));
-    data.remove_prefix(static_cast<std::size_t>(n));
-  }
-}
+McpClient::~McpClient() = default;
+
+void McpClient::send_raw(const std::string& bytes) { child_.write(bytes); }
 
 void McpClient::send(const json& message) { send_raw(message.dump() + "\n"); }
 
@@ -129,18 +62,11 @@ std::optional<json> McpClient::receive(std::chrono::milliseconds timeout) {
     }
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock_type::now());
     if (left.count() <= 0) return std::nullopt;
-    pollfd p{out_, POLLIN, 0};
-    const int r = ::poll(&p, 1, static_cast<int>(left.count()));
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return std::nullopt;
-    char chunk[65536];
-    const ssize_t n = ::read(out_, chunk, sizeof chunk);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
+    if (child_.read(buffer_, left) == ChildProcess::Read::eof) {
       if (!buffer_.empty()) garbage_ += buffer_;
+      buffer_.clear();
       return std::nullopt;  // EOF
     }
-    buffer_.append(chunk, static_cast<std::size_t>(n));
   }
 }
 
@@ -241,32 +167,6 @@ json McpClient::call(const std::string& tool, json arguments) {
   json response = request("tools/call", {{"name", tool}, {"arguments", std::move(arguments)}});
   REQUIRE_MESSAGE(response.contains("result"), response.dump());
   return response["result"];
-}
-
-void McpClient::close_stdin() {
-  if (in_ >= 0) ::close(in_);
-  in_ = -1;
-}
-
-void McpClient::signal(int sig) { ::kill(pid_, sig); }
-
-std::optional<int> McpClient::wait_exit(std::chrono::milliseconds timeout) {
-  if (exit_status_) return exit_status_;
-  // A pidfd becomes readable when the process exits: a wait with a timeout and no polling loop.
-  const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
-  if (pidfd >= 0) {
-    pollfd p{pidfd, POLLIN, 0};
-    int r;
-    do {
-      r = ::poll(&p, 1, static_cast<int>(timeout.count()));
-    } while (r < 0 && errno == EINTR);
-    ::close(pidfd);
-    if (r == 0) return std::nullopt;
-  }
-  int status = 0;
-  if (::waitpid(pid_, &status, 0) != pid_) return std::nullopt;
-  exit_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return exit_status_;
 }
 
 }  // namespace mcpread::test

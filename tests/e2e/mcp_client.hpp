@@ -2,9 +2,9 @@
 // An MCP client for end-to-end tests: spawns mcp-read with pipes, speaks newline-delimited
 // JSON-RPC, and validates every message the server sends against the official schema of the
 // negotiated version (a schema failure fails the running test).
-#include <nlohmann/json.hpp>
+#include "child_process.hpp"
 
-#include <sys/types.h>
+#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <deque>
@@ -56,12 +56,14 @@ class McpClient {
   std::optional<nlohmann::json> wait_for_id(const nlohmann::json& id,
                                             std::chrono::milliseconds timeout = std::chrono::seconds(20));
 
-  void close_stdin();
+  void close_stdin() { child_.close_stdin(); }
   // Waits for the process to exit; its exit status, or nullopt on timeout.
-  std::optional<int> wait_exit(std::chrono::milliseconds timeout = std::chrono::seconds(10));
-  void signal(int sig);
-  [[nodiscard]] pid_t pid() const { return pid_; }
-  [[nodiscard]] std::string stderr_text() const;
+  std::optional<int> wait_exit(std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
+    return child_.wait_exit(timeout);
+  }
+  void signal(int sig) { child_.signal(sig); }
+  [[nodiscard]] pid_t pid() const { return child_.pid(); }
+  [[nodiscard]] std::string stderr_text() const { return child_.stderr_text(); }
   std::deque<nlohmann::json>& others() { return others_; }
   [[nodiscard]] const std::string& version() const { return version_; }
   // Everything read from stdout that was not a complete JSON line (must stay empty).
@@ -70,10 +72,7 @@ class McpClient {
  private:
   void validate(const nlohmann::json& message);
 
-  pid_t pid_ = -1;
-  int in_ = -1;
-  int out_ = -1;
-  std::filesystem::path stderr_path_;
+  ChildProcess child_;
   std::string buffer_;
   std::string garbage_;
   std::deque<nlohmann::json> others_;
@@ -85,7 +84,6 @@ class McpClient {
     std::string version;  // the request's _meta protocol version (stateless); empty: the session's
   };
   std::vector<Pending> pending_methods_;
-  std::optional<int> exit_status_;
 };
 
 // A fresh directory with fixture files, to pass as the server's root.

@@ -20,7 +20,7 @@ inline nlohmann::json expect_roots_request(McpClient& client) {
 inline void answer_roots(McpClient& client, const nlohmann::json& id,
                          const std::vector<std::filesystem::path>& dirs) {
   nlohmann::json roots = nlohmann::json::array();
-  for (const auto& d : dirs) roots.push_back({{"uri", "file://" + d.string()}, {"name", d.filename().string()}});
+  for (const auto& d : dirs) roots.push_back({{"uri", file_uri(d)}, {"name", d.filename().string()}});
   client.send({{"jsonrpc", "2.0"}, {"id", id}, {"result", {{"roots", roots}}}});
 }
 

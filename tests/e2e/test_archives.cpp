@@ -28,10 +28,10 @@ TEST_CASE("archives through the binary: listed, members read by their readers") 
     const json listing = client.call("read", {{"file_path", "bundle.tar.gz"}, {"limit", 1}});
     CHECK_FALSE(listing.contains("isError"));
     CHECK(listing["content"][0]["text"] ==
-          "Archive " + p + "/bundle.tar.gz (POSIX ustar format, gzip-compressed): 2 entries (0 directories, 2 files; "
+          "Archive " + p + kSep + "bundle.tar.gz (POSIX ustar format, gzip-compressed): 2 entries (0 directories, 2 files; "
           "15 bytes unpacked)\ndocs/readme.txt  13 bytes\n[Entries 1-1 of 2. To list more, call read again with "
-          "offset=2.]\n[To read a member, read the archive's path followed by the member's path, e.g. " + p +
-          "/bundle.tar.gz/docs/readme.txt; archives inside archives the same way.]");
+          "offset=2.]\n[To read a member, read the archive's path followed by the member's path, e.g. " + p + kSep +
+          "bundle.tar.gz/docs/readme.txt; archives inside archives the same way.]");
 
     const json text = client.call("read", {{"file_path", "bundle.tar.gz/docs/readme.txt"}});
     CHECK_FALSE(text.contains("isError"));
@@ -48,6 +48,6 @@ TEST_CASE("archives through the binary: listed, members read by their readers") 
     const json secret = client.call("read", {{"file_path", "files.zip/secret.txt"}});
     CHECK(secret["isError"] == true);
     CHECK(secret["content"][0]["text"] ==
-          "Cannot read " + p + "/files.zip/secret.txt: it is encrypted; mcp-read cannot read encrypted members.");
+          "Cannot read " + p + kSep + "files.zip/secret.txt: it is encrypted; mcp-read cannot read encrypted members.");
   }
 }

@@ -27,7 +27,7 @@ TEST_CASE("PDFs through the binary") {
     CHECK(text.find("\u2500\u2500 Page 1 of 3") == std::string::npos);
     CHECK(r["content"][1]["type"] == "resource");
     CHECK(r["content"][1]["resource"]["mimeType"] == "application/pdf");
-    CHECK(r["content"][1]["resource"]["uri"] == "file://" + (root.path() / "report.pdf").string());
+    CHECK(r["content"][1]["resource"]["uri"] == file_uri(root.path() / "report.pdf"));
     CHECK(r["_meta"]["selected"] == json::array({2, 3}));
   }
 }

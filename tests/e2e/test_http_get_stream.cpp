@@ -86,7 +86,7 @@ TEST_CASE("http: the GET stream of a session") {
     CHECK(request["method"] == "roots/list");
     REQUIRE(request.contains("id"));
 
-    const json roots = json::array({{{"uri", "file://" + (root.path() / "sub").string()}, {"name", "sub"}}});
+    const json roots = json::array({{{"uri", file_uri(root.path() / "sub")}, {"name", "sub"}}});
     const Exchange answer = mcp.post({{"jsonrpc", "2.0"}, {"id", request["id"]}, {"result", {{"roots", roots}}}});
     CHECK(answer.http.status == 202);
     CHECK(answer.http.body.empty());

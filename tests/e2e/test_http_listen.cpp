@@ -69,6 +69,12 @@ void trigger(McpHttp& mcp, const std::string& tool) {
 // SIGTERM: the stream ends with the listen request's result, then the chunked terminator; the
 // process exits 0.
 void shutdown_closes(ServerProcess& server, Client& stream, const json& id, const std::string& server_name) {
+#if defined(_WIN32)
+  // A console event would stop it (tests/windows/test_console.cpp), but Wine 8 sends none.
+  (void)server, (void)stream, (void)id, (void)server_name;
+  MESSAGE("skipped on Windows: the shutdown that ends a listen stream is started by SIGTERM");
+  return;
+#endif
   server.signal(SIGTERM);
   const json last = next_message(stream, true);
   CHECK(last["id"] == id);

@@ -136,7 +136,7 @@ TEST_CASE("http: SIGTERM drains: the call in flight finishes, new work gets 503,
 
   if (answer_roots) {
     // What finishes the work in flight still passes: the answer to the server's roots/list.
-    const json roots = json::array({{{"uri", "file://" + root.path().string()}, {"name", "root"}}});
+    const json roots = json::array({{{"uri", file_uri(root.path())}, {"name", "root"}}});
     const Exchange answer = mcp.post({{"jsonrpc", "2.0"}, {"id", roots_list["id"]}, {"result", {{"roots", roots}}}});
     CHECK(answer.http.status == 202);
   }

@@ -78,6 +78,11 @@ TEST_CASE("images through the binary") {
     CHECK(r["content"][0]["text"].get<std::string>().find((root.path() / "broken.png").string()) != std::string::npos);
   }
   SUBCASE("PGM and OpenEXR, which libvips reads from files only, are read") {
+#if defined(_WIN32)
+    MESSAGE("skipped: on Windows libvips' file-only loaders (Netpbm, OpenEXR) get no file to read, "
+            "and sharp's libvips has no Netpbm loader (docs/portability.md)");
+    return;
+#endif
     root.write("scan.pgm", netpbm(30, 20, 1));
     root.write("light.exr", exr_rgb(16, 8, 2.0f));
     for (const char* name : {"scan.pgm", "light.exr"}) {

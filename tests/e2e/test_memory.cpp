@@ -1,15 +1,15 @@
 // Memory after work: a server that sits idle for hours beside a host's other servers must give
-// back what its large reads took. Sizes come from /proc/<pid>/status; nothing here is timed.
+// back what its large reads took. Sizes come from /proc/<pid>/status (on Windows, the process's
+// counters: process_memory.hpp); nothing here is timed.
 #include "fixtures.hpp"
 #include "http_client.hpp"
 #include "image_fixtures.hpp"
 #include "mcp_client.hpp"
 #include "pdf_fixtures.hpp"
+#include "process_memory.hpp"
 
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 using namespace mcpread::test;
@@ -24,28 +24,6 @@ constexpr bool sanitized_build = true;
 #else
 constexpr bool sanitized_build = false;
 #endif
-
-struct Memory {
-  long rss_kib = 0;   // VmRSS
-  long anon_kib = 0;  // RssAnon: what the process itself wrote (heap, stacks, libraries' data)
-  long file_kib = 0;  // RssFile: pages of mapped files, mostly the code of loaded libraries
-};
-
-Memory memory_of(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-  Memory m;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream fields(line);
-    std::string key;
-    long kib = 0;
-    fields >> key >> kib;
-    if (key == "VmRSS:") m.rss_kib = kib;
-    if (key == "RssAnon:") m.anon_kib = kib;
-    if (key == "RssFile:") m.file_kib = kib;
-  }
-  return m;
-}
 
 // The server's memory once it is idle. A large answer is sent only after its worker handed the
 // freed memory back, and a later answer only after the large one was written and freed, so the
@@ -95,7 +73,7 @@ TEST_CASE("memory goes back to idle after large reads" * doctest::skip(sanitized
   root.write("doc.pdf", text_pdf(40));
   root.write("notes.txt", text_lines(2000));
   root.write("tiny.png", encode_picture({32, 24, 3, Pattern::gradient}, ".png"));
-  root.write("tiny.bmp", encode_picture({32, 24, 3, Pattern::gradient}, ".bmp"));
+  root.write("tiny.tif", encode_picture({32, 24, 3, Pattern::gradient}, ".tif"));
   // The release after a quiet time (its own subcase) is off here: it would make the other
   // measurements depend on how long the machine takes between two calls.
   McpClient client({{root.path().string(), "--idle-release-ms", "0"}});
@@ -125,17 +103,27 @@ TEST_CASE("memory goes back to idle after large reads" * doctest::skip(sanitized
     REQUIRE(http::eventually([&] { return released.stderr_text().find("idle: gave back") != std::string::npos; },
                              std::chrono::seconds(30)));
     const Memory idle = memory_of(released.pid());
+#if defined(_WIN32)
+    // Windows: the release empties the working set (SetProcessWorkingSetSize), which Wine 8 does
+    // not do, so the resident size is not held to the bound there. What the C runtime's heap and
+    // the caches give back (_heapmin) shows in the commit charge, which must fall; under Wine it
+    // also counts the loaded DLLs' pages (libvips, the PDF plugin), so it is not held to 2x.
+    MESSAGE("on Windows, the commit charge after the quiet time: " << idle.anon_kib << " KiB, "
+            << busy.anon_kib << " KiB before the release, " << start.anon_kib << " KiB after initialize");
+    CHECK(idle.anon_kib < busy.anon_kib);
+#else
     CHECK_MESSAGE(idle.rss_kib <= 2 * start.rss_kib + slack_kib,
                   "idle RSS " << idle.rss_kib << " KiB (RssAnon " << idle.anon_kib << ", RssFile " << idle.file_kib
                               << "), " << busy.rss_kib << " KiB before the release, " << start.rss_kib
                               << " KiB after initialize");
+#endif
     // The libraries come back on the next read, from the page cache.
-    CHECK(released.call("read", {{"file_path", "tiny.bmp"}})["_meta"]["passed_through"] == false);
+    CHECK(released.call("read", {{"file_path", "tiny.tif"}})["_meta"]["passed_through"] == false);
   }
   SUBCASE("large reads leave no more behind than the first small ones (+ 8 MB)") {
     // Small reads of each kind load the libraries and their caches first.
     CHECK(client.call("read", {{"file_path", "tiny.png"}})["_meta"]["passed_through"] == true);
-    CHECK(client.call("read", {{"file_path", "tiny.bmp"}})["_meta"]["passed_through"] == false);
+    CHECK(client.call("read", {{"file_path", "tiny.tif"}})["_meta"]["passed_through"] == false);
     CHECK_FALSE(client.call("read", {{"file_path", "doc.pdf"}, {"pages", "1"}, {"file_type", "image"}}).contains("isError"));
     CHECK_FALSE(client.call("read", {{"file_path", "doc.pdf"}, {"pages", "1"}}).contains("isError"));
     const Memory warm = idle_memory(client);
@@ -147,21 +135,12 @@ TEST_CASE("memory goes back to idle after large reads" * doctest::skip(sanitized
   }
 }
 
-namespace {
-
-bool maps_library(pid_t pid, const std::string& name) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/maps");
-  std::string line;
-  while (std::getline(in, line))
-    if (line.find(name) != std::string::npos) return true;
-  return false;
-}
-
-}  // namespace
 
 TEST_CASE("images sent unchanged do not load libvips") {
   TempDir root;
-  const std::string png = encode_picture({640, 480, 3, Pattern::photo}, ".png");
+  // Without metadata: sharp's libvips (the Windows build's fixtures) writes an eXIf chunk, whose
+  // orientation the server would ask libvips to apply.
+  const std::string png = encode_picture({640, 480, 3, Pattern::photo}, ".png[strip]");
   const std::string jpeg = encode_picture({640, 480, 3, Pattern::photo}, ".jpg[Q=85]");
   REQUIRE_FALSE(png.empty());
   REQUIRE_FALSE(jpeg.empty());

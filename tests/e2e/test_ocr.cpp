@@ -26,6 +26,15 @@ std::vector<std::string> types(const json& result) {
 
 }  // namespace
 
+// The mean confidence tesseract gives the test image: on Windows the image reaches it through
+// sharp's libvips build instead of Debian's, and it scores a point higher (measured; the text
+// read is the same). A scanned page's image comes from poppler on both, at 95%.
+#if defined(_WIN32)
+constexpr const char* image_confidence = "96%";
+#else
+constexpr const char* image_confidence = "95%";
+#endif
+
 TEST_CASE("ocr through the server") {
   TempDir root;
   const std::string d = root.path().string();
@@ -51,7 +60,8 @@ TEST_CASE("ocr through the server") {
     client.initialize();
     const json r = client.call("read", {{"file_path", "note.png"}, {"file_type", "text"}});
     CHECK(r["content"][0]["text"] ==
-          "Text of " + d + "/note.png read with OCR [OCR, eng, mean confidence 95%]:\n\n" + read_back);
+          "Text of " + d + kSep + "note.png read with OCR [OCR, eng, mean confidence " +
+              image_confidence + "]:\n\n" + read_back);
   }
   SUBCASE("/metrics counts OCR'd pages and images, by the engine or from the cache") {
     http::ServerProcess server({d});
@@ -79,7 +89,8 @@ TEST_CASE("ocr through the server") {
     client.initialize();
     const json r = client.call("read", {{"file_path", "note.png"}});
     CHECK(types(r) == std::vector<std::string>{"text", "image", "text"});
-    CHECK(r["content"][2]["text"] == "[Text in the image above [OCR, eng, mean confidence 95%]:\n" + read_back + "]");
+    CHECK(r["content"][2]["text"] == "[Text in the image above [OCR, eng, mean confidence " + std::string(image_confidence) +
+                                         "]:\n" + read_back + "]");
   }
   SUBCASE("other hosts get the image alone") {
     McpClient client({{"--host-profile", "generic", d}});

@@ -166,12 +166,21 @@ TEST_CASE("read: directories, missing files, roots") {
     CHECK(text_of(dotdot).rfind("Access denied: ", 0) == 0);
   }
   SUBCASE("a symlink leading out of the roots is refused") {
-    std::filesystem::create_symlink(outside.path() / "secret.txt", root.path() / "link.txt");
+    std::error_code ec;
+    std::filesystem::create_symlink(outside.path() / "secret.txt", root.path() / "link.txt", ec);
+#if defined(_WIN32)
+    if (ec) {
+      MESSAGE("skipped: no symbolic link could be made here (" << ec.message() << "; Wine 8 makes none)");
+      return;
+    }
+#endif
+    REQUIRE_FALSE(ec);
     const json r = client.call("read", {{"file_path", "link.txt"}});
     CHECK(r["isError"] == true);
     CHECK(text_of(r).find("symbolic link") != std::string::npos);
     CHECK(text_of(r).find("top secret") == std::string::npos);
   }
+#if !defined(_WIN32)  // Windows has no FIFOs in its file system
   SUBCASE("a FIFO is refused without blocking") {
     REQUIRE(::mkfifo((root.path() / "pipe").c_str(), 0600) == 0);
     const json r = client.call("read", {{"file_path", "pipe"}});
@@ -179,6 +188,7 @@ TEST_CASE("read: directories, missing files, roots") {
     CHECK(text_of(r) == (root.path() / "pipe").string() +
                             " is a FIFO (named pipe); only regular files and directories can be read.");
   }
+#endif
   SUBCASE("a binary file is refused, naming its type and size") {
     std::string elf("\x7f" "ELF\x02\x01\x01", 7);
     elf += std::string(200, '\0');

@@ -18,21 +18,7 @@ using nlohmann::json;
 namespace {
 
 // file:// URI of a path, escaped as the server escapes it.
-std::string uri_of(const std::filesystem::path& p) {
-  static constexpr char hex[] = "0123456789ABCDEF";
-  std::string uri = "file://";
-  for (const char ch : p.string()) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (std::isalnum(c) != 0 || ch == '/' || ch == '-' || ch == '.' || ch == '_' || ch == '~') {
-      uri += ch;
-    } else {
-      uri += '%';
-      uri += hex[c >> 4];
-      uri += hex[c & 15];
-    }
-  }
-  return uri;
-}
+std::string uri_of(const std::filesystem::path& p) { return file_uri(p); }
 
 void fill(const TempDir& root) {
   root.write("notes.md", "# Notes\n\nfirst line\n");
@@ -111,7 +97,9 @@ TEST_CASE("resources over stdio, protocol 2025-11-25") {
           "Directory " + (root.path() / "dir").string() + ": 1 entry (0 directories, 1 file)\ndata.json");
   }
   SUBCASE("missing and outside the roots: -32002 Resource not found, with the uri") {
-    for (const std::string& uri : {uri_of(root.path() / "nope.txt"), std::string("file:///etc/passwd")}) {
+    TempDir outside;
+    outside.write("secret.txt", "top secret\n");
+    for (const std::string& uri : {uri_of(root.path() / "nope.txt"), uri_of(outside.path() / "secret.txt")}) {
       const json r = read(client, uri);
       CHECK(r["error"]["code"] == -32002);
       CHECK(r["error"]["message"] == "Resource not found");

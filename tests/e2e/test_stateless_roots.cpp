@@ -34,7 +34,7 @@ TEST_CASE("stateless roots: ask, then read within the client's roots only") {
   CHECK(first["result"]["inputRequests"]["roots"]["method"] == "roots/list");
   REQUIRE(first["result"]["requestState"].is_string());
 
-  const json answer{{"roots", {{"roots", json::array({{{"uri", "file://" + (root.path() / "project").string()}}})}}}};
+  const json answer{{"roots", {{"roots", json::array({{{"uri", file_uri(root.path() / "project")}}})}}}};
   json sealed = read_params(inside, caps, answer);
   sealed["requestState"] = first["result"]["requestState"];
   const json ok = client.stateless_request("tools/call", sealed);

@@ -12,6 +12,7 @@
 
 #include <fcntl.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
@@ -106,10 +107,29 @@ std::string iconv_encode(const std::string& utf8_text, const std::string& charse
 #endif
 }
 
+std::string file_uri(const std::filesystem::path& path) {
+  static constexpr char hex[] = "0123456789ABCDEF";
+  std::string p = path.generic_string();  // "/" between names on every system
+  std::string uri = "file://";
+  if (p.size() >= 2 && p[1] == ':') {  // C:/Users/... after "file://" takes a third "/", colon kept
+    uri += "/" + p.substr(0, 2);
+    p.erase(0, 2);
+  }
+  for (const char ch : p) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c) != 0 || ch == '/' || ch == '-' || ch == '.' || ch == '_' || ch == '~') {
+      uri += ch;
+    } else {
+      uri += '%';
+      uri += hex[c >> 4];
+      uri += hex[c & 15];
+    }
+  }
+  return uri;
+}
+
 std::string file_uri(const std::filesystem::path& dir, std::string_view encoded_name) {
-  std::string d = dir.generic_string();  // "/" between names on every system
-  if (!d.starts_with('/')) d.insert(0, 1, '/');  // C:/Users/... after "file://" takes a third "/"
-  return "file://" + d + "/" + std::string(encoded_name);
+  return file_uri(dir) + "/" + std::string(encoded_name);
 }
 
 std::string pseudo_random(std::size_t n, std::uint32_t seed) {

@@ -24,8 +24,10 @@ int open_read_only(const std::filesystem::path& path);
 // The separator between a folder and a name in the paths the readers write: "/", or "\\" on
 // Windows, as in `d + kSep + "name.pdf"`.
 inline const std::string kSep(1, static_cast<char>(std::filesystem::path::preferred_separator));
-// The file: URI the readers give `dir`/`encoded_name` (the name already percent-encoded):
-// file:///tmp/x/a.pdf, or file:///C:/Users/x/a.pdf on Windows.
+// The file: URI the readers give `path`, percent-encoded as they encode it: file:///tmp/x/a.pdf,
+// or file:///C:/Users/x/a.pdf on Windows. With `encoded_name` (already percent-encoded): the URI
+// of `dir`/`encoded_name`.
+std::string file_uri(const std::filesystem::path& path);
 std::string file_uri(const std::filesystem::path& dir, std::string_view encoded_name);
 
 // A PCM WAV file of `samples` 8-bit mono samples at 8,000 Hz.

@@ -151,6 +151,11 @@ TEST_CASE("windows file URIs: drive letters and backslashes") {
   CHECK(file_uri("C:\\Users\\Me\\a b.txt") == "file:///C:/Users/Me/a%20b.txt");
   CHECK(path_from_file_uri("file:///C:/Users/Me/a%20b.txt") == "C:\\Users\\Me\\a b.txt");
   CHECK(path_from_file_uri("file://localhost/D:/x") == "D:\\x");
+  CHECK(path_from_file_uri("file:///C:/") == "C:\\");
+  // Without a drive, or with a drive-relative path, a URI names no file on Windows.
+  CHECK(path_from_file_uri("file:///etc/passwd").empty());
+  CHECK(path_from_file_uri("file:///C:").empty());
+  CHECK(path_from_file_uri("file:///C:x.txt").empty());
 }
 
 TEST_CASE("windows charsets: the system's code pages stand in for iconv") {
