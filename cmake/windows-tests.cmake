@@ -73,8 +73,6 @@ set(mcpread_readers_not_on_windows
   # statfs; Windows' refusals are tests/windows/test_readers.cpp's and test_platform.cpp's.
   test_access.cpp test_access_refusals.cpp test_listing.cpp test_read_nowait.cpp
   # Not yet under Windows; each one fails there today, for the reason given.
-  # POSIX file URIs and resource names spelled with "/" (Windows' URIs are test_readers.cpp's).
-  test_resources.cpp
   # Their fixtures encode through Windows' code pages, which under Wine 8 lack GB18030 (54936)
   # and the ISO-2022 pages (5022x), and none has EUC-JISX0213 or BIG5-HKSCS; and on Windows the
   # readers decode the WHATWG encodings, single-byte code pages, UTF-16 and UTF-32 only, so JOHAB,

@@ -3,6 +3,8 @@
 // pipes to the test (or the null device), its stderr captured in a temporary file, its exit
 // awaited with a timeout. The end-to-end clients (McpClient over stdio, ServerProcess over HTTP)
 // are written against this class only; os/child_process_posix.cpp and _windows.cpp hold the rest.
+// Start children from one thread at a time: on Windows a child inherits every inheritable handle
+// open at its start, another child's pipe ends included.
 #include <sys/types.h>
 
 #include <chrono>

@@ -15,10 +15,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <cstring>
 #include <sstream>
-#include <stdexcept>
 #include <thread>
 
 

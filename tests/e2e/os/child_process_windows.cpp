@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 #include <windows.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <stdexcept>
@@ -119,7 +120,7 @@ struct ChildProcess::Impl {
 };
 
 ChildProcess::ChildProcess(const Spec& spec) : impl_(std::make_unique<Impl>()) {
-  static unsigned counter = 0;
+  static std::atomic<unsigned> counter{0};
   stderr_path_ = std::filesystem::temp_directory_path() /
                  ("mcpread-stderr-" + std::to_string(::GetCurrentProcessId()) + "-" + std::to_string(++counter));
   const HANDLE err = inheritable_file(stderr_path_, GENERIC_WRITE, CREATE_ALWAYS);
