@@ -126,6 +126,16 @@ run_session() {  # transport, extra arguments for the server
 run_session stdio
 run_session http
 
+# The official conformance suites against mcp-read.exe and the fixture, both under Wine.
+start=$(now)
+if bash "$here/conformance.sh" "$build" "$prefix" >"$build/conformance.wine.log" 2>&1; then
+  echo "prove: ok conformance suites under Wine ($(seconds "$start" "$(now)") s): $(tail -n 1 "$build/conformance.wine.log" | sed 's/^conformance: //')"
+else
+  echo "prove: FAIL conformance suites under Wine (log $build/conformance.wine.log)"
+  tail -n 5 "$build/conformance.wine.log"
+  failed=1
+fi
+
 echo "not yet: OCR languages beyond English, and orientation data (osd) in share\\tessdata"
 n_all=$(ls "$repo"/tests/unit/readers/*.cpp | wc -l)
 n_out=$(sed -n '/^set(mcpread_readers_not_on_windows/,/^)/p' "$repo/cmake/windows-tests.cmake" | grep -v '^ *#' |
