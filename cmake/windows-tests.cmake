@@ -79,10 +79,6 @@ set(mcpread_readers_not_on_windows
   # ISO-2022-KR/CN and HZ are not read there (tests/windows/test_readers.cpp has what is).
   test_charset.cpp test_charset_chunks.cpp test_charset_second_looks.cpp test_charset_web.cpp
   test_read_charsets.cpp test_text_charsets.cpp test_text_encodings.cpp
-  # OCR runs (with MAGIC and TESSDATA_PREFIX set by prove.sh), but its exact readings differ from
-  # Linux's by a point of confidence or a letter (tesseract and leptonica cross-built, images
-  # decoded by sharp's libvips): Windows' OCR is proven by tests/windows/session.py's scan.
-  test_ocr_image.cpp test_ocr_pdf.cpp
 )
 file(GLOB mcpread_readers_test_sources CONFIGURE_DEPENDS ${mcpread_tests}/unit/readers/*.cpp)
 foreach(file ${mcpread_readers_not_on_windows})

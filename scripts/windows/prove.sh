@@ -67,6 +67,22 @@ start=$(now)
 "$wine" cmd /c exit >/dev/null 2>&1 || true
 echo "prove: fresh Wine prefix in $(seconds "$start" "$(now)") s"
 
+# Windows has Arial, Times New Roman and Courier New, where poppler's Windows build finds the PDF
+# standard fonts (Helvetica, Times, Courier) by their file names; Wine has none of them, and a
+# page drawn in Helvetica renders blank. Liberation's metric-compatible faces (fonts-liberation,
+# which wine depends on) stand in under those names, in this prefix only.
+liberation=$(dirname "$(dpkg -L fonts-liberation | grep -m1 'LiberationSans-Regular.ttf$')")
+fonts=$WINEPREFIX/drive_c/windows/Fonts
+mkdir -p "$fonts"
+for pair in Sans:arial Serif:times Mono:cour; do
+  family=${pair%%:*} file=${pair#*:}
+  cp "$liberation/Liberation$family-Regular.ttf" "$fonts/$file.ttf"
+  cp "$liberation/Liberation$family-Bold.ttf" "$fonts/${file}bd.ttf"
+  cp "$liberation/Liberation$family-Italic.ttf" "$fonts/${file}i.ttf"
+  cp "$liberation/Liberation$family-BoldItalic.ttf" "$fonts/${file}bi.ttf"
+done
+echo "prove: Wine has no Arial, Times or Courier; Liberation's faces stand in (windows\\Fonts)"
+
 # Wine 8.0 has no bcryptprimitives.dll (Windows 10 does), which libvips-42.dll needs to load: the
 # build's stand-in goes beside the suites for these runs (cmake/windows-tests.cmake).
 cp "$build"/wine-shims/bcryptprimitives.dll "$build/"
@@ -86,7 +102,7 @@ run_suite e2e "$build/mcpread_e2e_tests.exe" once
 unset MAGIC TESSDATA_PREFIX
 
 # mcp-read.exe as a user gets it: a folder with bin\ (the .exe and the DLLs it loads) and
-# share\misc\magic.mgc, share\tessdata (OCR's English) and share\poppler (poppler-data), driven over stdio and Streamable HTTP by tests/windows/session.py.
+# share\misc\magic.mgc, share\tessdata (OCR's English and osd) and share\poppler (poppler-data), driven over stdio and Streamable HTTP by tests/windows/session.py.
 bundle=$build/bundle
 rm -rf "$bundle" && mkdir -p "$bundle/bin" "$bundle/share/misc"
 cp "$build/mcp-read.exe" "$build/libmcpread_pdf.dll" "$build/windows-deps/vips/lib/libvips-42.dll" \
@@ -136,7 +152,7 @@ else
   failed=1
 fi
 
-echo "not yet: OCR languages beyond English, and orientation data (osd) in share\\tessdata"
+echo "not yet: OCR languages beyond English in share\\tessdata"
 n_all=$(ls "$repo"/tests/unit/readers/*.cpp | wc -l)
 n_out=$(sed -n '/^set(mcpread_readers_not_on_windows/,/^)/p' "$repo/cmake/windows-tests.cmake" | grep -v '^ *#' |
   grep -o 'test_[a-z0-9_]*\.cpp' | wc -l)
