@@ -5,6 +5,7 @@
 // and -3, ISO-2022-KR and -CN, HZ, UTF-7 and TCVN are read on Linux alone (docs/portability.md
 // says so); a test case about one of them says so in a MESSAGE on Windows instead of running.
 #include <array>
+#include <string>
 #include <string_view>
 
 namespace mcpread::test {
@@ -23,6 +24,6 @@ inline bool decoded_here([[maybe_unused]] std::string_view charset) {
 
 // The MESSAGE of a case skipped for that reason.
 #define MCPREAD_NOT_DECODED_HERE(charset) \
-  MESSAGE("skipped on Windows: " << (charset) << " is decoded on Linux only (no iconv or ICU in the Windows build)")
+  MESSAGE("skipped on Windows: " << std::string(charset) << " is decoded on Linux only (no iconv or ICU in the Windows build)")
 
 }  // namespace mcpread::test
