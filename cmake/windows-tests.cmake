@@ -72,17 +72,6 @@ set(mcpread_readers_not_on_windows
   # POSIX through and through: fork and waitpid, Unix sockets, FIFOs, chmod'ed folders and
   # statfs; Windows' refusals are tests/windows/test_readers.cpp's and test_platform.cpp's.
   test_access.cpp test_access_refusals.cpp test_listing.cpp test_read_nowait.cpp
-  # Not yet under Windows; each one fails there today, for the reason given.
-  # Their fixtures encode through Windows' code pages, which under Wine 8 lack GB18030 (54936)
-  # and the ISO-2022 pages (5022x), and none has EUC-JISX0213 or BIG5-HKSCS; and on Windows the
-  # readers decode the WHATWG encodings, single-byte code pages, UTF-16 and UTF-32 only, so JOHAB,
-  # ISO-2022-KR/CN and HZ are not read there (tests/windows/test_readers.cpp has what is).
-  test_charset.cpp test_charset_chunks.cpp test_charset_second_looks.cpp test_charset_web.cpp
-  test_read_charsets.cpp test_text_charsets.cpp test_text_encodings.cpp
-  # OCR runs (with MAGIC and TESSDATA_PREFIX set by prove.sh), but its exact readings differ from
-  # Linux's by a point of confidence or a letter (tesseract and leptonica cross-built, images
-  # decoded by sharp's libvips): Windows' OCR is proven by tests/windows/session.py's scan.
-  test_ocr_image.cpp test_ocr_pdf.cpp
 )
 file(GLOB mcpread_readers_test_sources CONFIGURE_DEPENDS ${mcpread_tests}/unit/readers/*.cpp)
 foreach(file ${mcpread_readers_not_on_windows})
@@ -93,7 +82,7 @@ endforeach()
 # library names libzip.dll: a second copy of libzip-4.dll under that name goes beside the suite;
 # the readers load their own) and archives (libarchive, likewise as libarchive.dll).
 add_library(mcpread_readers_test_support STATIC ${mcpread_tests}/support/fixtures.cpp
-  ${mcpread_tests}/support/windows_encode.cpp
+  ${mcpread_tests}/support/windows_encode.cpp ${mcpread_tests}/support/recorded_encodings.cpp
   ${mcpread_tests}/support/image_fixtures.cpp ${mcpread_tests}/support/pdf_fixtures.cpp
   ${mcpread_tests}/support/office_fixtures.cpp ${mcpread_tests}/support/slides_fixtures.cpp
   ${mcpread_tests}/support/ocr_fixtures.cpp ${mcpread_tests}/support/archive_fixtures.cpp)

@@ -6,7 +6,7 @@
 #       plugin: poppler, qpdf), libtesseract-5.dll (tesseract and leptonica, for OCR),
 #       libarchive-13.dll (archives: libarchive with zlib, bzip2, xz and zstd)
 #     share/misc/magic.mgc      libmagic's database (<exe dir>\..\share\misc\magic.mgc)
-#     share/tessdata/           OCR's English (eng.traineddata)
+#     share/tessdata/           OCR's English and its orientation and script model (osd)
 #     share/poppler/            poppler-data: CJK CMaps and CID-to-Unicode tables
 #     LICENSES/                 README (which part is under which licence), each part's
 #                               copyright file, the licence texts they name
@@ -32,7 +32,7 @@ version=$(sed -n 's/^project(mcp-read VERSION \([0-9][0-9.]*\).*/\1/p' "$repo/CM
 staged=$build/bundle vips=$build/windows-deps/vips
 cache=${MCPREAD_WINDOWS_CACHE:-$HOME/.cache/mcp-read-windows}
 for f in bin/mcp-read.exe bin/libvips-42.dll bin/libzip-4.dll bin/libxml2-2.dll bin/libmcpread_pdf.dll \
-  bin/libtesseract-5.dll bin/libarchive-13.dll share/misc/magic.mgc share/tessdata/eng.traineddata share/poppler/cMap/Adobe-Japan1/UniJIS-UCS2-H; do
+  bin/libtesseract-5.dll bin/libarchive-13.dll share/misc/magic.mgc share/tessdata/eng.traineddata share/tessdata/osd.traineddata share/poppler/cMap/Adobe-Japan1/UniJIS-UCS2-H; do
   [[ -s $staged/$f ]] || die "$staged/$f is missing (run scripts/windows/prove.sh $1 first)"
 done
 for f in README.md versions.json package.json; do [[ -s $vips/$f ]] || die "$vips/$f is missing"; done
@@ -46,7 +46,7 @@ mkdir -p "$dir/bin" "$dir/share/misc" "$dir/share/tessdata" "$dir/LICENSES"
 cp "$staged"/bin/mcp-read.exe "$staged"/bin/*.dll "$dir/bin/"
 rm -f "$dir/bin/bcryptprimitives.dll"
 cp "$staged/share/misc/magic.mgc" "$dir/share/misc/"
-cp "$staged/share/tessdata/eng.traineddata" "$dir/share/tessdata/"
+cp "$staged/share/tessdata/eng.traineddata" "$staged/share/tessdata/osd.traineddata" "$dir/share/tessdata/"
 cp -r "$staged/share/poppler" "$dir/share/"
 # Our own builds lose their symbols (14 MB to 8 MB for the .exe); sharp's DLL is stripped already.
 # strip stamps PE files with the time: SOURCE_DATE_EPOCH's, so that the same input gives the same zip.
@@ -72,7 +72,7 @@ for want in uchardet nettle pugixml libdeflate tre file libzip libxml2 libpng1.6
 done
 # Parts from the build machine's Debian packages: their copyright files as installed.
 declare -A host=([zlib]=libz-mingw-w64-dev [encoding_rs]=librust-encoding-rs-dev
-  [mingw-w64]=mingw-w64-x86-64-dev [gcc-runtime]=gcc-mingw-w64-base [tessdata-eng]=tesseract-ocr-eng [poppler-data]=poppler-data)
+  [mingw-w64]=mingw-w64-x86-64-dev [gcc-runtime]=gcc-mingw-w64-base [tessdata-eng]=tesseract-ocr-eng [tessdata-osd]=tesseract-ocr-osd [poppler-data]=poppler-data)
 for part in "${!host[@]}"; do
   pkg=${host[$part]}
   [[ -s /usr/share/doc/$pkg/copyright ]] || die "/usr/share/doc/$pkg/copyright is missing (install $pkg)"
@@ -132,6 +132,7 @@ row() { printf '%-30s %-13s %-25s %s\n' "$@"; }
   row "bin/libarchive-13.dll (linked in)" xz-utils "${built[xz-utils]}" "public domain (liblzma)"
   row "bin/libarchive-13.dll (linked in)" libzstd "${built[libzstd]}" "BSD-3-Clause or GPL-2"
   row "share/tessdata/eng.traineddata" tessdata-eng "$(hv tessdata-eng)" "Apache-2.0"
+  row "share/tessdata/osd.traineddata" tessdata-osd "$(hv tessdata-osd)" "Apache-2.0"
   row "share/poppler/" poppler-data "$(hv poppler-data)" "cMap/ BSD-3-Clause (Adobe), cidToUnicode/ and the other tables GPL-2 (LICENSES/poppler-data)"
   echo
   echo "The LGPL parts: libvips-42.dll is a separate DLL that may be replaced by a compatible build;"
@@ -152,7 +153,8 @@ Keep the folder together: the .exe loads the DLLs beside it and libmagic's datab
 \`share\\misc\\magic.mgc\`. Host configurations: $home#install
 
 PDFs are read by the plugin bin\\libmcpread_pdf.dll (poppler, GPL: see LICENSES/README); OCR
-reads English (share\\tessdata\\eng.traineddata; other languages are not shipped yet).
+reads English (share\\tessdata\\eng.traineddata; other languages are not shipped yet) and turns
+sideways scans upright (osd.traineddata, which also names a script English does not read).
 This build was cross-compiled with mingw-w64 and proven under Wine 8.0; it has not been run on a
 Windows machine by the project. Licences: LICENSE (mcp-read) and LICENSES/README (each bundled part).
 EOF

@@ -193,11 +193,15 @@ echo "windows deps: PDF libraries from $pdf_prefix"
 cp -a "$pdf_prefix/include/." "$prefix/include/"
 cp -a "$pdf_prefix/lib/." "$prefix/lib/"
 # OCR: libtesseract-5.dll (deps-ocr.sh, cached on its own, built on the PDF prefix's libpng and
-# libjpeg) and English from Debian's tesseract-ocr-eng, whose data does not depend on the system.
+# libjpeg), English from Debian's tesseract-ocr-eng and the orientation and script model from its
+# tesseract-ocr-osd (sideways scans turned, a script eng does not read named): data that does not
+# depend on the system.
 ocr_prefix=$(bash "$here/deps-ocr.sh" "$pdf_prefix")
 echo "windows deps: OCR from $ocr_prefix"
 cp "$ocr_prefix/bin/libtesseract-5.dll" "$prefix/bin/"
-install -D -m 644 /usr/share/tesseract-ocr/5/tessdata/eng.traineddata "$prefix/share/tessdata/eng.traineddata"
+for data in eng osd; do
+  install -D -m 644 /usr/share/tesseract-ocr/5/tessdata/$data.traineddata "$prefix/share/tessdata/$data.traineddata"
+done
 # Archives: libarchive-13.dll (deps-archive.sh, cached on its own), and the import library and
 # headers the tests' archive writer links.
 archive_prefix=$(bash "$here/deps-archive.sh")

@@ -1,5 +1,7 @@
 #include "fixtures.hpp"
 
+#include "recorded_encodings.hpp"
+
 #if defined(_WIN32)
 #include "windows_encode.hpp"
 
@@ -88,6 +90,7 @@ std::string wav_file(std::uint32_t samples) {
 
 std::string iconv_encode(const std::string& utf8_text, const std::string& charset, bool skip_unencodable) {
 #if defined(_WIN32)
+  if (auto recorded = recorded_encoding(utf8_text, charset, skip_unencodable)) return std::move(*recorded);
   return windows_encode(utf8_text, charset, skip_unencodable);
 #else
   iconv_t cd = iconv_open((charset + (skip_unencodable ? "//IGNORE" : "")).c_str(), "UTF-8");
@@ -103,6 +106,11 @@ std::string iconv_encode(const std::string& utf8_text, const std::string& charse
   iconv_close(cd);
   if (r == static_cast<std::size_t>(-1) && !skip_unencodable) throw std::runtime_error("iconv failed for " + charset);
   out.resize(out.size() - room);
+  // scripts/windows/record-encodings.sh: each encoding made, for the Windows builds' recording.
+  if (const char* record = std::getenv("MCPREAD_RECORD_ENCODINGS"); record != nullptr && *record != '\0') {
+    std::ofstream log(record, std::ios::app | std::ios::binary);
+    log << charset << '\t' << (skip_unencodable ? 1 : 0) << '\t' << to_hex(utf8_text) << '\t' << to_hex(out) << '\n';
+  }
   return out;
 #endif
 }

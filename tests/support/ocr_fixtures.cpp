@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -118,6 +119,45 @@ std::string scanned_pdf(const std::vector<TextPicture>& pictures) {
     pages.push_back(std::move(page));
   }
   return make_pdf(pages);
+}
+
+}  // namespace mcpread::test
+
+namespace mcpread::test {
+
+namespace {
+
+#if defined(_WIN32)
+std::string tessdata_folder() {
+  const char* tessdata = std::getenv("TESSDATA_PREFIX");
+  if (tessdata == nullptr) throw std::runtime_error("TESSDATA_PREFIX is not set: the Windows runs name the data folder");
+  return tessdata;
+}
+#else
+std::string package_of(const std::string& lang) {
+  std::string package = "tesseract-ocr-" + lang;
+  std::replace(package.begin(), package.end(), '_', '-');
+  return package;
+}
+#endif
+
+}  // namespace
+
+std::string missing_language_note(const std::string& lang) {
+#if defined(_WIN32)
+  return "No OCR language data for " + lang + " is installed (put " + lang + ".traineddata from Tesseract's tessdata in " +
+         tessdata_folder() + ").";
+#else
+  return "No OCR language data for " + lang + " is installed (Debian package " + package_of(lang) + ").";
+#endif
+}
+
+std::string language_data_source(const std::string& lang) {
+#if defined(_WIN32)
+  return "put " + lang + ".traineddata from Tesseract's tessdata in " + tessdata_folder();
+#else
+  return "Debian's " + package_of(lang);
+#endif
 }
 
 }  // namespace mcpread::test

@@ -6,6 +6,24 @@
 
 namespace mcpread::test {
 
+// The mean confidence Tesseract gives text_png's pictures of `letter`-like lines: on Windows the
+// picture is drawn and decoded by sharp's libvips build instead of Debian's, and scores a point
+// higher (measured; the text read is the same). A scanned page's picture reaches Tesseract
+// through poppler on both, at 95.
+#if defined(_WIN32)
+inline constexpr int kPictureConfidence = 96;
+#else
+inline constexpr int kPictureConfidence = 95;
+#endif
+
+// What a reader says when no data for the Tesseract language `lang` (such as chi_sim) is
+// installed, up to "Installed: ...": Debian's package to install, or on Windows the data file and
+// the folder to put it in ($TESSDATA_PREFIX, which the Windows runs set).
+std::string missing_language_note(const std::string& lang);
+// Where a note on a script says to get `lang`'s data: "Debian's tesseract-ocr-rus", or on Windows
+// "put rus.traineddata from Tesseract's tessdata in <$TESSDATA_PREFIX>".
+std::string language_data_source(const std::string& lang);
+
 struct TextPicture {
   std::vector<std::string> lines;
   int points = 12;        // font size

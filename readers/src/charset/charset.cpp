@@ -163,7 +163,17 @@ constexpr std::size_t kMaxStatefulCarry = 64 * 1024;
 
 Utf8Converter::Utf8Converter(const std::string& from_charset) : impl_(std::make_unique<Impl>()) {
   const std::string up = upper(from_charset);
-  if (const auto encoding = charset_detail::whatwg_encoding_of(up); !encoding.empty()) {
+  auto encoding = charset_detail::whatwg_encoding_of(up);
+#if defined(_WIN32)
+  // No iconv to know glibc's names for the multi-byte charsets (SHIFT_JIS, EUC-KR, BIG5, GBK):
+  // such a name is taken as the label it also is, for the standard's decoder it names.
+  if (encoding.empty()) {
+    std::string key = up;
+    std::replace(key.begin(), key.end(), '_', '-');
+    encoding = charset_detail::whatwg_encoding_of(charset_detail::web_decoder(key));
+  }
+#endif
+  if (!encoding.empty()) {
     impl_->whatwg = charset_detail::WhatwgDecoder::open(encoding);
     if (!impl_->whatwg) impl_->error = "encoding_rs has no decoder for " + std::string(encoding) + ".";
     return;

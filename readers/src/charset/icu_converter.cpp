@@ -33,6 +33,13 @@ struct Api {
 constexpr const char* kSoname = "libicuuc.so." MCPREAD_ICU_MAJOR_STR;
 
 const Api* api(std::string* error) {
+#if defined(_WIN32)
+  // ICU is not in the Windows bundle (cmake/windows-readers.cmake): said as it is, rather than
+  // as a DLL to reinstall.
+  *error = "Decoding this charset needs ICU, which the Windows build of mcp-read does not include; "
+           "convert the file to UTF-8 (for example with iconv -f HZ-GB-2312 -t UTF-8) and read that.";
+  return nullptr;
+#endif
   static const LazyLibrary<Api> lib(
       {.needs = "Decoding this charset needs ICU " MCPREAD_ICU_MAJOR_STR
                 " (Debian package libicu" MCPREAD_ICU_MAJOR_STR ")",

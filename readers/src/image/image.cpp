@@ -94,6 +94,7 @@ ReadOutcome read_image(const OpenedFile& file, const Classification& classificat
       case Fail::too_many_pixels:
         m += " If the file is trusted, start mcp-read with a larger --image-max-pixels.";
         break;
+      case Fail::unsupported:  // says what to do itself
       case Fail::encode:
         break;
     }

@@ -5,6 +5,7 @@
 #include "human_size.hpp"
 #include "image_checks.hpp"
 #include "image_header.hpp"
+#include "image_signatures.hpp"
 #include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "vips_api.hpp"
@@ -100,6 +101,13 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
       return Failure{Fail::corrupt, subject + " is " + article(h.format) +
                                         " image that cannot be decoded; it is probably truncated or "
                                         "corrupt (" + err + ")."};
+    // A libvips without ImageMagick's loader (the Windows bundle's) recognises none of these: the
+    // file is named for what it is rather than called perhaps corrupt.
+    const auto head = std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
+    if (const std::string_view format = image_signatures::magick_raster_format(head); !format.empty())
+      return Failure{Fail::unsupported, subject + " looks like " + article(std::string(format)) + " image, which this " +
+                                          "build of libvips cannot decode (it has no ImageMagick loader, which reads " +
+                                          std::string(format) + " files); convert it to PNG to read it."};
     return Failure{Fail::not_image, subject +
                                         " is not an image libvips can decode (it may be "
                                         "truncated or corrupt, or not an image at all): " +

@@ -11,7 +11,8 @@
 
 namespace mcpread::readers::image_encode {
 
-enum class Fail { libvips, not_image, corrupt, too_many_pixels, cancelled, encode };
+// unsupported: an image in a format this libvips build has no loader for; its message says what to do.
+enum class Fail { libvips, not_image, unsupported, corrupt, too_many_pixels, cancelled, encode };
 struct Failure {
   Fail kind;
   std::string message;

@@ -140,15 +140,19 @@ bool is_svg(Bytes b) {
 }
 
 
-bool magick_raster(Bytes b) {
-  if (has_at(b, 0, "BM") || has_at(b, 0, "8BPS")) return true;
-  if (has_at(b, 0, std::string_view("\0\0\1\0", 4)) || has_at(b, 0, std::string_view("\0\0\2\0", 4)))
-    return true;  // ICO, CUR
-  if (has_at(b, 0, "\x01\xDA") && b.size() > 2 && b[2] <= 1) return true;  // SGI: storage 0/1
-  if (has_at(b, 0, "\x59\xA6\x6A\x95")) return true;                      // Sun raster
+std::string_view magick_raster_format(Bytes b) {
+  if (has_at(b, 0, "BM")) return "BMP";
+  if (has_at(b, 0, "8BPS")) return "PSD";
+  if (has_at(b, 0, std::string_view("\0\0\1\0", 4))) return "ICO";
+  if (has_at(b, 0, std::string_view("\0\0\2\0", 4))) return "CUR";
+  if (has_at(b, 0, "\x01\xDA") && b.size() > 2 && b[2] <= 1) return "SGI";  // storage 0/1
+  if (has_at(b, 0, "\x59\xA6\x6A\x95")) return "Sun raster";
   // PCX: manufacturer 10, version 0-5, encoding 0/1, 1-8 bits per plane.
-  return b.size() > 3 && b[0] == 0x0A && b[1] <= 5 && b[2] <= 1 &&
-         (b[3] == 1 || b[3] == 2 || b[3] == 4 || b[3] == 8);
+  if (b.size() > 3 && b[0] == 0x0A && b[1] <= 5 && b[2] <= 1 && (b[3] == 1 || b[3] == 2 || b[3] == 4 || b[3] == 8))
+    return "PCX";
+  return {};
 }
+
+bool magick_raster(Bytes b) { return !magick_raster_format(b).empty(); }
 
 }  // namespace mcpread::readers::image_signatures

@@ -16,6 +16,8 @@ std::optional<Sniffed> sniff(const SniffInput& in);
 // else: BMP, PSD, ICO and CUR, SGI, Sun raster, PCX. ImageMagick also reads script-like formats
 // (MVG, MSL, TEXT) that can pull in other files, so other data never reaches it.
 bool magick_raster(std::span<const unsigned char> head);
+// Which of those `head` starts as ("BMP", "ICO", "Sun raster", ...); empty for anything else.
+std::string_view magick_raster_format(std::span<const unsigned char> head);
 
 // True when the first element of this (UTF-8) text is <svg>, after an optional BOM, XML
 // declaration, processing instructions, comments and DOCTYPE (with an internal subset).

@@ -1,5 +1,7 @@
 #include "ocr_scripts.hpp"
 
+#include "tess_api.hpp"
+
 #include <algorithm>
 #include <array>
 #include <string_view>
@@ -51,11 +53,17 @@ std::string script_note(const std::string& script, const std::vector<std::string
     if (std::find(s->readers.begin(), s->readers.end(), lang) != s->readers.end()) return {};
   std::string langs;
   for (const auto& lang : used) langs += (langs.empty() ? "" : ", ") + lang;
-  std::string package(s->readers[0]);
+  const std::string suggested(s->readers[0]);
+#if defined(_WIN32)
+  // No packages there: a language is its <name>.traineddata file, put in the bundle's folder.
+  const std::string where = "put " + suggested + ".traineddata from Tesseract's tessdata in " + tessdata_directory();
+#else
+  std::string package = suggested;
   std::replace(package.begin(), package.end(), '_', '-');
+  const std::string where = "Debian's tesseract-ocr-" + package;
+#endif
   return "The page looks like " + script + " script, which " + langs + (used.size() == 1 ? " does" : " do") +
-         " not read: install its language data (e.g. Debian's tesseract-ocr-" + package +
-         ") and pass ocr_lang=\"" + std::string(s->readers[0]) + "\".";
+         " not read: install its language data (e.g. " + where + ") and pass ocr_lang=\"" + suggested + "\".";
 }
 
 }  // namespace mcpread::readers::ocr

@@ -1,5 +1,6 @@
 // Charsets as browsers decode them: WHATWG labels, ISO-2022 and HZ, UTF-16 without a BOM, text
 // that libmagic takes for a program, and the charsets suggested for text that did not decode.
+#include "charsets_here.hpp"
 #include "fixtures.hpp"
 #include "mcpread/readers/charset.hpp"
 
@@ -118,6 +119,10 @@ TEST_CASE("charset web: labels name the decoder browsers use") {
   };
   for (const auto& c : cases) {
     CAPTURE(c.label);
+    if (!mcpread::test::decoded_here(c.decoder)) {
+      MCPREAD_NOT_DECODED_HERE(c.decoder);
+      continue;
+    }
     const auto d = resolve(c.label);
     CHECK(d.name == c.decoder);
     CHECK(d.label == c.kept_label);
@@ -178,22 +183,29 @@ TEST_CASE("charset web: ISO-2022 and HZ by their escapes") {
     const std::string jis = iconv_encode(kJapanese + "ｶﾀｶﾅ\n", "ISO-2022-JP-3");
     const auto d = detect(jis);
     CHECK(d.name == "ISO-2022-JP-3");
-    CHECK(convert_all(d.name, jis) == kJapanese + "ｶﾀｶﾅ\n");
+    if (mcpread::test::decoded_here(d.name)) CHECK(convert_all(d.name, jis) == kJapanese + "ｶﾀｶﾅ\n");
+    else MCPREAD_NOT_DECODED_HERE(d.name);
   }
   SUBCASE("ISO-2022-KR") {
     const std::string kr = iconv_encode(kKorean, "ISO-2022-KR");
     const auto d = detect(kr);
     CHECK(d.name == "ISO-2022-KR");
-    CHECK(convert_all(d.name, kr) == kKorean);
+    if (mcpread::test::decoded_here(d.name)) CHECK(convert_all(d.name, kr) == kKorean);
+    else MCPREAD_NOT_DECODED_HERE(d.name);
   }
   SUBCASE("HZ-GB-2312, decoded by ICU") {
     const std::string hz = hz_encode(kChinese + "~ tilde\n" + kChinese);
     const auto d = detect(hz);
     CHECK(d.name == "HZ-GB-2312");
     CHECK_FALSE(d.ascii_compatible);
-    CHECK(convert_all(d.name, hz) == kChinese + "~ tilde\n" + kChinese);
+    if (mcpread::test::decoded_here(d.name)) CHECK(convert_all(d.name, hz) == kChinese + "~ tilde\n" + kChinese);
+    else MCPREAD_NOT_DECODED_HERE(d.name);
   }
   SUBCASE("HZ split into chunks anywhere decodes the same") {
+    if (!mcpread::test::decoded_here("HZ-GB-2312")) {
+      MCPREAD_NOT_DECODED_HERE("HZ-GB-2312");
+      return;
+    }
     const std::string hz = hz_encode(kChinese);
     for (std::size_t cut = 1; cut < 40; ++cut) {
       CAPTURE(cut);
@@ -209,8 +221,14 @@ TEST_CASE("charset web: ISO-2022 and HZ by their escapes") {
     CHECK_FALSE(none.ok());
     CHECK(none.error() == "The C library's iconv has no decoder for NO-SUCH-CHARSET.");
     Utf8Converter hz("HZ-GB-2312");
+#if defined(_WIN32)
+    CHECK_FALSE(hz.ok());
+    CHECK(hz.error() == "Decoding this charset needs ICU, which the Windows build of mcp-read does not include; "
+                        "convert the file to UTF-8 (for example with iconv -f HZ-GB-2312 -t UTF-8) and read that.");
+#else
     CHECK(hz.ok());
     CHECK(hz.error() == "");
+#endif
   }
   SUBCASE("plain ASCII with a tilde brace or an escape stays UTF-8") {
     CHECK(detect("x = a~{b}; printf(\"\\x1B[0m\")\n").name == "UTF-8");
@@ -238,7 +256,9 @@ TEST_CASE("charset web: text in files that look binary") {
   SUBCASE("text") {
     CHECK(text_charset(iconv_encode(kKoreanUhc, "CP949")) == "CP949");
     CHECK(text_charset(iconv_encode("마을 " + kKorean, "CP949")) == "CP949");
-    CHECK(text_charset(iconv_encode(kKorean, "ISO-2022-KR")) == "ISO-2022-KR");
+    if (mcpread::test::decoded_here("ISO-2022-KR"))
+      CHECK(text_charset(iconv_encode(kKorean, "ISO-2022-KR")) == "ISO-2022-KR");
+    else MCPREAD_NOT_DECODED_HERE("ISO-2022-KR");
     CHECK(text_charset(iconv_encode(kJapanese, "UTF-16BE")) == "UTF-16BE");
     CHECK(text_charset(iconv_encode(kJapanese, "UTF-16LE")) == "UTF-16LE");
   }

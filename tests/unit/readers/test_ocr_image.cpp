@@ -46,9 +46,10 @@ TEST_CASE("ocr image: file_type=text reads the text in an image") {
     dir.write("a.png", text_png(TextPicture{letter}));
     const auto o = read_text(dir, "a.png");
     REQUIRE_FALSE(o.is_error);
-    CHECK(text(o) == "Text of " + d + "/a.png read with OCR [OCR, eng, mean confidence 95%]:\n\n" + read_back);
+    CHECK(text(o) == "Text of " + d + kSep + "a.png read with OCR [OCR, eng, mean confidence " +
+                         std::to_string(kPictureConfidence) + "%]:\n\n" + read_back);
     CHECK(o.meta["ocr"]["languages"] == nlohmann::json::array({"eng"}));
-    CHECK(o.meta["ocr"]["confidence"] == 95);
+    CHECK(o.meta["ocr"]["confidence"] == kPictureConfidence);
     CHECK(o.meta["ocr"]["cached"] == false);
     SUBCASE("the second read comes from the cache") {
       const auto again = read_text(dir, "a.png");
@@ -57,15 +58,12 @@ TEST_CASE("ocr image: file_type=text reads the text in an image") {
     }
     SUBCASE("a language without data is named, the others read") {
       const auto mixed = read_text(dir, "a.png", "rus+eng");
-      CHECK(text(mixed) == text(o) +
-                               "\n\n[No OCR language data for rus is installed (Debian package "
-                               "tesseract-ocr-rus). Installed: eng.]");
+      CHECK(text(mixed) == text(o) + "\n\n[" + missing_language_note("rus") + " Installed: eng.]");
     }
     SUBCASE("only languages without data: an error that says what to install") {
       const auto none = read_text(dir, "a.png", "chi_sim");
       CHECK(none.is_error);
-      CHECK(text(none) == "No OCR language data for chi_sim is installed (Debian package tesseract-ocr-chi-sim). "
-                          "Installed: eng.");
+      CHECK(text(none) == missing_language_note("chi_sim") + " Installed: eng.");
     }
     SUBCASE("a name that is no language never reaches Tesseract") {
       const auto bad = read_text(dir, "a.png", "../../etc/passwd");
@@ -78,24 +76,25 @@ TEST_CASE("ocr image: file_type=text reads the text in an image") {
           "turned the other way needs orientation detection, test_ocr_pdf.cpp)") {
     dir.write("b.png", text_png(TextPicture{letter, 12, 150, 60, 1}));
     const auto o = read_text(dir, "b.png");
-    CHECK(text(o) == "Text of " + d + "/b.png read with OCR [OCR, eng, mean confidence 95%]:\n\n" + read_back);
+    CHECK(text(o) == "Text of " + d + kSep + "b.png read with OCR [OCR, eng, mean confidence " +
+                         std::to_string(kPictureConfidence) + "%]:\n\n" + read_back);
     CHECK(o.meta["ocr"]["rotated"] == 0);
   }
   SUBCASE("random noise: no text, said at once") {
     dir.write("c.png", text_png(TextPicture{{}, 12, 150, 60, 0, true, false, 800, 600}));
     CHECK(text(read_text(dir, "c.png")) ==
-          d + "/c.png has no text: it is texture all over (noise or a photograph). [OCR, eng: no text, only texture "
+          d + kSep + "c.png has no text: it is texture all over (noise or a photograph). [OCR, eng: no text, only texture "
               "(noise or a photograph)]");
   }
   SUBCASE("a blank image") {
     dir.write("d.png", text_png(TextPicture{{}, 12, 150, 60, 0, false, false, 800, 600}));
-    CHECK(text(read_text(dir, "d.png")) == d + "/d.png has no text: the image is one flat colour. [OCR, eng: blank page]");
+    CHECK(text(read_text(dir, "d.png")) == d + kSep + "d.png has no text: the image is one flat colour. [OCR, eng: blank page]");
   }
   SUBCASE("the pixel guard refuses a 30,000 x 30,000 scan before decoding it") {
     dir.write("e.png", png_claiming(30000, 30000));
     const auto o = read_text(dir, "e.png");
     CHECK(o.is_error);
-    CHECK(text(o) == d + "/e.png is 30000\u00D730000 px (900.0 megapixels), more than the limit of 40.0 megapixels "
+    CHECK(text(o) == d + kSep + "e.png is 30000\u00D730000 px (900.0 megapixels), more than the limit of 40.0 megapixels "
                          "for OCR, so it was not decoded.");
   }
   SUBCASE("a format Leptonica does not read goes through libvips") {
@@ -103,11 +102,18 @@ TEST_CASE("ocr image: file_type=text reads the text in an image") {
     // smooth gradient with no text, instead of a refusal of the format.
     dir.write("f.ico", ico_with_sizes({64}));
     const auto o = read_text(dir, "f.ico");
+#if defined(_WIN32)
+    // sharp's libvips has no ImageMagick loader: refused, named for what it is.
+    CHECK(o.is_error);
+    CHECK(text(o) == d + kSep + "f.ico looks like an ICO image, which this build of libvips cannot decode (it has no "
+                                "ImageMagick loader, which reads ICO files); convert it to PNG to read it.");
+#else
     CHECK_FALSE(o.is_error);
     CAPTURE(text(o));
-    CHECK(text(o).starts_with(d + "/f.ico "));
+    CHECK(text(o).starts_with(d + kSep + "f.ico "));
     CHECK(text(o).ends_with("]"));
     CHECK(text(o).find("[OCR, eng: ") != std::string::npos);
+#endif
   }
   SUBCASE("an SVG is text: file_type=text gives its source, not OCR of its picture") {
     dir.write("f.svg", svg_text(200, 100));
@@ -116,14 +122,14 @@ TEST_CASE("ocr image: file_type=text reads the text in an image") {
   SUBCASE("a photograph: said at a glance, never handed to Tesseract") {
     dir.write("g.png", text_png(TextPicture{{}, 12, 150, 60, 0, false, true, 1200, 800}));
     const auto o = read_text(dir, "g.png");
-    CHECK(text(o) == d + "/g.png looks like a photograph or shading, not a picture of text, so it was not OCR'd; read it with "
+    CHECK(text(o) == d + kSep + "g.png looks like a photograph or shading, not a picture of text, so it was not OCR'd; read it with "
                          "file_type=\"image\" to see it. [OCR, eng: not run, a photograph or shading]");
     CHECK(o.meta["ocr"]["photograph"] == true);
   }
   SUBCASE("a photograph mostly of one tone: nothing sharp in it, so not handed to Tesseract") {
     dir.write("h.png", text_png(TextPicture{{}, 12, 150, 60, 0, false, false, 1600, 1200, true}));
     const auto o = read_text(dir, "h.png");
-    CHECK(text(o) == d + "/h.png looks like a photograph or shading, not a picture of text, so it was not OCR'd; read "
+    CHECK(text(o) == d + kSep + "h.png looks like a photograph or shading, not a picture of text, so it was not OCR'd; read "
                          "it with file_type=\"image\" to see it. [OCR, eng: not run, a photograph or shading]");
     CHECK(o.meta["ocr"]["photograph"] == true);
   }
@@ -157,10 +163,17 @@ TEST_CASE("ocr image: a script the languages do not read gets a note on its lang
                                             "Широкая электрификация южных губерний даст мощный толчок."}}));
   const auto o = read_text(dir, "ru.png");
   // What eng makes of Cyrillic is kept (it may still help), with the note saying what to install.
-  CHECK(text(o) ==
-        "Text of " + d + "/ru.png read with OCR [OCR, eng, mean confidence 33%]:\n\n"
-        "Cbelb Ke ELLE STUX MAKUX CbpaHuy3ckux byNoK, Ja BbINeN Ke Halo.\n"
-        "LUnpokaa anekTpucpukalivA tOrKHbIX TYOEPHUM DacT MOLHbIN TONYOK.\n\n"
-        "[The page looks like Cyrillic script, which eng does not read: install its language data (e.g. "
-        "Debian's tesseract-ocr-rus) and pass ocr_lang=\"rus\".]");
+  // The picture is drawn by another libvips build on Windows, and read a little differently.
+#if defined(_WIN32)
+  const std::string reading = "[OCR, eng, mean confidence 38%]:\n\n"
+                              "CbeLlUb Ke CLUE STUX MAPKUX ChpaHLly3cKux 6ysOK, Ha BbINe Ke Yalo.\n"
+                              "LUnpokaa anekTpudukalina tOKHbIX TyY6EPHUN DacT MOLJHbIN TONYOK.";
+#else
+  const std::string reading = "[OCR, eng, mean confidence 33%]:\n\n"
+                              "Cbelb Ke ELLE STUX MAKUX CbpaHuy3ckux byNoK, Ja BbINeN Ke Halo.\n"
+                              "LUnpokaa anekTpucpukalivA tOrKHbIX TYOEPHUM DacT MOLHbIN TONYOK.";
+#endif
+  CHECK(text(o) == "Text of " + d + kSep + "ru.png read with OCR " + reading +
+                       "\n\n[The page looks like Cyrillic script, which eng does not read: install its language "
+                       "data (e.g. " + language_data_source("rus") + ") and pass ocr_lang=\"rus\".]");
 }

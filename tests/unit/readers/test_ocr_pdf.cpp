@@ -33,7 +33,7 @@ std::string ocr_section(int k, int n, const std::string& label, const std::strin
 }
 
 std::string head(const TempDir& dir, const std::string& name, int pages, const std::string& follow) {
-  return "PDF " + dir.path().string() + "/" + name + ": " + std::to_string(pages) + (pages == 1 ? " page, " : " pages, ") +
+  return "PDF " + (dir.path() / name).string() + ": " + std::to_string(pages) + (pages == 1 ? " page, " : " pages, ") +
          size_text(std::filesystem::file_size(dir.path() / name)) + ". " + follow;
 }
 
@@ -125,8 +125,7 @@ TEST_CASE("ocr pdf: pages without usable text are OCR'd") {
     CHECK(text(read(dir, "scan.pdf", opt)) ==
           head(dir, "scan.pdf", 1, "Page 1 follows.") +
               section(1, 1,
-                      "[Page 1 was not OCR'd: No OCR language data for jpn is installed (Debian package "
-                      "tesseract-ocr-jpn). Installed: eng.]"));
+                      "[Page 1 was not OCR'd: " + missing_language_note("jpn") + " Installed: eng.]"));
   }
   SUBCASE("a sideways scan is turned upright") {
     dir.write("turned.pdf", scanned_pdf({TextPicture{letter, 12, 150, 60, 3}}));
@@ -151,6 +150,12 @@ TEST_CASE("ocr pdf: the page budget, progress and cancellation") {
   };
   const auto first = read(dir, "three.pdf", opt);
   const std::string label = "[OCR, eng, mean confidence 95%]";
+  // Page 3's one line scores a point higher through the Windows build's Tesseract (measured).
+#if defined(_WIN32)
+  const std::string label3 = "[OCR, eng, mean confidence 96%]";
+#else
+  const std::string& label3 = label;
+#endif
   CHECK(text(first) == head(dir, "three.pdf", 3, "Pages 1-3 follow.") + ocr_section(1, 3, label, body(1)) +
                            ocr_section(2, 3, label, body(2)) +
                            "\n\n[Page 3 and later need OCR, and 2 pages are OCR'd per call at most; call read with "
@@ -160,12 +165,12 @@ TEST_CASE("ocr pdf: the page budget, progress and cancellation") {
   SUBCASE("the next call starts where the budget stopped") {
     opt.pages = "3";
     CHECK(text(read(dir, "three.pdf", opt)) ==
-          head(dir, "three.pdf", 3, "Page 3 follows.") + ocr_section(3, 3, label, body(3)));
+          head(dir, "three.pdf", 3, "Page 3 follows.") + ocr_section(3, 3, label3, body(3)));
   }
   SUBCASE("cached pages do not count against the budget") {
     const auto again = read(dir, "three.pdf", opt);
     CHECK(text(again) == head(dir, "three.pdf", 3, "Pages 1-3 follow.") + ocr_section(1, 3, label, body(1)) +
-                             ocr_section(2, 3, label, body(2)) + ocr_section(3, 3, label, body(3)));
+                             ocr_section(2, 3, label, body(2)) + ocr_section(3, 3, label3, body(3)));
   }
   SUBCASE("a cancelled read stops") {
     ocr_cache_clear();

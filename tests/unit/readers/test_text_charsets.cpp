@@ -1,4 +1,5 @@
 // The text reader with charsets as browsers decode them, and the note for U+FFFD.
+#include "charsets_here.hpp"
 #include "text_test_util.hpp"
 
 #include <doctest/doctest.h>
@@ -50,8 +51,16 @@ TEST_CASE("text charsets as browsers decode them") {
   }
   SUBCASE("HZ-GB-2312 is decoded by ICU") {
     const auto o = read(dir, "Hello ~{Dc:C~}, ~~ok\n");  // 你好 in HZ
+#if defined(_WIN32)
+    // Detected, and refused with what to do: the Windows build has no ICU (charsets_here.hpp).
+    CHECK(text_of(o) == "Cannot decode " + (dir.path() / "f.txt").string() +
+                            " as HZ-GB-2312: Decoding this charset needs ICU, which the Windows build of mcp-read "
+                            "does not include; convert the file to UTF-8 (for example with iconv -f HZ-GB-2312 -t "
+                            "UTF-8) and read that.");
+#else
     CHECK(text_of(o) == "     1\tHello 你好, ~ok\n\n[Lines 1-1 of 1. End of file.]\n"
                         "[Decoded from HZ-GB-2312 to UTF-8.]");
+#endif
   }
 }
 
