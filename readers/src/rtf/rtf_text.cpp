@@ -1,30 +1,13 @@
 #include "rtf/rtf_text.hpp"
 
 #include "mcpread/readers/utf8.hpp"
+#include "utf8_internal.hpp"
 
 #include <array>
 #include <utility>
 
 namespace mcpread::readers::rtf {
 namespace {
-
-void put_utf8(char32_t c, std::string& out) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
-}
 
 constexpr char32_t kReplacement = 0xFFFD;
 
@@ -78,20 +61,20 @@ void TextDecoder::add_unit(std::int32_t unit) {
   if (high_surrogate_ != 0) {
     const char16_t high = std::exchange(high_surrogate_, 0);
     if (u >= 0xDC00 && u <= 0xDFFF) {
-      put_utf8(0x10000 + ((static_cast<char32_t>(high) - 0xD800) << 10) + (u - 0xDC00), ready_);
+      utf8::detail::append_code_point(0x10000 + ((static_cast<char32_t>(high) - 0xD800) << 10) + (u - 0xDC00), ready_);
       return;
     }
-    put_utf8(kReplacement, ready_);
+    utf8::detail::append_code_point(kReplacement, ready_);
   }
   if (u >= 0xD800 && u <= 0xDBFF) high_surrogate_ = u;
-  else if (u >= 0xDC00 && u <= 0xDFFF) put_utf8(kReplacement, ready_);
-  else if (u != 0) put_utf8(u, ready_);
+  else if (u >= 0xDC00 && u <= 0xDFFF) utf8::detail::append_code_point(kReplacement, ready_);
+  else if (u != 0) utf8::detail::append_code_point(u, ready_);
 }
 
 void TextDecoder::decode_pending() {
   if (high_surrogate_ != 0 && !pending_.empty()) {
     high_surrogate_ = 0;
-    put_utf8(kReplacement, ready_);
+    utf8::detail::append_code_point(kReplacement, ready_);
   }
   if (pending_.empty()) return;
   const int codepage = codepage_ != 0 ? codepage_ : document_codepage_;
@@ -112,7 +95,7 @@ void TextDecoder::flush(std::string& out) {
   decode_pending();
   if (high_surrogate_ != 0) {
     high_surrogate_ = 0;
-    put_utf8(kReplacement, ready_);
+    utf8::detail::append_code_point(kReplacement, ready_);
   }
   out += ready_;
   ready_.clear();
