@@ -125,7 +125,7 @@ run_session() {  # transport, extra arguments for the server
   if [[ $transport == http ]]; then
     local port token
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    token=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
+    token=$(head -c 18 /dev/urandom | base64 | tr '+/' 'xy')  # no leading '-', which argparse would take for an option
     args=(--url "http://127.0.0.1:$port/mcp" --token "$token")
     server+=(--transport http --port "$port" --auth-token "$token")
   fi

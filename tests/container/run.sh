@@ -89,7 +89,7 @@ step "stdio session (podman run -i)" python3 "$here/session.py" stdio "$work/roo
   podman run -i --rm --name "$name" -v "$work:$work:ro" "$image" "$work/root"
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-token=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
+token=$(head -c 18 /dev/urandom | base64 | tr '+/' 'xy')  # no leading '-', which argparse would take for an option
 step "HTTP session (the default command, 127.0.0.1:$port)" python3 "$here/session.py" http "$work/root" \
   --inside /data --outside /etc/passwd --url "http://127.0.0.1:$port/mcp" --token "$token" -- \
   podman run --rm --name "$name" -p "127.0.0.1:$port:8080" -v "$work/root:/data:ro" -e MCP_READ_AUTH_TOKEN="$token" "$image"
