@@ -54,24 +54,6 @@ const Api* api(std::string* error) {
   return a;
 }
 
-void append_utf8(char32_t c, std::string& out) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
-}
-
 class Decoder final : public IcuDecoder {
  public:
   Decoder(const Api& api, UConverter* cnv) : api_(api), cnv_(cnv) {}
@@ -109,7 +91,7 @@ class Decoder final : public IcuDecoder {
         const char16_t h = high_;
         high_ = 0;
         if (u >= 0xDC00 && u <= 0xDFFF) {
-          append_utf8(0x10000 + ((static_cast<char32_t>(h) - 0xD800) << 10) + (u - 0xDC00), out);
+          utf8::detail::append_code_point(0x10000 + ((static_cast<char32_t>(h) - 0xD800) << 10) + (u - 0xDC00), out);
           continue;
         }
         out.append(utf8::detail::kReplacement);
@@ -119,7 +101,7 @@ class Decoder final : public IcuDecoder {
       } else if (u >= 0xDC00 && u <= 0xDFFF) {
         out.append(utf8::detail::kReplacement);
       } else {
-        append_utf8(u, out);
+        utf8::detail::append_code_point(u, out);
       }
     }
   }

@@ -24,6 +24,15 @@ std::string_view image_mime(std::string_view part) {
 bool add_block_images(package::ZipArchive& zip, const std::vector<std::string>& parts, const ImageLimits& limits,
                       std::size_t max_images, ImageTally& tally, std::string& text, std::vector<Block>& images,
                       const CancelToken& cancel) {
+  const PartReader read = [&zip](const std::string& part, std::string* error, std::uint64_t cap) {
+    return zip.read(part, error, cap);
+  };
+  return add_block_images(read, parts, limits, max_images, tally, text, images, cancel);
+}
+
+bool add_block_images(const PartReader& read, const std::vector<std::string>& parts, const ImageLimits& limits,
+                      std::size_t max_images, ImageTally& tally, std::string& text, std::vector<Block>& images,
+                      const CancelToken& cancel) {
   for (const std::string& part : parts) {
     if (max_images == 0) break;  // text only: the "[Image N]" markers stay
     if (tally.sent >= max_images) {
@@ -31,7 +40,7 @@ bool add_block_images(package::ZipArchive& zip, const std::vector<std::string>& 
       continue;
     }
     std::string error;
-    const auto bytes = zip.read(part, &error, limits.max_input_bytes);
+    const auto bytes = read(part, &error, limits.max_input_bytes);
     if (!bytes) {
       text += "\n[Image " + part + " not shown: " + error + ".]";
       continue;

@@ -7,6 +7,9 @@
 #include "package/zip_archive.hpp"
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,9 +25,16 @@ struct ImageTally {
   std::size_t unsent = 0;
 };
 
-// Reads the block's image parts from the package and makes each fit for the model, into
-// `images`, while `max_images` allows (the rest are counted as unsent). An image that cannot be
-// read or made fit leaves a line in `text` saying why. False when the call was cancelled.
+// An image part's bytes, `cap` at most; nothing, with *error saying why, when they cannot be had.
+using PartReader = std::function<std::optional<std::string>(const std::string& part, std::string* error, std::uint64_t cap)>;
+
+// Reads the block's image parts and makes each fit for the model, into `images`, while
+// `max_images` allows (the rest are counted as unsent). An image that cannot be read or made fit
+// leaves a line in `text` saying why. False when the call was cancelled.
+bool add_block_images(const PartReader& read, const std::vector<std::string>& parts, const ImageLimits& limits,
+                      std::size_t max_images, ImageTally& tally, std::string& text, std::vector<Block>& images,
+                      const CancelToken& cancel);
+// The same with the parts of a package.
 bool add_block_images(package::ZipArchive& zip, const std::vector<std::string>& parts, const ImageLimits& limits,
                       std::size_t max_images, ImageTally& tally, std::string& text, std::vector<Block>& images,
                       const CancelToken& cancel);

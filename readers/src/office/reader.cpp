@@ -28,10 +28,12 @@ package::Expected expected(Format f) {
           {noun(f), "text", "Word .doc", f == Format::docx ? "a DOCX document" : "an ODT document"}};
 }
 
-ReadOutcome render(const Document& doc, package::ZipArchive& zip, std::string_view path, Format format,
-                   const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta) {
+}  // namespace
+
+ReadOutcome render_document(const Document& doc, const PartReader& images_of, std::string_view noun, std::string_view path,
+                            const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta) {
   const std::uint64_t n = doc.blocks.size();
-  std::string header = std::string(noun(format)) + " " + std::string(path) + ": " + n2s(n) +
+  std::string header = std::string(noun) + " " + std::string(path) + ": " + n2s(n) +
                        (n == 1 ? " paragraph" : " paragraphs");
   std::vector<std::string> parts;
   if (doc.tables) parts.push_back(n2s(doc.tables) + (doc.tables == 1 ? " table" : " tables"));
@@ -98,7 +100,7 @@ ReadOutcome render(const Document& doc, package::ZipArchive& zip, std::string_vi
     if (!b.images.empty()) {
       std::vector<Block> images;
       const std::size_t unsent = tally.unsent;
-      if (!add_block_images(zip, b.images, options.image, options.max_images, tally, current, images, cancel))
+      if (!add_block_images(images_of, b.images, options.image, options.max_images, tally, current, images, cancel))
         return ReadOutcome::stopped();
       if (tally.unsent > unsent && first_unsent == 0) first_unsent = i;
       flush_before_images(o.blocks, current, images, sent_text);
@@ -144,6 +146,8 @@ ReadOutcome render(const Document& doc, package::ZipArchive& zip, std::string_vi
   return o;
 }
 
+namespace {
+
 // What a parsed document holds, roughly: the bytes the cache counts it as.
 std::size_t approx_bytes(const Document& doc) {
   std::size_t n = sizeof doc + doc.blocks.size() * sizeof(DocBlock) + doc.notes.size() * sizeof(Note);
@@ -176,7 +180,11 @@ ReadOutcome read_opened(std::variant<package::Opened, ReadOutcome> opening, Form
     if (!opened.cache_key.empty()) cache.put_value(opened.cache_key, name, parsed, approx_bytes(*parsed));
     doc = std::move(parsed);
   }
-  return render(*doc, *opened.zip, opened.path, format, options, cancel, std::move(opened.meta));
+  package::ZipArchive& zip = *opened.zip;
+  const PartReader parts = [&zip](const std::string& part, std::string* error, std::uint64_t cap) {
+    return zip.read(part, error, cap);
+  };
+  return render_document(*doc, parts, noun(format), opened.path, options, cancel, std::move(opened.meta));
 }
 
 }  // namespace

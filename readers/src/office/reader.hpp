@@ -6,6 +6,8 @@
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/outcome.hpp"
+#include "office/block_images.hpp"
+#include "office/document.hpp"
 #include "package/zip_archive.hpp"
 
 #include <cstdint>
@@ -27,6 +29,11 @@ struct OfficeOptions {
 
 ReadOutcome read_office(const OpenedFile& file, Format format, const OfficeOptions& options,
                         const CancelToken& cancel);
+
+// A Document read from elsewhere (RTF) as the same paged text, its header naming it as `noun`
+// ("RTF document"); `parts` gives the bytes of the images its blocks name.
+ReadOutcome render_document(const Document& doc, const PartReader& parts, std::string_view noun, std::string_view path,
+                            const OfficeOptions& options, const CancelToken& cancel, nlohmann::json meta);
 
 // The same from bytes in memory (tests, fuzzing); `name` stands for the path in messages.
 ReadOutcome read_office_bytes(std::string_view bytes, std::string_view name, Format format,
