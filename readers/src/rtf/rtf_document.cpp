@@ -274,6 +274,7 @@ class Builder {
     if (top().dest == Dest::footnote) return text(" ");
     if (top().dest != Dest::body) return;
     flush();
+    for (Field& f : fields_) f.result_start = std::string::npos;  // a result across paragraphs is no link
     const State& s = top();
     if (s.in_table) {
       if (!cell_.text.empty() && !paragraph_.text.empty()) cell_.text += "\n";
