@@ -149,7 +149,10 @@ def status_kib(pid, field):
 def mcp_read_whole(binary, root, path, arguments, timeout):
     """The whole document in one fresh server: its answers' texts (one per call), the time of the
     calls, the server's own time for them (its debug log) and its peak RSS."""
-    client = Client(binary, [root], timeout, answer_times=True)
+    try:
+        client = Client(binary, [root], timeout, answer_times=True)
+    except ServerError as failure:
+        return {"ok": False, "error": f"server: {failure}"}
     chunks = []
 
     def ways(result, chunk):
@@ -432,6 +435,8 @@ def main():
     if set(formats) - set(FORMATS):
         raise SystemExit(f"kreuzberg: formats are {', '.join(FORMATS)}")
     binary = os.path.abspath(options.binary)
+    if not os.access(binary, os.X_OK):
+        raise SystemExit(f"kreuzberg: no mcp-read binary at {binary}")
 
     binding = binding_path(options.kreuzberg_dir)
     node, how = node_command(options.glibc_root)
