@@ -25,7 +25,6 @@ and the corpus's tools: pandoc, unrtf, xlsx2csv, mutool. The binding needs glibc
 system node is started through the loader of a newer Debian root (--glibc-root; see bench/README.md).
 """
 import argparse
-import ast
 import collections
 import csv
 import json
@@ -149,15 +148,12 @@ def reference_texts(kind, path, entry):
 
 def agreement(kind, words, references):
     """The best agreement of `words` with any of the references, and the reference's first words
-    `words` lacks, through checks._word_agreement. Its least agreement is set to 2, above any
-    agreement, so that its message always carries the figure and the missing words."""
+    `words` lacks (the corpus's checks.word_agreement)."""
     best = None
     for reference in references:
-        _, why = checks._word_agreement(words, as_compared(reference, kind), 2, "ref", {}, "-")
-        found = re.match(r"word agreement with ref ([\d.]+) < 2; ref's words missing: (.*)$", why)
-        value = float(found.group(1))
+        value, missing, _ = checks.word_agreement(words, as_compared(reference, kind))
         if best is None or value > best[0]:
-            best = (value, ast.literal_eval(found.group(2)))
+            best = (value, missing)
     return best
 
 

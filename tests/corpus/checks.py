@@ -467,18 +467,24 @@ def _anchor_text(result, make, failed):
         return None, (False, f"{failed}: {error}")
 
 
-def _word_agreement(ours, theirs_text, reference, anchor, result, way_on):
-    """2|A∩B| / (|A|+|B|) of the words of mcp-read (`ours`, a Counter) and of the anchor, at least
-    `reference`; a document whose answer names a way on (_meta `way_on`) did not fit one answer."""
+def word_agreement(ours, theirs_text):
+    """2|A∩B| / (|A|+|B|) of the words of `ours` (a Counter) and of `theirs_text`, lower-cased; and
+    the first of theirs that ours lacks. bench/kreuzberg.py measures with it too."""
     theirs = collections.Counter(w.lower() for w in WORD.findall(theirs_text))
-    if result.get("_meta", {}).get(way_on):
-        return False, "the document does not fit one answer; the check compares whole documents"
     total = sum(ours.values()) + sum(theirs.values())
     agreement = 1.0 if total == 0 else 2 * sum((ours & theirs).values()) / total
+    return agreement, list((theirs - ours).elements())[:8], sum(theirs.values())
+
+
+def _word_agreement(ours, theirs_text, reference, anchor, result, way_on):
+    """word_agreement() at least `reference`; a document whose answer names a way on (_meta
+    `way_on`) did not fit one answer."""
+    if result.get("_meta", {}).get(way_on):
+        return False, "the document does not fit one answer; the check compares whole documents"
+    agreement, missing, theirs_words = word_agreement(ours, theirs_text)
     if agreement < float(reference):
-        missing = list((theirs - ours).elements())[:8]
         return False, f"word agreement with {anchor} {agreement:.3f} < {reference}; {anchor}'s words missing: {missing}"
-    return True, f"{sum(theirs.values())} words, agreement with {anchor} {agreement:.3f}"
+    return True, f"{theirs_words} words, agreement with {anchor} {agreement:.3f}"
 
 
 def _slide_words(result):
