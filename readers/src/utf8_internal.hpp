@@ -32,6 +32,34 @@ inline void append_code_point(char32_t c, std::string& out) {
   }
 }
 
+// UTF-16 units to UTF-8, a surrogate pair possibly split between calls; a surrogate without its
+// pair becomes U+FFFD.
+class Utf16Units {
+ public:
+  void add(char16_t u, std::string& out) {
+    if (high_ != 0) {
+      const char16_t h = high_;
+      high_ = 0;
+      if (u >= 0xDC00 && u <= 0xDFFF) {
+        append_code_point(0x10000 + ((static_cast<char32_t>(h) - 0xD800) << 10) + (u - 0xDC00), out);
+        return;
+      }
+      out.append(kReplacement);
+    }
+    if (u >= 0xD800 && u <= 0xDBFF) high_ = u;
+    else if (u >= 0xDC00 && u <= 0xDFFF) out.append(kReplacement);
+    else append_code_point(u, out);
+  }
+  // The stream ends (or other text follows): a high surrogate still waiting becomes U+FFFD.
+  void finish(std::string& out) {
+    if (high_ != 0) out.append(kReplacement);
+    high_ = 0;
+  }
+
+ private:
+  char16_t high_ = 0;
+};
+
 // One UTF-8 sequence checked (common/utf8_sequence.hpp, shared with the JSON writer).
 using common::utf8::next_sequence;
 using common::utf8::Sequence;

@@ -167,11 +167,8 @@ Utf8Converter::Utf8Converter(const std::string& from_charset) : impl_(std::make_
 #if defined(_WIN32)
   // No iconv to know glibc's names for the multi-byte charsets (SHIFT_JIS, EUC-KR, BIG5, GBK):
   // such a name is taken as the label it also is, for the standard's decoder it names.
-  if (encoding.empty()) {
-    std::string key = up;
-    std::replace(key.begin(), key.end(), '_', '-');
-    encoding = charset_detail::whatwg_encoding_of(charset_detail::web_decoder(key));
-  }
+  if (DetectedCharset labelled; encoding.empty() && resolve_encoding_name(from_charset, &labelled))
+    encoding = charset_detail::whatwg_encoding_of(labelled.name);
 #endif
   if (!encoding.empty()) {
     impl_->whatwg = charset_detail::WhatwgDecoder::open(encoding);

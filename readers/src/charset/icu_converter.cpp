@@ -76,40 +76,21 @@ class Decoder final : public IcuDecoder {
       break;
     }
     if (last) {
-      if (high_ != 0) out.append(utf8::detail::kReplacement);
-      high_ = 0;
+      units_.finish(out);
       api_.reset(cnv_);
     }
   }
 
  private:
-  // UTF-16 to UTF-8; a surrogate pair may be split between two calls.
+  // UTF-16 to UTF-8.
   void emit(const UChar* p, const UChar* end, std::string& out) {
-    for (; p < end; ++p) {
-      const char16_t u = *p;
-      if (high_ != 0) {
-        const char16_t h = high_;
-        high_ = 0;
-        if (u >= 0xDC00 && u <= 0xDFFF) {
-          utf8::detail::append_code_point(0x10000 + ((static_cast<char32_t>(h) - 0xD800) << 10) + (u - 0xDC00), out);
-          continue;
-        }
-        out.append(utf8::detail::kReplacement);
-      }
-      if (u >= 0xD800 && u <= 0xDBFF) {
-        high_ = u;
-      } else if (u >= 0xDC00 && u <= 0xDFFF) {
-        out.append(utf8::detail::kReplacement);
-      } else {
-        utf8::detail::append_code_point(u, out);
-      }
-    }
+    for (; p < end; ++p) units_.add(*p, out);
   }
 
   const Api& api_;
   UConverter* cnv_;
   std::array<UChar, 4096> buf_{};
-  char16_t high_ = 0;
+  utf8::detail::Utf16Units units_;  // a surrogate pair may be split between two calls
 };
 
 }  // namespace

@@ -1,7 +1,6 @@
 // Which Tesseract languages an OCR uses: those asked for that are installed, and a note for
 // those that are not. Names are checked before they reach Tesseract, which builds file paths
 // from them.
-#include "mcpread/common/ascii.hpp"
 #include "mcpread/readers/ocr.hpp"
 #include "tess_api.hpp"
 
@@ -70,17 +69,11 @@ OcrLanguages choose_ocr_languages(std::string_view requested, std::string_view c
   if (!missing.empty()) {
 #if defined(_WIN32)
     // No packages there: a language is its <name>.traineddata file, put in the bundle's folder.
-    std::string files;
-    for (const auto& m : missing) files += (files.empty() ? "" : ", ") + m + ".traineddata";
-    out.note += "No OCR language data for " + joined(missing, ", ") + " is installed (put " + files +
-                " from Tesseract's tessdata in " + ocr::tessdata_directory() + "). ";
+    out.note += "No OCR language data for " + joined(missing, ", ") + " is installed (" +
+                ocr::traineddata_hint(missing) + "). ";
 #else
     std::string packages;
-    for (const auto& m : missing) {
-      std::string p = common::ascii_lower(m);
-      std::replace(p.begin(), p.end(), '_', '-');
-      packages += (packages.empty() ? "" : ", ") + ("tesseract-ocr-" + p);
-    }
+    for (const auto& m : missing) packages += (packages.empty() ? "" : ", ") + ocr::language_package(m);
     out.note += "No OCR language data for " + joined(missing, ", ") + " is installed (Debian package" +
                 (missing.size() == 1 ? " " : "s ") + packages + "). ";
 #endif

@@ -55,12 +55,9 @@ std::string script_note(const std::string& script, const std::vector<std::string
   for (const auto& lang : used) langs += (langs.empty() ? "" : ", ") + lang;
   const std::string suggested(s->readers[0]);
 #if defined(_WIN32)
-  // No packages there: a language is its <name>.traineddata file, put in the bundle's folder.
-  const std::string where = "put " + suggested + ".traineddata from Tesseract's tessdata in " + tessdata_directory();
+  const std::string where = traineddata_hint({suggested});
 #else
-  std::string package = suggested;
-  std::replace(package.begin(), package.end(), '_', '-');
-  const std::string where = "Debian's tesseract-ocr-" + package;
+  const std::string where = "Debian's " + language_package(suggested);
 #endif
   return "The page looks like " + script + " script, which " + langs + (used.size() == 1 ? " does" : " do") +
          " not read: install its language data (e.g. " + where + ") and pass ocr_lang=\"" + suggested + "\".";

@@ -4,6 +4,7 @@
 
 #include "dir_scan.hpp"
 #include "install_tree.hpp"
+#include "mcpread/common/ascii.hpp"
 #include "mcpread/common/platform.hpp"
 
 #include <algorithm>
@@ -105,6 +106,18 @@ std::string tessdata_directory() {
 #else
   return "/usr/share/tesseract-ocr/4.00/tessdata";  // Debian's libtesseract4 (bullseye)
 #endif
+}
+
+std::string language_package(std::string_view lang) {
+  std::string package = "tesseract-ocr-" + common::ascii_lower(lang);
+  std::replace(package.begin(), package.end(), '_', '-');
+  return package;
+}
+
+std::string traineddata_hint(const std::vector<std::string>& langs) {
+  std::string files;
+  for (const auto& lang : langs) files += (files.empty() ? "" : ", ") + lang + ".traineddata";
+  return "put " + files + " from Tesseract's tessdata in " + tessdata_directory();
 }
 
 std::vector<std::string> installed_languages() {

@@ -13,6 +13,7 @@
 #include <tesseract/capi.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mcpread::readers::ocr {
@@ -57,6 +58,12 @@ const Api* api(std::string* error);
 // Where the language data is: $TESSDATA_PREFIX when set (a directory of *.traineddata files, or
 // one holding tessdata/), else Debian's /usr/share/tesseract-ocr/5/tessdata.
 std::string tessdata_directory();
+
+// What a note tells a user to install for the Tesseract languages `langs` (chi_sim, rus): Debian's
+// package of each ("tesseract-ocr-chi-sim"); on Windows, where there are none, "put
+// chi_sim.traineddata from Tesseract's tessdata in <tessdata_directory()>".
+std::string language_package(std::string_view lang);
+std::string traineddata_hint(const std::vector<std::string>& langs);
 
 // The languages whose data is installed there, sorted ("eng", "deu", ...), without the
 // orientation model (osd) and the equation model (equ), which read no text.

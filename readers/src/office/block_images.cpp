@@ -21,13 +21,14 @@ std::string_view image_mime(std::string_view part) {
   return {};
 }
 
+PartReader zip_parts(package::ZipArchive& zip) {
+  return [&zip](const std::string& part, std::string* error, std::uint64_t cap) { return zip.read(part, error, cap); };
+}
+
 bool add_block_images(package::ZipArchive& zip, const std::vector<std::string>& parts, const ImageLimits& limits,
                       std::size_t max_images, ImageTally& tally, std::string& text, std::vector<Block>& images,
                       const CancelToken& cancel) {
-  const PartReader read = [&zip](const std::string& part, std::string* error, std::uint64_t cap) {
-    return zip.read(part, error, cap);
-  };
-  return add_block_images(read, parts, limits, max_images, tally, text, images, cancel);
+  return add_block_images(zip_parts(zip), parts, limits, max_images, tally, text, images, cancel);
 }
 
 bool add_block_images(const PartReader& read, const std::vector<std::string>& parts, const ImageLimits& limits,

@@ -34,7 +34,9 @@ using PartReader = std::function<std::optional<std::string>(const std::string& p
 bool add_block_images(const PartReader& read, const std::vector<std::string>& parts, const ImageLimits& limits,
                       std::size_t max_images, ImageTally& tally, std::string& text, std::vector<Block>& images,
                       const CancelToken& cancel);
-// The same with the parts of a package.
+// The parts of a package, as a PartReader (the archive outlives it).
+PartReader zip_parts(package::ZipArchive& zip);
+// add_block_images with the parts of a package.
 bool add_block_images(package::ZipArchive& zip, const std::vector<std::string>& parts, const ImageLimits& limits,
                       std::size_t max_images, ImageTally& tally, std::string& text, std::vector<Block>& images,
                       const CancelToken& cancel);

@@ -180,11 +180,8 @@ ReadOutcome read_opened(std::variant<package::Opened, ReadOutcome> opening, Form
     if (!opened.cache_key.empty()) cache.put_value(opened.cache_key, name, parsed, approx_bytes(*parsed));
     doc = std::move(parsed);
   }
-  package::ZipArchive& zip = *opened.zip;
-  const PartReader parts = [&zip](const std::string& part, std::string* error, std::uint64_t cap) {
-    return zip.read(part, error, cap);
-  };
-  return render_document(*doc, parts, noun(format), opened.path, options, cancel, std::move(opened.meta));
+  return render_document(*doc, zip_parts(*opened.zip), noun(format), opened.path, options, cancel,
+                         std::move(opened.meta));
 }
 
 }  // namespace

@@ -7,12 +7,6 @@
 #include <utility>
 
 namespace mcpread::readers::rtf {
-namespace {
-
-constexpr char32_t kReplacement = 0xFFFD;
-
-}  // namespace
-
 std::string codepage_name(int codepage) {
   static constexpr std::array<std::pair<int, const char*>, 24> kNames = {{
       {437, "CP437"},          {850, "CP850"},          {852, "CP852"},          {866, "IBM866"},
@@ -58,25 +52,13 @@ void TextDecoder::use_codepage(int codepage) {
 void TextDecoder::add_unit(std::int32_t unit) {
   decode_pending();
   const auto u = static_cast<char16_t>(unit < 0 ? unit + 65536 : unit);
-  if (high_surrogate_ != 0) {
-    const char16_t high = std::exchange(high_surrogate_, 0);
-    if (u >= 0xDC00 && u <= 0xDFFF) {
-      utf8::detail::append_code_point(0x10000 + ((static_cast<char32_t>(high) - 0xD800) << 10) + (u - 0xDC00), ready_);
-      return;
-    }
-    utf8::detail::append_code_point(kReplacement, ready_);
-  }
-  if (u >= 0xD800 && u <= 0xDBFF) high_surrogate_ = u;
-  else if (u >= 0xDC00 && u <= 0xDFFF) utf8::detail::append_code_point(kReplacement, ready_);
-  else if (u != 0) utf8::detail::append_code_point(u, ready_);
+  if (u == 0) units_.finish(ready_);  // \u0 is no character
+  else units_.add(u, ready_);
 }
 
 void TextDecoder::decode_pending() {
-  if (high_surrogate_ != 0 && !pending_.empty()) {
-    high_surrogate_ = 0;
-    utf8::detail::append_code_point(kReplacement, ready_);
-  }
   if (pending_.empty()) return;
+  units_.finish(ready_);  // bytes between the halves of a pair
   const int codepage = codepage_ != 0 ? codepage_ : document_codepage_;
   std::string name = codepage_name(codepage);
   if (name.empty()) name = "WINDOWS-1252";  // a code page without a decoder here: the usual one
@@ -93,10 +75,7 @@ void TextDecoder::decode_pending() {
 
 void TextDecoder::flush(std::string& out) {
   decode_pending();
-  if (high_surrogate_ != 0) {
-    high_surrogate_ = 0;
-    utf8::detail::append_code_point(kReplacement, ready_);
-  }
+  units_.finish(ready_);
   out += ready_;
   ready_.clear();
 }

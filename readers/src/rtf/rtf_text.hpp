@@ -3,6 +3,7 @@
 // charset (\fcharsetN, \cpgN) or the document's (\ansicpgN, \mac, \pc); \uN gives a UTF-16 unit
 // directly. Internal to the readers library.
 #include "mcpread/readers/charset.hpp"
+#include "utf8_internal.hpp"
 
 #include <cstdint>
 #include <map>
@@ -28,7 +29,6 @@ class TextDecoder {
   void add_unit(std::int32_t unit);
   // The text so far, decoded and appended to `out`; the decoder starts empty again.
   void flush(std::string& out);
-  bool empty() const { return pending_.empty() && high_surrogate_ == 0 && ready_.empty(); }
 
  private:
   void decode_pending();
@@ -36,7 +36,7 @@ class TextDecoder {
   std::string ready_;         // UTF-8 decoded so far
   int codepage_ = 0;
   int document_codepage_ = 1252;
-  char16_t high_surrogate_ = 0;
+  utf8::detail::Utf16Units units_;  // \uN's units, a pair's halves in two words
   std::map<std::string, std::unique_ptr<Utf8Converter>> converters_;
 };
 
