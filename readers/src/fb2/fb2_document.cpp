@@ -1,6 +1,7 @@
 #include "fb2/fb2_document.hpp"
 
-#include <cstring>
+#include <algorithm>
+#include <cctype>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -138,6 +139,7 @@ class Builder {
 
   void paragraph(office::Inline& in, std::string_view prefix = {}) {
     office::DocBlock b;
+    block_images_ = 0;
     if (!office::take_paragraph(in, &b)) return;
     if (!prefix.empty()) {
       std::string quoted(prefix);
@@ -150,14 +152,20 @@ class Builder {
     office::add_block(out_->doc, std::move(b));
   }
 
+  // An image where it stands: numbered as the office readers number theirs, its alt or title as
+  // its label; the picture itself follows the block.
   void add_image(const xml_node& image, office::Inline& in) {
     std::string_view target = href(image);
     if (target.starts_with("#")) target.remove_prefix(1);
+    std::string label = office::squeeze(image.attribute("alt").value());
+    if (label.empty()) label = office::squeeze(image.attribute("title").value());
+    if (!label.empty()) label = ": " + label;
     if (out_->binaries.contains(std::string(target))) {
       in.images.emplace_back(target);
+      in.text += " [Image " + std::to_string(out_->doc.images + ++block_images_) + label + "] ";
     } else {
       ++out_->images_missing;
-      in.text += "[image" + (target.empty() ? std::string() : " " + std::string(target)) + " not in the book]";
+      in.text += " [Image" + label + " not in the book" + (target.empty() ? "" : " (" + std::string(target) + ")") + "] ";
     }
   }
 
@@ -185,9 +193,13 @@ class Builder {
         paragraph(in, quote);
       } else if (name == "subtitle" || name == "text-author") {
         office::Inline in;
-        in.text += name == "subtitle" ? "**" : "— ";
         inline_content(c, in, depth + 1, true);
-        if (name == "subtitle") in.text += "**";
+        // A subtitle is bold, unless it is a scene break ("* * *"): no letter or digit to stress.
+        const std::string text = office::squeeze(in.text);
+        const bool words = std::any_of(text.begin(), text.end(), [](char ch) {
+          return std::isalnum(static_cast<unsigned char>(ch)) || static_cast<unsigned char>(ch) >= 0x80;
+        });
+        in.text = name == "text-author" ? "— " + text : words ? "**" + text + "**" : text;
         paragraph(in, quote);
       } else if (name == "epigraph" || name == "cite" || name == "annotation") {
         blocks(c, depth + 1, name == "annotation" ? quote : std::string(quote) + "> ");
@@ -240,6 +252,7 @@ class Builder {
       }
       if (!row.empty()) b.rows.push_back(std::move(row));
     }
+    block_images_ = 0;
     if (!b.rows.empty()) office::add_block(out_->doc, std::move(b));
   }
 
@@ -294,6 +307,7 @@ class Builder {
   Fb2Book* out_;
   std::map<std::string, std::size_t> notes_;  // note section id -> Document::notes index
   std::size_t cells_ = 0;
+  std::size_t block_images_ = 0;  // images in the block being built, for their numbers
   std::string failure_;
 };
 
