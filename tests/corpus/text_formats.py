@@ -103,7 +103,7 @@ def check_html(root, path, result, reference, arguments):
 UNDEFINED_ENTITY = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)")
 
 
-def _fb2_text(path):
+def fb2_text(path):
     """The book's text as Python's ElementTree reads it: the title-info's title, authors and
     annotation, and every body's text (notes included), the binaries left out. (pandoc 2.17 keeps
     to the FictionBook schema and drops paragraphs written straight into a body, as fbreader's
@@ -123,18 +123,23 @@ def _fb2_text(path):
     return "\n".join(parts)
 
 
+def fb2_words(text):
+    """mcp-read's book text as words (checks._office_words), emphasis and code marks and link
+    brackets out first: between two scripts' letters (如`epub`, 采用[GNU GPL](…)条款) they split a
+    word. bench/kreuzberg.py counts with it too."""
+    text = re.sub(r"[`*~]", "", text)
+    return checks._office_words(re.sub(r"\[([^\]^]*)\]\([^)\s]*\)", r"\1", text))
+
+
 def check_fb2(root, path, result, reference, arguments):
     """reference: the least word agreement with the book's text read by ElementTree (2|A∩B| / (|A|+|B|))."""
     if wrong := (None if result.get("isError") else _wrong_kind(result, "fb2")):
         return wrong
-    plain, failure = checks._anchor_text(result, lambda: _fb2_text(path), "ElementTree failed")
+    plain, failure = checks._anchor_text(result, lambda: fb2_text(path), "ElementTree failed")
     if failure:
         return failure
-    # Emphasis and code marks and link brackets out: between two scripts' letters (如`epub`,
-    # 采用[GNU GPL](…)条款) they split a word.
-    text = re.sub(r"[`*~]", "", "\n".join(checks.texts(result)))
-    text = re.sub(r"\[([^\]^]*)\]\([^)\s]*\)", r"\1", text)
-    return checks._word_agreement(checks._office_words(text), plain, reference, "ElementTree", result, "next_offset")
+    return checks._word_agreement(fb2_words("\n".join(checks.texts(result))), plain, reference, "ElementTree", result,
+                                  "next_offset")
 
 
 checks.CHECKS.update({"csv": check_csv, "json": check_json, "html": check_html, "fb2": check_fb2})
