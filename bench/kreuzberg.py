@@ -47,7 +47,7 @@ import text_formats  # noqa: E402
 from kreuzberg_sides import (BINDING_PACKAGE, KREUZBERG_VERSION, binding_path, kreuzberg_extract,  # noqa: E402
                              mcp_read_whole, node_command)
 
-FORMATS = ["docx", "odt", "rtf", "xlsx", "ods", "pptx", "odp", "epub", "html", "pdf", "csv"]
+FORMATS = ["docx", "odt", "rtf", "xlsx", "ods", "pptx", "odp", "epub", "fb2", "html", "pdf", "csv"]
 # PDF lines whose file has no text to agree on (a password, a photograph, a scan): both sides would
 # be compared on nothing.
 NO_TEXT = {"encrypted", "photo", "image-only"}
@@ -104,6 +104,8 @@ def mcp_read_words(kind, chunks):
             total += checks._slide_words({"content": [{"type": "text", "text": chunk}]})
         elif kind == "html":
             total += text_formats._page_words(chunk)
+        elif kind == "fb2":
+            total += text_formats.fb2_words(chunk)
         elif kind in ("xlsx", "ods"):
             total += cell_words(checks.sheet_cells(chunk))
         elif kind == "csv":
@@ -127,6 +129,8 @@ def reference_texts(kind, path, entry):
         return [checks._pandoc_plain(path)]
     if kind == "rtf":
         return [checks._unrtf_text(path)]
+    if kind == "fb2":
+        return [text_formats.fb2_text(path)]
     if kind == "pptx":
         return [slide_runs.pptx_runs(path)]
     if kind == "odp":
