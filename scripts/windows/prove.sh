@@ -108,6 +108,7 @@ rm -rf "$bundle" && mkdir -p "$bundle/bin" "$bundle/share/misc"
 cp "$build/mcp-read.exe" "$build/libmcpread_pdf.dll" "$build/windows-deps/vips/lib/libvips-42.dll" \
   "$build/windows-deps/bin/libzip-4.dll" "$build/windows-deps/bin/libxml2-2.dll" \
   "$build/windows-deps/bin/libtesseract-5.dll" "$build/windows-deps/bin/libarchive-13.dll" \
+  "$build/windows-deps/bin/libfreexl-1.dll" \
   "$build/wine-shims/bcryptprimitives.dll" "$bundle/bin/"
 cp "$build/windows-deps/share/misc/magic.mgc" "$bundle/share/misc/"
 cp -r "$build/windows-deps/share/tessdata" "$bundle/share/"

@@ -1,0 +1,1 @@
+/* freexl.c includes libcharset's header on Windows but calls nothing from it. */
