@@ -42,10 +42,9 @@ int on_element(wvParseStruct* ps, wvTag tag, void* props, int) {
 
 std::string version_name(int version) {
   switch (version) {
-    case WORD8: return "Word 97-2003";
     case WORD7: return "Word 95";
     case WORD6: return "Word 6";
-    default: return "Word " + std::to_string(version + 1);
+    default: return "Word 97-2003";
   }
 }
 
@@ -81,7 +80,7 @@ bool read_doc(std::string_view bytes, DocDocument* out, std::string* error, cons
   }
   const int ret = wv->init_parser(&s.ps, s.input);
   s.started = true;  // wvOLEFree is safe after any outcome: it forgets what it frees
-  if (ret & 0x8000) {
+  if (ret > 0 && (ret & 0x8000) != 0) {  // the version, with the FIB's fEncrypted flag
     *error = "it is encrypted (password-protected); mcp-read does not decrypt Word documents: open it in "
              "Word or LibreOffice with its password and save a copy without one";
     return false;
@@ -95,9 +94,13 @@ bool read_doc(std::string_view bytes, DocDocument* out, std::string* error, cons
              "or Outlook file named .doc, or a damaged document)";
     return false;
   }
+  // Word 6 to 2003 start their WordDocument stream with 0xA5DC or 0xA5EC; Word 2 files are no
+  // compound files, so an older version number here is damage or a file Word never wrote.
+  const unsigned ident = s.ps.fib.wIdent;
   const int version = wv->query_supported(&s.ps.fib, nullptr) & 0x7fff;
-  if (version != WORD8 && version != WORD7 && version != WORD6) {
-    *error = "it is a " + version_name(version) + " document; libwv reads Word 6 to 2003 documents only";
+  if ((ident != 0xA5EC && ident != 0xA5DC) || (version != WORD8 && version != WORD7 && version != WORD6)) {
+    *error = "its WordDocument stream does not start with the header of a Word 6 to 2003 document (version " +
+             std::to_string(s.ps.fib.nFib) + "): a damaged document, or one of a Word version libwv does not read";
     return false;
   }
   out->version = version_name(version);
