@@ -1,8 +1,10 @@
 // fuzz_doc: the Word 97-2003 reader (doc::read_doc_bytes: libwv's parser over an OLE2 compound
 // file held in memory, the document builder fed by its callbacks, the office renderer) on
 // arbitrary input. Read twice: with the defaults, and with a tight cap, offset and limit picked
-// from a hash of the input. libwv is old C code: a crash found here is in libwv or in what this
-// reader hands it.
+// from a hash of the input. libwv parses in a child process (doc_process.cpp), since it crashes
+// on some damaged files: its crashes and hangs come back as refusals here, and what this target
+// checks is the parent's side (the answer, the Document sent back, the renderer). The child's
+// coverage does not reach the fuzzer; tests/unit/readers/test_doc.cpp pins a libwv crash.
 //
 // Checked: every text block is valid UTF-8; an error is one text block; a successful answer ends
 // with its closing note and names the paragraphs it shows within the document's count.

@@ -3,10 +3,14 @@
 #if defined(_WIN32)
 namespace mcpread::readers::doc {
 
-bool read_doc(std::string_view, DocDocument*, std::string* error, const CancelToken&) {
+bool parse_doc(std::string_view, DocDocument*, std::string* error, const CancelToken&) {
   *error = "the Windows build of mcp-read does not include libwv, which reads them: save the document "
            "as DOCX in Word or LibreOffice and read that, or use mcp-read on Linux";
   return false;
+}
+
+bool read_doc(std::string_view bytes, DocDocument* out, std::string* error, const CancelToken& cancel) {
+  return parse_doc(bytes, out, error, cancel);
 }
 
 }  // namespace mcpread::readers::doc
@@ -63,7 +67,7 @@ struct Session {
 
 }  // namespace
 
-bool read_doc(std::string_view bytes, DocDocument* out, std::string* error, const CancelToken& cancel) {
+bool parse_doc(std::string_view bytes, DocDocument* out, std::string* error, const CancelToken& cancel) {
   if (!bytes.starts_with(kOle2Magic)) {
     *error = "it is not an OLE2 compound file, as Word 97-2003 (and Word 6 and 95) documents are; "
              "Word for DOS and Word 2 files are not read";
@@ -71,7 +75,6 @@ bool read_doc(std::string_view bytes, DocDocument* out, std::string* error, cons
   }
   const WvApi* wv = wv_api(error);
   if (wv == nullptr) return false;
-  const std::lock_guard lock(wv_lock());
   Session s{*wv};
   s.input = wv->memory_input(reinterpret_cast<const guint8*>(bytes.data()), static_cast<gsf_off_t>(bytes.size()), FALSE);
   if (s.input == nullptr) {

@@ -7,6 +7,7 @@
 #include "office/document.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -21,8 +22,17 @@ struct DocDocument {
 
 inline constexpr std::size_t kMaxTextBytes = 32u << 20;  // text kept from one document at most
 
+inline constexpr unsigned kParseSeconds = 30;              // a parse taking longer is stopped
+inline constexpr std::uint64_t kParseMemoryBytes = 2ull << 30;  // the parsing process's address space
+
 // False with a sentence in *error (no final period): libwv missing, not an OLE2 compound file,
-// no WordDocument stream, encrypted, a Word version libwv does not read.
+// no WordDocument stream, encrypted, a Word version libwv does not read; libwv crashed or ran
+// past kParseSeconds. libwv is old C code that crashes on some damaged files and keeps its state
+// in globals, so the parse runs in a child process (fork) that sends the Document back: a crash
+// costs that read, not the server.
 bool read_doc(std::string_view bytes, DocDocument* out, std::string* error, const CancelToken& cancel);
+
+// The parse itself, in this process (the child's work; the fuzz target's replay).
+bool parse_doc(std::string_view bytes, DocDocument* out, std::string* error, const CancelToken& cancel);
 
 }  // namespace mcpread::readers::doc

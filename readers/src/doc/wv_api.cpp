@@ -26,10 +26,5 @@ const WvApi* wv_api(std::string* error) {
   return lib.get(error);
 }
 
-std::mutex& wv_lock() {
-  static std::mutex m;
-  return m;
-}
-
 }  // namespace mcpread::readers::doc
 #endif

@@ -1,14 +1,13 @@
 #pragma once
 // libwv (wvWare's Word 97-2003 parser, Debian package libwv-1.2-4), opened with dlopen on the
 // first .doc read: its headers give the types, the library is not linked. libwv keeps its state
-// in globals (its stream list, its FKP caches), so one document is parsed at a time: callers
-// hold `wv_lock()` from wvInitParser_gsf to wvOLEFree. Not on Windows: the Windows build does
-// not include libwv. Internal to the readers library.
+// in globals (its stream list, its FKP caches): each document is parsed in a process of its own
+// (doc_process.cpp). Not on Windows: the Windows build does not include libwv. Internal to the
+// readers library.
 #if !defined(_WIN32)
 #include <gsf/gsf-input-memory.h>
 #include <wv/wv.h>  // which says extern "C" itself
 
-#include <mutex>
 #include <string>
 
 namespace mcpread::readers::doc {
@@ -28,9 +27,6 @@ struct WvApi {
 // The table, libwv started (wvInit) on the first call; nullptr with *error saying what is
 // missing ("Reading Word 97-2003 documents needs libwv (Debian package libwv-1.2-4): ...").
 const WvApi* wv_api(std::string* error);
-
-// Held while a document is parsed: libwv is not reentrant.
-std::mutex& wv_lock();
 
 }  // namespace mcpread::readers::doc
 #endif

@@ -156,7 +156,7 @@ TEST_CASE("doc: refusals") {
     REQUIRE(o.is_error);
     CHECK(text_of(o).starts_with(prefix));
   }
-  SUBCASE("hostile: the piece table pointing past the stream, the file cut short") {
+  SUBCASE("hostile: the piece table pointing past the stream or too long, the file cut short") {
     std::string doc = word_document(report());
     // The 1Table stream comes first, after the header, FAT and directory sectors; its CLX
     // starts it: 0x02, its size, two CPs, then the piece's flags and file offset.
@@ -166,6 +166,16 @@ TEST_CASE("doc: refusals") {
     const auto o = read_doc(dir, "a.doc", far);
     REQUIRE_FALSE(o.is_error);
     CHECK(text_of(o) == "Word document " + path + ": 0 paragraphs.\n\n[The document has no text.]");
+    // A piece table said to be 255 bytes long: libwv reads past it and crashes, in the child
+    // process that parses; the read fails, the server goes on.
+    std::string crashing = doc;
+    crashing[512 * 3 + 1] = '\xff';
+    const auto crashed = read_doc(dir, "a.doc", crashing);
+    REQUIRE(crashed.is_error);
+    CHECK(text_of(crashed).starts_with(prefix + "libwv crashed parsing it ("));
+    CHECK(text_of(crashed).ends_with("): the document is damaged or uses what libwv cannot read; open it in Word or "
+                                     "LibreOffice and save it as DOCX."));
+    CHECK(text_of(read_doc(dir, "b.doc", doc)).starts_with("Word document "));
     const auto cut = read_doc(dir, "a.doc", doc.substr(0, doc.size() / 2));
     REQUIRE(cut.is_error);
     CHECK(text_of(cut) == prefix + "its WordDocument stream does not start with the header of a Word 6 to 2003 "
