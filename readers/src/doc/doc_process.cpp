@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -73,11 +74,25 @@ bool write_all(int fd, std::string_view data) {
 
 // The child: bounds, no stdout (the server's MCP channel), the parse, its answer, _exit (no
 // atexit handlers, no stdio flush of the parent's buffers).
-[[noreturn]] void child(std::string_view bytes, int out) {
+[[noreturn]] void child(std::string_view bytes, int pipe_end) {
   const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
   if (null >= 0) {
     ::dup2(null, STDOUT_FILENO);
     ::dup2(null, STDERR_FILENO);
+  }
+  // The server's other descriptors (its clients' sockets, open files) are not the child's to
+  // keep open: the pipe moves to 3 and everything above it is closed.
+  constexpr int out = 3;
+  if (pipe_end != out && ::dup2(pipe_end, out) < 0) ::_exit(1);
+#if defined(SYS_close_range)
+  const bool closed = ::syscall(SYS_close_range, out + 1, ~0U, 0) == 0;
+#else
+  const bool closed = false;
+#endif
+  if (!closed) {  // before Linux 5.9 (or glibc 2.32's headers): one by one
+    rlimit files{};
+    const rlim_t top = ::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < 65536 ? files.rlim_cur : 65536;
+    for (int fd = out + 1; fd < static_cast<int>(top); ++fd) ::close(fd);
   }
   // The parse's memory on top of what the server already maps (its threads' stacks, libraries).
   std::uint64_t mapped_pages = 0;

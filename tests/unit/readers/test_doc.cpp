@@ -21,12 +21,14 @@ using namespace mcpread::test;
 namespace {
 
 ReadOutcome read_doc(const TempDir& dir, const std::string& name, const std::string& bytes,
-                     std::optional<std::uint64_t> offset = {}, std::optional<std::uint64_t> limit = {}) {
+                     std::optional<std::uint64_t> offset = {}, std::optional<std::uint64_t> limit = {},
+                     std::optional<FileKind> kind = {}) {
   dir.write(name, bytes);
   ReadRequest request = tool_worded(ReadRequest{});
   request.file_path = name;
   request.offset = offset;
   request.limit = limit;
+  request.forced_kind = kind;
   return read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
 }
 
@@ -151,10 +153,16 @@ TEST_CASE("doc: refusals") {
     CHECK(text_of(o) == prefix + "it is an OLE2 compound file without a readable Word document in it (an Excel, "
                                  "PowerPoint or Outlook file named .doc, or a damaged document).");
   }
+  SUBCASE("file_type=\"doc\" on a file that is no compound file (a Word for DOS or Word 2 file, text)") {
+    const auto o = read_doc(dir, "a.doc", "Plain text.\n", {}, {}, FileKind{"doc"});
+    REQUIRE(o.is_error);
+    CHECK(text_of(o) == prefix + "it is not an OLE2 compound file, as Word 97-2003 (and Word 6 and 95) documents "
+                                 "are; Word for DOS and Word 2 files are not read.");
+  }
   SUBCASE("a damaged compound file: the header alone") {
     const auto o = read_doc(dir, "a.doc", std::string("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8) + std::string(600, '\0'));
     REQUIRE(o.is_error);
-    CHECK(text_of(o).starts_with(prefix));
+    CHECK(text_of(o) == prefix + "its OLE2 compound file structure is damaged.");
   }
   SUBCASE("hostile: the piece table pointing past the stream or too long, the file cut short") {
     std::string doc = word_document(report());
