@@ -3,7 +3,7 @@
 Each check returns (ok, why). The references: for text, the WHATWG Encoding Standard's decoder
 for the label, implemented from the standard in whatwg_decode.py (Python's codecs for labels
 outside it, or a UTF-8 copy shipped beside the file), mutool for PDFs, vipsheader for images, the notebook's
-own JSON, the file's magic bytes for audio and binaries, pandoc's plain text for DOCX and ODT, unrtf's for RTF,
+own JSON, the file's magic bytes for audio and binaries, pandoc's plain text for DOCX and ODT, unrtf's for RTF, catdoc's for Word 97-2003,
 xlsx2csv's cells for XLSX and the standard library's reading of content.xml for ODS.
 """
 import base64
@@ -446,6 +446,7 @@ def _office_words(text):
     text = re.sub(r"\[(Image|Linked image) \d*[^\]]*\]", " ", text)
     text = re.sub(r"\[an? [A-Z]* ?picture, not shown\]", " ", text)
     text = re.sub(r"\[Comment[^\]]*\]", " ", text)
+    text = re.sub(r"\[\d+ pictures? (is|are) not shown[^\]]*\]", " ", text)
     text = re.sub(r"\[\^\d+\]:?", " ", text)
     text = re.sub(r"^\s*(#+|-)\s", " ", text, flags=re.M)
     return collections.Counter(w.lower() for w in WORD.findall(text.replace("<br>", " ")))
@@ -521,6 +522,22 @@ def check_rtf(root, path, result, reference, arguments):
         return failure
     ours = _office_words("\n".join(texts(result)))
     return _word_agreement(ours, plain, reference, "unrtf", result, "next_offset")
+
+
+def _catdoc_text(path):
+    """`catdoc -w -d utf-8`: the document's text, paragraphs unwrapped, in UTF-8."""
+    return subprocess.run(["catdoc", "-w", "-d", "utf-8", path], capture_output=True, text=True,
+                          check=True, timeout=120).stdout
+
+
+def check_doc(root, path, result, reference, arguments):
+    """reference: the least word agreement with `catdoc -w -d utf-8` (2|A∩B| / (|A|+|B|)); pandoc
+    does not read Word 97-2003 documents."""
+    plain, failure = _anchor_text(result, lambda: _catdoc_text(path), "catdoc failed")
+    if failure:
+        return failure
+    ours = _office_words("\n".join(texts(result)))
+    return _word_agreement(ours, plain, reference, "catdoc", result, "next_offset")
 
 
 def check_epub(root, path, result, reference, arguments):
@@ -625,7 +642,7 @@ def check_sheet(root, path, result, reference, arguments):
 CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
           "notebook": check_notebook, "audio": check_audio, "binary": check_binary,
           "archive": check_archive,
-          "docx": check_office, "odt": check_office, "rtf": check_rtf, "xlsx": check_sheet, "ods": check_sheet,
+          "docx": check_office, "odt": check_office, "rtf": check_rtf, "doc": check_doc, "xlsx": check_sheet, "ods": check_sheet,
           "epub": check_epub, "pptx": check_slides, "odp": check_slides}
 
 

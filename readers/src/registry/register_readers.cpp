@@ -23,6 +23,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_csv_reader(ReaderRegistry&);
 [[nodiscard]] bool register_rtf_reader(ReaderRegistry&);
 [[nodiscard]] bool register_fb2_reader(ReaderRegistry&);
+[[nodiscard]] bool register_doc_reader(ReaderRegistry&);
 [[nodiscard]] bool register_archive_reader(ReaderRegistry&);
 
 bool register_readers(ReaderRegistry& registry) {
@@ -44,6 +45,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_csv_reader,
       register_rtf_reader,
       register_fb2_reader,
+      register_doc_reader,
       register_archive_reader,  // last: the zip-based readers' sniffers keep their packages
   };
   bool all_added = true;

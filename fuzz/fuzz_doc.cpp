@@ -1,0 +1,47 @@
+// fuzz_doc: the Word 97-2003 reader (doc::read_doc_bytes: libwv's parser over an OLE2 compound
+// file held in memory, the document builder fed by its callbacks, the office renderer) on
+// arbitrary input. Read twice: with the defaults, and with a tight cap, offset and limit picked
+// from a hash of the input. libwv parses in a child process (doc_process.cpp), since it crashes
+// on some damaged files: its crashes and hangs come back as refusals here, and what this target
+// checks is the parent's side (the answer, the Document sent back, the renderer). The child's
+// coverage does not reach the fuzzer; tests/unit/readers/test_doc.cpp pins a libwv crash.
+//
+// Checked: every text block is valid UTF-8; an error is one text block; a successful answer ends
+// with its closing note and names the paragraphs it shows within the document's count.
+//
+// Readers fuzzed: doc.
+#include "doc/doc_reader.hpp"
+#include "fuzz_check.hpp"
+#include "reader_checks.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <variant>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  namespace readers = mcpread::readers;
+  using mcpread::fuzz::check;
+  const std::string_view doc(reinterpret_cast<const char*>(data), size);
+  readers::office::OfficeOptions options;
+  options.max_images = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1) {
+      const std::uint32_t h = mcpread::fuzz::fnv1a(data, size);
+      options.max_output_bytes = 512 + h % 4096;
+      options.offset = 1 + (h >> 12) % 8;
+      options.limit = 1 + (h >> 16) % 4;
+    }
+    const readers::ReadOutcome o = readers::doc::read_doc_bytes(doc, "fuzz.doc", options, readers::CancelToken{});
+    if (!mcpread::fuzz::check_blocks(o)) continue;
+    const auto* last = std::get_if<readers::TextBlock>(&o.blocks.back());
+    check(last != nullptr && last->text.ends_with("]"), "the answer ends with its closing note");
+    if (o.meta.contains("end_paragraph")) {
+      check(o.meta["end_paragraph"].get<std::uint64_t>() <= o.meta["paragraphs"].get<std::uint64_t>(),
+            "the paragraphs shown are within the document");
+      check(o.meta["start_paragraph"].get<std::uint64_t>() <= o.meta["end_paragraph"].get<std::uint64_t>(),
+            "the range shown is in order");
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,69 @@
+// The Word 97-2003 reader: a .doc or .dot document (Word 6 and 95 too) as Markdown-like text
+// through libwv, paged by paragraphs as DOCX documents are; its pictures are counted, not shown.
+// Other OLE2 compound files (.xls, .ppt, .msg) share the magic, so the name decides among them;
+// and the name alone claims nothing: plain-text and HTML files named .doc are common, and .dot is
+// also Graphviz's extension, so only an OLE2 compound file so named is read here.
+#include "doc/doc_reader.hpp"
+#include "mcpread/readers/registry.hpp"
+#include "package/zip_head.hpp"
+#include "resource_contents.hpp"
+
+namespace mcpread::readers {
+
+inline constexpr FileKind kDocKind{"doc"};
+
+namespace {
+
+constexpr std::string_view kDocMime = "application/msword";
+
+office::OfficeOptions doc_options(const ReadLimits& limits) {
+  office::OfficeOptions options;
+  options.max_output_bytes = media_text_cap(limits);
+  options.max_images = 0;
+  return options;
+}
+
+ReadOutcome read_as_doc(const ReaderCall& call) {
+  office::OfficeOptions options = doc_options(call.limits);
+  if (call.request.offset) options.offset = *call.request.offset;
+  options.limit = call.request.limit;
+  options.wording = call.request.wording;
+  ReadOutcome outcome = doc::read_doc_file(call.file, options, call.cancel);
+  if (!outcome.is_error) outcome.meta["mime"] = call.classification.mime;
+  return outcome;
+}
+
+// As a resource: the document's text, all of it up to the text cap.
+ResourceReadResult doc_resource(const ResourceCall& call) {
+  office::OfficeOptions options = doc_options(call.limits);
+  options.max_output_bytes = call.limits.text.max_output_bytes;
+  options.wording = call.wording;
+  return resource_from_outcome(doc::read_doc_file(call.file, options, call.cancel), true);
+}
+
+std::string describe_doc(const ReadLimits&) { return "Markdown-like text, no pictures."; }
+
+// An OLE2 compound file named .doc or .dot: the name says which of the OLE2 formats it is.
+std::optional<Sniffed> sniff_doc(const SniffInput& in) {
+  if (in.extension != "doc" && in.extension != "dot") return std::nullopt;
+  if (!in.zip().ole2) return std::nullopt;
+  return Sniffed{kDocMime, "Microsoft Word 97-2003 document"};
+}
+
+}  // namespace
+
+bool register_doc_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
+      .kind = kDocKind,
+      .article = "a Word 97-2003 document",
+      .noun = "Word 97-2003 documents",
+      .describe = describe_doc,
+      .counts = "paragraph",
+      .sniff = sniff_doc,
+      .also_serves = {FileKind::text},
+      .read = read_as_doc,
+      .resource = doc_resource,
+  });
+}
+
+}  // namespace mcpread::readers
