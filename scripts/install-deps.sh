@@ -25,10 +25,11 @@ build_packages+=(ccache)
 # the host suite's loopback-only network namespace (tests/hosts/). python3 and mupdf-tools: the
 # real-file corpus (tests/corpus/) and its reference for PDFs (mutool; vipsheader for images);
 # pandoc: its reference for DOCX, ODT and EPUB (and bench/office-agreement.py, slides-agreement.py);
-# xlsx2csv: for XLSX (and bench/sheets-agreement.py); unrtf: for RTF. nginx-light: the load balancer in front of
+# xlsx2csv: for XLSX (and bench/sheets-agreement.py); unrtf: for RTF; libreoffice-impress-nogui:
+# converts the .ppt decks to ODP for theirs. nginx-light: the load balancer in front of
 # three replicas (tests/service/, deploy/nginx/mcp-read.conf).
 test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-dev llvm-14
-  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc xlsx2csv unrtf nginx-light)
+  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc xlsx2csv unrtf libreoffice-impress-nogui nginx-light)
 # The OCR tests: English and the orientation/script model; `tesseract`, the command line the
 # OCR is compared with (tests and bench/).
 test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
