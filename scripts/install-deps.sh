@@ -8,8 +8,9 @@ exec 1>&2
 build_packages=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libmagic-dev
   libspdlog-dev libfmt-dev libuchardet-dev nettle-dev libvips-dev libxml2-dev libzip-dev libpugixml-dev libpoppler-cpp-dev libqpdf-dev libpng-dev liblzma-dev libbz2-dev zlib1g-dev libdeflate-dev
   libarchive-dev libicu72 libzip4 libarchive13)  # libicu72, libzip4, libarchive13: opened with dlopen at run time (HZ-GB-2312 text; DOCX/ODT; archives), like libvips42
-# libwv-dev, libgsf-1-dev: Word 97-2003's headers (libwv-1.2-4 is opened with dlopen at run time).
-build_packages+=(libwv-dev libgsf-1-dev libwv-1.2-4)
+# libwv-dev, libgsf-1-dev: Word 97-2003's and OLE2's headers (libwv-1.2-4 and libgsf-1-114 are
+# opened with dlopen at run time).
+build_packages+=(libwv-dev libgsf-1-dev libwv-1.2-4 libgsf-1-114)
 # poppler-data: the CMaps poppler reads at run time (CJK PDFs lose their text without them).
 build_packages+=(poppler-data)
 # libtesseract-dev: OCR's headers (libtesseract5 and Leptonica are opened with dlopen at run time).
@@ -27,10 +28,12 @@ build_packages+=(ccache)
 # the host suite's loopback-only network namespace (tests/hosts/). python3 and mupdf-tools: the
 # real-file corpus (tests/corpus/) and its reference for PDFs (mutool; vipsheader for images);
 # pandoc: its reference for DOCX, ODT and EPUB (and bench/office-agreement.py, slides-agreement.py);
-# xlsx2csv: for XLSX (and bench/sheets-agreement.py); unrtf: for RTF; catdoc: for Word 97-2003. nginx-light: the load balancer in front of
-# three replicas (tests/service/, deploy/nginx/mcp-read.conf).
+# xlsx2csv: for XLSX (and bench/sheets-agreement.py); unrtf: for RTF; catdoc: for Word 97-2003;
+# libreoffice-impress-nogui: converts the .ppt decks to ODP for theirs. nginx-light: the load
+# balancer in front of three replicas (tests/service/, deploy/nginx/mcp-read.conf).
 test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-dev llvm-14
-  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc xlsx2csv unrtf catdoc nginx-light)
+  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc xlsx2csv unrtf catdoc libreoffice-impress-nogui
+  nginx-light)
 # The OCR tests: English and the orientation/script model; `tesseract`, the command line the
 # OCR is compared with (tests and bench/).
 test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)

@@ -549,10 +549,12 @@ def check_epub(root, path, result, reference, arguments):
 
 
 def check_slides(root, path, result, reference, arguments):
-    """reference: the least word agreement with the slides' text runs (slide_runs.py)."""
-    odp = result.get("_meta", {}).get("kind") == "odp" or path.endswith((".odp", ".otp"))
-    runs, failure = _anchor_text(result, lambda: slide_runs.odp_runs(path) if odp else slide_runs.pptx_runs(path),
-                                 "the text runs cannot be read")
+    """reference: the least word agreement with the slides' text runs (slide_runs.py; a .ppt's
+    through LibreOffice's ODP of it)."""
+    kind = result.get("_meta", {}).get("kind")
+    read = (slide_runs.ppt_runs if kind == "ppt" or path.endswith((".ppt", ".pps", ".pot"))
+            else slide_runs.odp_runs if kind == "odp" or path.endswith((".odp", ".otp")) else slide_runs.pptx_runs)
+    runs, failure = _anchor_text(result, lambda: read(path), "the text runs cannot be read")
     if failure:
         return failure
     return _word_agreement(_slide_words(result), runs, reference, "the text runs", result, "next_pages")
@@ -642,8 +644,8 @@ def check_sheet(root, path, result, reference, arguments):
 CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
           "notebook": check_notebook, "audio": check_audio, "binary": check_binary,
           "archive": check_archive,
-          "docx": check_office, "odt": check_office, "rtf": check_rtf, "doc": check_doc, "xlsx": check_sheet, "ods": check_sheet,
-          "epub": check_epub, "pptx": check_slides, "odp": check_slides}
+          "docx": check_office, "odt": check_office, "rtf": check_rtf, "doc": check_doc, "xlsx": check_sheet,
+          "ods": check_sheet, "epub": check_epub, "pptx": check_slides, "odp": check_slides, "ppt": check_slides}
 
 
 # The text formats' checks add themselves to CHECKS (imported last: they use this module's helpers).

@@ -1,11 +1,14 @@
 """The text runs of a PPTX's or an ODP's slides, read with Python's own zipfile and ElementTree:
 the independent reading mcp-read's presentations are compared with (pandoc 2.17 reads neither,
-python3-pptx is not in Debian 12, LibreOffice headless is hundreds of MB). Slides in presentation
+python3-pptx is not in Debian 12; LibreOffice headless is only the converter of legacy .ppt decks
+to ODP, ppt_runs). Slides in presentation
 order (PPTX: ppt/presentation.xml's sldIdLst through its relationships; ODP: draw:page order), with
 their notes; slide furniture (slide number, date, footer placeholders) left out, as mcp-read does.
 Used by checks.py (the corpus) and bench/slides-agreement.py, with mcp_read_text for the other side."""
 import os
 import re
+import subprocess
+import tempfile
 import xml.etree.ElementTree as ET
 import zipfile
 
@@ -89,6 +92,18 @@ def odp_runs(path):
     return " ".join(out)
 
 
+def ppt_runs(path):
+    """A PowerPoint 97-2003 deck's runs: LibreOffice (headless, a profile of its own so that runs
+    in parallel do not share one) converts it to ODP, read as above."""
+    with tempfile.TemporaryDirectory(prefix="corpus-ppt-") as scratch:
+        subprocess.run(["soffice", f"-env:UserInstallation=file://{scratch}/profile", "--headless", "--convert-to",
+                        "odp", "--outdir", scratch, path], capture_output=True, check=True, timeout=300)
+        converted = os.path.join(scratch, os.path.splitext(os.path.basename(path))[0] + ".odp")
+        if not os.path.exists(converted):
+            raise RuntimeError("LibreOffice wrote no ODP")
+        return odp_runs(converted)
+
+
 def mcp_read_text(text):
     """mcp-read's text of a presentation or book without what the references lack: its header,
     markers (a slide's title kept), closing notes, [Image …] markers, bullets."""
@@ -98,7 +113,7 @@ def mcp_read_text(text):
         if slide:  # a slide's title is its text (a chapter's, from the table of contents, is not)
             kept.append(slide.group(1))
             continue
-        if line.startswith(("PowerPoint presentation ", "OpenDocument presentation ", "EPUB book ",
+        if line.startswith(("PowerPoint presentation ", "PowerPoint 97-2003 presentation ", "OpenDocument presentation ", "EPUB book ",
                             "Title: ", "Author: ", "\u2500\u2500 ", "[Slide", "[Chapter", "[From line ",
                             "[It has no ")):
             continue

@@ -19,6 +19,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_html_reader(ReaderRegistry&);
 [[nodiscard]] bool register_pptx_reader(ReaderRegistry&);
 [[nodiscard]] bool register_odp_reader(ReaderRegistry&);
+[[nodiscard]] bool register_ppt_reader(ReaderRegistry&);
 [[nodiscard]] bool register_epub_reader(ReaderRegistry&);
 [[nodiscard]] bool register_csv_reader(ReaderRegistry&);
 [[nodiscard]] bool register_rtf_reader(ReaderRegistry&);
@@ -41,6 +42,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_html_reader,
       register_pptx_reader,
       register_odp_reader,
+      register_ppt_reader,
       register_epub_reader,
       register_csv_reader,
       register_rtf_reader,

@@ -54,6 +54,11 @@ std::uint64_t line_count(std::string_view text) {
 
 ReadOutcome render(const Deck& deck, package::ZipArchive& zip, const std::string& path, const Options& options,
                    const CancelToken& cancel, nlohmann::json meta) {
+  return render(deck, office::zip_parts(zip), path, options, cancel, std::move(meta));
+}
+
+ReadOutcome render(const Deck& deck, const office::PartReader& images_of, const std::string& path, const Options& options,
+                   const CancelToken& cancel, nlohmann::json meta) {
   const std::size_t n = deck.sections.size();
   const std::string unit = deck.unit, units = deck.unit + "s";
   std::size_t hidden = 0, images = 0;
@@ -138,7 +143,7 @@ ReadOutcome render(const Deck& deck, package::ZipArchive& zip, const std::string
     const std::size_t unsent = tally.unsent;
     // A section cut by the cap keeps its image markers: its images come with its last part.
     if (cut_line == 0 &&
-        !office::add_block_images(zip, s.images, options.image, options.max_images, tally, current, blocks, cancel))
+        !office::add_block_images(images_of, s.images, options.image, options.max_images, tally, current, blocks, cancel))
       return ReadOutcome::stopped();
     if (tally.unsent > unsent && first_unsent == 0) first_unsent = k;
     office::flush_before_images(o.blocks, current, blocks, sent_text);

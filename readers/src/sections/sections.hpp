@@ -8,6 +8,7 @@
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/outcome.hpp"
+#include "office/block_images.hpp"
 #include "package/zip_archive.hpp"
 
 #include <cstddef>
@@ -45,8 +46,11 @@ struct Options {
   Wording wording;  // how the notes say what to read next
 };
 
-// The answer for `deck` as read from `zip` (images are read from it on the way). An error outcome
-// for a selection that names no section.
+// The answer for `deck`, its images' bytes read through `images_of` on the way. An error outcome for
+// a selection that names no section.
+ReadOutcome render(const Deck& deck, const office::PartReader& images_of, const std::string& path, const Options& options,
+                   const CancelToken& cancel, nlohmann::json meta);
+// The same for a deck read from `zip`, its images the package's parts.
 ReadOutcome render(const Deck& deck, package::ZipArchive& zip, const std::string& path, const Options& options,
                    const CancelToken& cancel, nlohmann::json meta);
 

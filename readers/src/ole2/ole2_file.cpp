@@ -1,0 +1,132 @@
+#include "ole2/ole2_file.hpp"
+
+#include "human_size.hpp"
+
+#if !defined(_WIN32)
+#include "lazy_library.hpp"
+
+#include <gsf/gsf-infile-msole.h>
+#include <gsf/gsf-infile.h>
+#include <gsf/gsf-input-memory.h>
+#include <gsf/gsf-input.h>
+#include <gsf/gsf-utils.h>
+#endif
+
+namespace mcpread::readers::ole2 {
+
+#if defined(_WIN32)
+
+std::unique_ptr<CompoundFile> CompoundFile::open(std::string_view, std::string* error) {
+  *error = "reading OLE2 compound files needs libgsf, which the Windows build of mcp-read does not include; "
+           "save the file in the newer format (.pptx, .docx, .xlsx) or read it with mcp-read on Linux";
+  return nullptr;
+}
+CompoundFile::~CompoundFile() = default;
+std::vector<std::string> CompoundFile::names() const { return {}; }
+std::optional<std::string> CompoundFile::stream(const std::string&, std::uint64_t, std::string*) const { return {}; }
+
+#else
+
+namespace {
+
+struct Gsf {
+  decltype(&::gsf_input_memory_new) memory_input;
+  decltype(&::gsf_infile_msole_new) msole_new;
+  decltype(&::gsf_infile_num_children) num_children;
+  decltype(&::gsf_infile_name_by_index) name_by_index;
+  decltype(&::gsf_infile_child_by_name) child_by_name;
+  decltype(&::gsf_input_size) size;
+  decltype(&::gsf_input_read) read;
+  decltype(&::g_object_unref) unref;
+  decltype(&::g_error_free) error_free;
+};
+
+const Gsf* gsf(std::string* error) {
+  static const LazyLibrary<Gsf> lib(
+      {.needs = "Reading OLE2 compound files (.ppt, .msg) needs libgsf (Debian package libgsf-1-114)",
+       .candidates = {"libgsf-1.so.114"}},
+      [](SymbolBinder& bind, Gsf& g) {
+        decltype(&::gsf_init) init = nullptr;
+        // GObject's and GLib's symbols come through libgsf's handle: they are its dependencies.
+        if (!(bind(&init, "gsf_init") && bind(&g.memory_input, "gsf_input_memory_new") &&
+              bind(&g.msole_new, "gsf_infile_msole_new") && bind(&g.num_children, "gsf_infile_num_children") &&
+              bind(&g.name_by_index, "gsf_infile_name_by_index") &&
+              bind(&g.child_by_name, "gsf_infile_child_by_name") && bind(&g.size, "gsf_input_size") &&
+              bind(&g.read, "gsf_input_read") && bind(&g.unref, "g_object_unref") &&
+              bind(&g.error_free, "g_error_free")))
+          return false;
+        init();  // registers libgsf's types; never undone while the process lives
+        return true;
+      });
+  return lib.get(error);
+}
+
+}  // namespace
+
+std::unique_ptr<CompoundFile> CompoundFile::open(std::string_view bytes, std::string* error) {
+  const Gsf* g = gsf(error);
+  if (g == nullptr) return nullptr;
+  if (!bytes.starts_with(kSignature)) {
+    *error = "it is not an OLE2 compound file (its first bytes are not D0 CF 11 E0 A1 B1 1A E1)";
+    return nullptr;
+  }
+  GsfInput* input = g->memory_input(reinterpret_cast<const guint8*>(bytes.data()), static_cast<gsf_off_t>(bytes.size()),
+                                    FALSE);
+  if (input == nullptr) {
+    *error = "libgsf could not read it from memory";
+    return nullptr;
+  }
+  GError* failure = nullptr;
+  GsfInfile* infile = g->msole_new(input, &failure);
+  if (infile == nullptr) {
+    *error = "it is a damaged OLE2 compound file (libgsf: " +
+             std::string(failure != nullptr && failure->message != nullptr ? failure->message : "no reason given") + ")";
+    if (failure != nullptr) g->error_free(failure);
+    g->unref(input);
+    return nullptr;
+  }
+  return std::unique_ptr<CompoundFile>(new CompoundFile(input, infile));
+}
+
+CompoundFile::~CompoundFile() {
+  std::string ignored;
+  const Gsf* g = gsf(&ignored);
+  g->unref(infile_);
+  g->unref(input_);
+}
+
+std::vector<std::string> CompoundFile::names() const {
+  std::string ignored;
+  const Gsf* g = gsf(&ignored);
+  auto* infile = static_cast<GsfInfile*>(infile_);
+  std::vector<std::string> out;
+  const int n = g->num_children(infile);
+  for (int i = 0; i < n; ++i)
+    if (const char* name = g->name_by_index(infile, i)) out.emplace_back(name);
+  return out;
+}
+
+std::optional<std::string> CompoundFile::stream(const std::string& name, std::uint64_t cap, std::string* error) const {
+  std::string ignored;
+  const Gsf* g = gsf(&ignored);
+  GsfInput* child = g->child_by_name(static_cast<GsfInfile*>(infile_), name.c_str());
+  if (child == nullptr) return std::nullopt;
+  std::optional<std::string> out;
+  const gsf_off_t size = g->size(child);
+  if (size < 0 || static_cast<std::uint64_t>(size) > cap) {
+    *error = "its " + name + " stream is " + human_size(static_cast<std::uint64_t>(std::max<gsf_off_t>(size, 0))) +
+             ", over the " + human_size(cap) + " limit";
+  } else {
+    out.emplace(static_cast<std::size_t>(size), '\0');
+    if (size > 0 && g->read(child, static_cast<std::size_t>(size), reinterpret_cast<guint8*>(out->data())) == nullptr) {
+      *error = "its " + name + " stream cannot be read: the file is damaged";
+      out.reset();
+    }
+  }
+  g->unref(child);
+  return out;
+}
+
+#endif
+
+}  // namespace mcpread::readers::ole2

@@ -1,0 +1,39 @@
+#pragma once
+// OLE2 compound files (Microsoft's Compound File Binary: .ppt, .msg, .doc, .xls), read from memory
+// through libgsf (Debian package libgsf-1-114), which is opened with dlopen on first use: a
+// file's streams by name, each read whole up to a cap. The Windows build has no libgsf: opening
+// fails there with a sentence saying so. Internal to the readers library.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mcpread::readers::ole2 {
+
+// The OLE2 signature: the first 8 bytes of every compound file.
+inline constexpr std::string_view kSignature{"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8};
+
+class CompoundFile {
+ public:
+  // Opens `bytes` (which must outlive the file); nullptr with *error saying why (libgsf missing,
+  // not a compound file, damaged).
+  static std::unique_ptr<CompoundFile> open(std::string_view bytes, std::string* error);
+  ~CompoundFile();
+  CompoundFile(const CompoundFile&) = delete;
+  CompoundFile& operator=(const CompoundFile&) = delete;
+
+  // The names of the streams and storages at the top level.
+  std::vector<std::string> names() const;
+  // The top-level stream `name`, whole; nullopt when there is none, with *error saying why when
+  // it is over `cap` bytes or cannot be read (*error is left empty when the stream is missing).
+  std::optional<std::string> stream(const std::string& name, std::uint64_t cap, std::string* error) const;
+
+ private:
+  CompoundFile(void* input, void* infile) : input_(input), infile_(infile) {}
+  void* input_;   // GsfInput over the bytes
+  void* infile_;  // GsfInfile of the compound file
+};
+
+}  // namespace mcpread::readers::ole2
