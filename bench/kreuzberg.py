@@ -47,7 +47,7 @@ import text_formats  # noqa: E402
 from kreuzberg_sides import (BINDING_PACKAGE, KREUZBERG_VERSION, binding_path, kreuzberg_extract,  # noqa: E402
                              mcp_read_whole, node_command)
 
-FORMATS = ["docx", "odt", "rtf", "xlsx", "ods", "pptx", "odp", "epub", "fb2", "html", "pdf", "csv"]
+FORMATS = ["docx", "odt", "rtf", "doc", "xlsx", "ods", "pptx", "odp", "ppt", "epub", "fb2", "html", "pdf", "csv"]
 # PDF lines whose file has no text to agree on (a password, a photograph, a scan): both sides would
 # be compared on nothing.
 NO_TEXT = {"encrypted", "photo", "image-only"}
@@ -98,9 +98,9 @@ def mcp_read_words(kind, chunks):
     each answer on its own: every answer starts with a header line."""
     total = collections.Counter()
     for chunk, meta in chunks:
-        if kind in ("docx", "odt", "rtf"):
+        if kind in ("docx", "odt", "rtf", "doc"):
             total += checks._office_words(chunk)
-        elif kind in ("pptx", "odp", "epub"):
+        elif kind in ("pptx", "odp", "ppt", "epub"):
             total += checks._slide_words({"content": [{"type": "text", "text": chunk}]})
         elif kind == "html":
             total += text_formats._page_words(chunk)
@@ -129,6 +129,10 @@ def reference_texts(kind, path, entry):
         return [checks._pandoc_plain(path)]
     if kind == "rtf":
         return [checks._unrtf_text(path)]
+    if kind == "doc":
+        return [checks._catdoc_text(path)]
+    if kind == "ppt":
+        return [slide_runs.ppt_runs(path)]
     if kind == "fb2":
         return [text_formats.fb2_text(path)]
     if kind == "pptx":
