@@ -29,7 +29,7 @@ std::string_view article(Format f) {
 }
 
 package::Expected expected(Format f) {
-  return {std::string(article(f)),
+  return {article(f),
           {noun(f), "cells", "Excel .xls", f == Format::xlsx ? "an XLSX spreadsheet" : "an ODS spreadsheet"}};
 }
 
