@@ -13,6 +13,9 @@ build_packages=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3
 build_packages+=(libwv-dev libgsf-1-dev libwv-1.2-4 libgsf-1-114)
 # poppler-data: the CMaps poppler reads at run time (CJK PDFs lose their text without them).
 build_packages+=(poppler-data)
+# libfreexl1: Excel 97-2003 workbooks, opened with dlopen at run time (its interface is declared in
+# readers/src/sheets/xls.cpp: no -dev package).
+build_packages+=(libfreexl1)
 # libtesseract-dev: OCR's headers (libtesseract5 and Leptonica are opened with dlopen at run time).
 build_packages+=(libtesseract-dev)
 # rustc, cargo and librust-encoding-rs-dev: the WHATWG Encoding Standard's decoders (encoding_rs,
@@ -28,7 +31,8 @@ build_packages+=(ccache)
 # the host suite's loopback-only network namespace (tests/hosts/). python3 and mupdf-tools: the
 # real-file corpus (tests/corpus/) and its reference for PDFs (mutool; vipsheader for images);
 # pandoc: its reference for DOCX, ODT and EPUB (and bench/office-agreement.py, slides-agreement.py);
-# xlsx2csv: for XLSX (and bench/sheets-agreement.py); unrtf: for RTF; catdoc: for Word 97-2003;
+# xlsx2csv: for XLSX (and bench/sheets-agreement.py); unrtf: for RTF; catdoc: for Word 97-2003
+# (its xls2csv for XLS);
 # libreoffice-impress-nogui: converts the .ppt decks to ODP for theirs. nginx-light: the load
 # balancer in front of three replicas (tests/service/, deploy/nginx/mcp-read.conf).
 test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-dev llvm-14

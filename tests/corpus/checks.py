@@ -4,11 +4,12 @@ Each check returns (ok, why). The references: for text, the WHATWG Encoding Stan
 for the label, implemented from the standard in whatwg_decode.py (Python's codecs for labels
 outside it, or a UTF-8 copy shipped beside the file), mutool for PDFs, vipsheader for images, the notebook's
 own JSON, the file's magic bytes for audio and binaries, pandoc's plain text for DOCX and ODT, unrtf's for RTF, catdoc's for Word 97-2003,
-xlsx2csv's cells for XLSX and the standard library's reading of content.xml for ODS.
+xlsx2csv's cells for XLSX, catdoc's xls2csv's for XLS and the standard library's reading of content.xml for ODS.
 """
 import base64
 import collections
 import csv
+import datetime
 import io
 import json
 import os
@@ -595,6 +596,26 @@ def xlsx2csv_cells(path, iso_dates):
     return cells
 
 
+def xls2csv_cells(path, iso_dates, shift_1904=False):
+    """catdoc's xls2csv cells of every sheet (sheets end with a form feed; with ISO dates, or with
+    its own date format). xls2csv 0.95 counts every workbook's dates from 1904: `shift_1904` moves
+    its ISO dates back by the 1,462 days between the epochs, for workbooks counting from 1900.
+    xls2csv shows a formula's stored result, which libfreexl does not read: the agreement asked
+    of a workbook with formulas is lower."""
+    out = subprocess.run(["xls2csv", "-d", "utf-8", *(["-f", "%Y-%m-%d"] if iso_dates else []), path],
+                         capture_output=True, text=True, errors="replace", check=True, timeout=120).stdout
+    def shifted(value):
+        if shift_1904 and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+            day = datetime.date.fromisoformat(value) - datetime.timedelta(days=1462)
+            return day.isoformat()
+        return value
+    cells = collections.Counter()
+    for sheet in out.split("\f"):
+        for row in csv.reader(io.StringIO(sheet)):
+            cells.update(_cell_value(shifted(c)) for c in row if c.strip())
+    return cells
+
+
 def ods_cells(path):
     """An ODS's cells read with the standard library: each cell's text:p paragraphs (its typed
     value when it has none), repeated columns and rows counted as often as they repeat."""
@@ -618,8 +639,8 @@ def ods_cells(path):
 
 def check_sheet(root, path, result, reference, arguments):
     """reference: the least value agreement with xlsx2csv (XLSX; the better of ISO dates and its
-    own date formats, dates differing in form only) or with the standard library's reading of
-    content.xml (ODS)."""
+    own date formats, dates differing in form only), with catdoc's xls2csv (XLS, the same) or with
+    the standard library's reading of content.xml (ODS)."""
     if result.get("isError"):
         return False, refusal(result)
     text = "\n".join(texts(result))
@@ -628,6 +649,8 @@ def check_sheet(root, path, result, reference, arguments):
     ours = sheet_cells(text)
     try:
         refs = [ods_cells(path)] if path.endswith(".ods") else \
+            [xls2csv_cells(path, True), xls2csv_cells(path, True, True), xls2csv_cells(path, False)] \
+            if path.endswith((".xls", ".xlt", ".xla")) else \
             [xlsx2csv_cells(path, True), xlsx2csv_cells(path, False)]
     except (OSError, subprocess.SubprocessError, zipfile.BadZipFile, ElementTree.ParseError) as error:
         return False, f"reference failed: {error}"
@@ -645,7 +668,7 @@ CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
           "notebook": check_notebook, "audio": check_audio, "binary": check_binary,
           "archive": check_archive,
           "docx": check_office, "odt": check_office, "rtf": check_rtf, "doc": check_doc, "xlsx": check_sheet,
-          "ods": check_sheet, "epub": check_epub, "pptx": check_slides, "odp": check_slides, "ppt": check_slides}
+          "ods": check_sheet, "xls": check_sheet, "epub": check_epub, "pptx": check_slides, "odp": check_slides, "ppt": check_slides}
 
 
 # The text formats' checks add themselves to CHECKS (imported last: they use this module's helpers).

@@ -16,6 +16,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_odt_reader(ReaderRegistry&);
 [[nodiscard]] bool register_xlsx_reader(ReaderRegistry&);
 [[nodiscard]] bool register_ods_reader(ReaderRegistry&);
+[[nodiscard]] bool register_xls_reader(ReaderRegistry&);
 [[nodiscard]] bool register_html_reader(ReaderRegistry&);
 [[nodiscard]] bool register_pptx_reader(ReaderRegistry&);
 [[nodiscard]] bool register_odp_reader(ReaderRegistry&);
@@ -39,6 +40,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_odt_reader,
       register_xlsx_reader,
       register_ods_reader,
+      register_xls_reader,
       register_html_reader,
       register_pptx_reader,
       register_odp_reader,

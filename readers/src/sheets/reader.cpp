@@ -2,12 +2,14 @@
 
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
+#include "mcpread/common/platform.hpp"
 #include "package/open.hpp"
 #include "sheets/ods.hpp"
 #include "sheets/selection.hpp"
 #include "sheets/xlsx.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <variant>
 
 namespace mcpread::readers::sheets {
@@ -18,10 +20,16 @@ constexpr std::size_t kMinSheetBudget = 1024;
 
 std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
-std::string_view noun(Format f) { return f == Format::xlsx ? "Excel workbook" : "OpenDocument spreadsheet"; }
+std::string_view noun(Format f) {
+  return f == Format::xlsx ? "Excel workbook" : f == Format::xls ? "Excel 97-2003 workbook" : "OpenDocument spreadsheet";
+}
+
+std::string_view article(Format f) {
+  return f == Format::xlsx ? "an Excel workbook" : f == Format::xls ? "an Excel 97-2003 workbook" : "an OpenDocument spreadsheet";
+}
 
 package::Expected expected(Format f) {
-  return {f == Format::xlsx ? "an Excel workbook" : "an OpenDocument spreadsheet",
+  return {article(f),
           {noun(f), "cells", "Excel .xls", f == Format::xlsx ? "an XLSX spreadsheet" : "an ODS spreadsheet"}};
 }
 
@@ -54,6 +62,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
 
   std::string out = std::string(noun(format)) + " " + std::string(path) + ": " + n2s(n) +
                     (n == 1 ? " sheet: " : " sheets: ") + sheet_list(sheets) + ".";
+  if (const std::string note = book.note(); !note.empty()) out += "\n\n" + note;
   const std::size_t cap = options.max_output_bytes;
   const std::uint64_t offset = std::max<std::uint64_t>(1, options.offset);
   bool truncated = false;
@@ -134,8 +143,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
     }
   }
   if (failed == chosen.size() && chosen.size() == 1)
-    return ReadOutcome::error(std::string(path) + " cannot be read as " +
-                       (format == Format::xlsx ? "an Excel workbook" : "an OpenDocument spreadsheet") + ": " +
+    return ReadOutcome::error(std::string(path) + " cannot be read as " + std::string(article(format)) + ": " +
                        last_error + ".",
                    std::move(meta));
   if (!utf8::is_valid(out)) out = utf8::sanitized(out);
@@ -164,15 +172,44 @@ ReadOutcome read_opened(std::variant<package::Opened, ReadOutcome> opening, Form
   return render(*book, opened.path, format, options, cancel, std::move(opened.meta));
 }
 
+// An .xls: libfreexl reads the file itself (by its descriptor's name).
+ReadOutcome read_xls(const OpenedFile& file, const SheetOptions& options, const CancelToken& cancel) {
+  const std::string path = utf8::sanitized(file.path.string());
+  nlohmann::json meta = {{"path", path}, {"size", static_cast<std::uint64_t>(file.st.st_size)}};
+  std::string error;
+  std::unique_ptr<Workbook> book = open_xls(file, options.xls, &error);
+  if (cancel.cancelled()) return ReadOutcome::stopped();
+  if (!book)
+    return ReadOutcome::error(path + " cannot be read as " + std::string(article(Format::xls)) + ": " +
+                                  utf8::sanitized(error) + ".",
+                              std::move(meta));
+  return render(*book, path, Format::xls, options, cancel, std::move(meta));
+}
+
 }  // namespace
 
 ReadOutcome read_spreadsheet_bytes(std::string_view bytes, std::string_view name, Format format,
                                    const SheetOptions& options, const CancelToken& cancel) {
+  if (format == Format::xls) {
+    platform::AnonymousFile anon = platform::anonymous_file("mcp-read-xls");
+    OpenedFile file{UniqueFd(anon.fd), {}, platform::path_from_utf8(std::string(name))};
+    bool written = anon.fd >= 0;
+    for (std::size_t done = 0; written && done < bytes.size();) {
+      const auto n = ::write(file.fd.get(), bytes.data() + done, bytes.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      written = n > 0;
+      done += written ? static_cast<std::size_t>(n) : 0;
+    }
+    if (!written || ::fstat(file.fd.get(), &file.st) != 0)
+      return ReadOutcome::error(std::string(name) + " cannot be put in a memory file to be read.");
+    return read_xls(file, options, cancel);
+  }
   return read_opened(package::open(bytes, name, options.zip, expected(format)), format, options, cancel);
 }
 
 ReadOutcome read_spreadsheet(const OpenedFile& file, Format format, const SheetOptions& options,
                              const CancelToken& cancel) {
+  if (format == Format::xls) return read_xls(file, options, cancel);
   return read_opened(package::open(file, options.zip, expected(format)), format, options, cancel);
 }
 

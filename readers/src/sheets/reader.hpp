@@ -1,13 +1,14 @@
 #pragma once
-// XLSX and ODS read for a model: each sheet a Markdown table of the values its cells show;
+// XLSX, ODS and XLS read for a model: each sheet a Markdown table of the values its cells show;
 // `pages` picks sheets by number or name, `offset`/`limit` page a sheet's rows. Sheets are
-// streamed, so a sheet of a million rows costs memory for one page only. Internal to the readers
-// library.
+// streamed, so a sheet of a million rows costs memory for one page only (an XLS is read whole by
+// libfreexl: see xls.hpp). Internal to the readers library.
 #include "mcpread/readers/access.hpp"
 #include "mcpread/readers/cancel.hpp"
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/outcome.hpp"
 #include "package/zip_archive.hpp"
+#include "sheets/xls.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -15,7 +16,7 @@
 
 namespace mcpread::readers::sheets {
 
-enum class Format { xlsx, ods };
+enum class Format { xlsx, ods, xls };
 
 struct SheetOptions {
   std::uint64_t offset = 1;                             // first row, as the sheet numbers it
@@ -24,6 +25,7 @@ struct SheetOptions {
   std::size_t max_output_bytes = 100 * 1024;            // cap on the text of one answer
   std::size_t max_shared_string_bytes = 32ull << 20;    // XLSX shared strings kept in memory
   package::ZipLimits zip;
+  XlsLimits xls;
   Wording wording;  // how the notes say what to read next
 };
 

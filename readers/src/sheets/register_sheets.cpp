@@ -1,4 +1,4 @@
-// The spreadsheet readers: XLSX and ODS, each sheet a Markdown table of what its cells show;
+// The spreadsheet readers: XLSX, ODS and XLS, each sheet a Markdown table of what its cells show;
 // `pages` picks sheets, `offset`/`limit` page rows. Either also serves file_type="text" (the same
 // tables: there is nothing else to leave out).
 #include "mcpread/readers/registry.hpp"
@@ -11,6 +11,7 @@ namespace mcpread::readers {
 
 inline constexpr FileKind kXlsxKind{"xlsx"};
 inline constexpr FileKind kOdsKind{"ods"};
+inline constexpr FileKind kXlsKind{"xls"};
 
 namespace {
 
@@ -75,6 +76,20 @@ std::optional<Sniffed> sniff_ods(const SniffInput& in) {
   return std::nullopt;
 }
 
+constexpr std::string_view kXlsMime = "application/vnd.ms-excel";
+
+// By its name only: Word documents, PowerPoint presentations and Outlook messages are OLE2
+// compound files too, and which one a file is shows only inside it (libfreexl says when it holds
+// no workbook). The BIFF2-4 workbooks before OLE2 start with their BOF record.
+std::optional<Sniffed> sniff_xls(const SniffInput& in) {
+  if (in.extension != "xls" && in.extension != "xlt" && in.extension != "xla") return std::nullopt;
+  if (in.zip().ole2) return Sniffed{kXlsMime, "Microsoft Excel 97-2003 workbook (OLE2 compound file)"};
+  const auto& h = in.head;
+  if (h.size() >= 4 && h[0] == 0x09 && (h[1] == 0x00 || h[1] == 0x02 || h[1] == 0x04) && h[3] == 0x00)
+    return Sniffed{kXlsMime, "Microsoft Excel 2-4 workbook (BIFF)"};
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool register_xlsx_reader(ReaderRegistry& registry) {
@@ -106,6 +121,25 @@ bool register_ods_reader(ReaderRegistry& registry) {
       .also_serves = {FileKind::text},
       .read = read_as_sheets<sheets::Format::ods>,
       .resource = sheets_resource<sheets::Format::ods>,
+  });
+}
+
+}  // namespace mcpread::readers
+
+namespace mcpread::readers {
+
+bool register_xls_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
+      .kind = kXlsKind,
+      .article = "an Excel 97-2003 workbook",
+      .noun = "Excel 97-2003 workbooks",
+      .describe = describe_sheets,
+      .counts = "row",
+      .extensions = {{"xls", kXlsMime}, {"xlt", kXlsMime}, {"xla", kXlsMime}},
+      .sniff = sniff_xls,
+      .also_serves = {FileKind::text},
+      .read = read_as_sheets<sheets::Format::xls>,
+      .resource = sheets_resource<sheets::Format::xls>,
   });
 }
 

@@ -49,6 +49,8 @@ class Workbook {
  public:
   virtual ~Workbook() = default;
   const std::vector<SheetInfo>& sheets() const { return sheets_; }
+  // Said once after the list of sheets, when the format's reading leaves something out.
+  virtual std::string note() const { return {}; }
   // Streams the rows of sheet `index` that hold a value into `sink`; the merged ranges met
   // ("A1:B2") go to *merges. Rows before `first_row` are passed without their cells (their
   // values are not worth formatting: paging far into a sheet only needs to know they exist).
