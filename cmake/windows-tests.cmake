@@ -87,7 +87,7 @@ add_library(mcpread_readers_test_support STATIC ${mcpread_tests}/support/fixture
   ${mcpread_tests}/support/image_fixtures.cpp ${mcpread_tests}/support/pdf_fixtures.cpp
   ${mcpread_tests}/support/office_fixtures.cpp ${mcpread_tests}/support/slides_fixtures.cpp
   ${mcpread_tests}/support/ocr_fixtures.cpp ${mcpread_tests}/support/archive_fixtures.cpp
-  ${mcpread_tests}/support/doc_fixtures.cpp)
+  ${mcpread_tests}/support/doc_fixtures.cpp ${mcpread_tests}/support/xls_fixtures.cpp)
 target_include_directories(mcpread_readers_test_support SYSTEM PRIVATE ${mcpread_win_include}
   ${mcpread_win_deps}/vips/include ${mcpread_win_deps}/vips/include/glib-2.0
   ${mcpread_win_deps}/vips/lib/glib-2.0/include)

@@ -1,5 +1,7 @@
 #include "xls_fixtures.hpp"
 
+#include "doc_fixtures.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -45,7 +47,6 @@ std::string xf(std::uint16_t format) {
   return record(0x00E0, b);
 }
 
-constexpr std::uint32_t kEnd = 0xFFFFFFFE, kFree = 0xFFFFFFFF, kFatSector = 0xFFFFFFFD;
 
 }  // namespace
 
@@ -136,62 +137,10 @@ std::string biff8_stream(const std::vector<XlsSheet>& sheets, const XlsOptions& 
   return out;
 }
 
-std::string compound_file(const std::string& stream_in, const std::string& name) {
-  std::string stream = stream_in;
-  // A stream of 4096 bytes or fewer would live in the mini stream: padded past it instead
+std::string compound_file(const std::string& stream, const std::string& name) {
+  // doc_fixtures' writer: every stream in the regular FAT, padded past the mini stream's 4 KiB
   // (libfreexl reads the zeros after the last EOF record as empty records).
-  if (stream.size() <= 4096) stream.resize(4608, '\0');
-  const std::size_t sectors = (stream.size() + 511) / 512;
-  if (sectors + 2 > 128) throw std::length_error("the fixture's stream passes one FAT sector");
-  std::string header(512, '\0');
-  std::memcpy(header.data(), "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8);
-  auto h16 = [&](std::size_t at, std::uint32_t v) {
-    header[at] = static_cast<char>(v & 0xFF);
-    header[at + 1] = static_cast<char>(v >> 8);
-  };
-  h16(24, 0x3E);
-  h16(26, 3);
-  h16(28, 0xFFFE);
-  h16(30, 9);
-  h16(32, 6);
-  set32(header, 44, 1);  // FAT sectors
-  set32(header, 48, 1);  // the directory's first sector
-  set32(header, 56, 4096);
-  set32(header, 60, kEnd);
-  set32(header, 68, kEnd);
-  set32(header, 76, 0);  // the FAT is sector 0
-  for (std::size_t i = 1; i < 109; ++i) set32(header, 76 + 4 * i, kFree);
-
-  std::string fat;
-  put32(fat, kFatSector);
-  put32(fat, kEnd);  // the directory
-  for (std::size_t i = 0; i < sectors; ++i)
-    put32(fat, i + 1 == sectors ? kEnd : static_cast<std::uint32_t>(i + 3));
-  while (fat.size() < 512) put32(fat, kFree);
-
-  auto entry = [](const std::string& entry_name, int type, std::uint32_t child, std::uint32_t start,
-                  std::uint32_t size) {
-    std::string e(128, '\0');
-    for (std::size_t i = 0; i < entry_name.size(); ++i) e[2 * i] = entry_name[i];
-    e[64] = static_cast<char>(2 * (entry_name.size() + 1));
-    e[66] = static_cast<char>(type);
-    e[67] = 1;  // black
-    set32(e, 68, kFree);
-    set32(e, 72, kFree);
-    set32(e, 76, child);
-    set32(e, 116, start);
-    set32(e, 120, size);
-    return e;
-  };
-  std::string directory = entry("Root Entry", 5, 1, kEnd, 0) +
-                          entry(name, 2, kFree, 2, static_cast<std::uint32_t>(stream.size()));
-  std::string unused(128, '\0');
-  set32(unused, 68, kFree);
-  set32(unused, 72, kFree);
-  set32(unused, 76, kFree);
-  directory += unused + unused;
-  stream.resize(sectors * 512, '\0');
-  return header + fat + directory + stream;
+  return compound_file({{std::u16string(name.begin(), name.end()), stream}});
 }
 
 std::string xls_bytes(const std::vector<XlsSheet>& sheets, const XlsOptions& options) {
