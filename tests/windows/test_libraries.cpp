@@ -1,7 +1,7 @@
 // The C libraries scripts/windows/deps.sh cross-builds, checked where the readers will use them:
 // under Wine, before the readers themselves are built for Windows. libmagic with its TRE regex
 // shim and Debian's database, uchardet, nettle, pugixml, libdeflate, the encoding_rs shim, and
-// libvips-42.dll from npm, libzip-4.dll, libxml2-2.dll and libarchive-13.dll.
+// libvips-42.dll from npm, libzip-4.dll, libxml2-2.dll, libarchive-13.dll and libfreexl-1.dll.
 #include <doctest/doctest.h>
 #include <libdeflate.h>
 #include <magic.h>
@@ -155,4 +155,17 @@ TEST_CASE("windows libraries: libarchive-13.dll loads by its soname, with every 
   CAPTURE(details);
   CHECK(details.starts_with("libarchive 3.6.2"));
   for (const char* part : {"zlib/", "liblzma/", "bz2lib/", "libzstd/"}) CHECK(details.find(part) != std::string::npos);
+}
+
+TEST_CASE("windows libraries: libfreexl-1.dll loads by its soname, freexl 1.0.6") {
+  struct Freexl {
+    const char* (*version)() = nullptr;
+  };
+  mcpread::readers::LazyLibrary<Freexl> freexl(
+      {.needs = "Reading Excel 97-2003 workbooks needs libfreexl", .candidates = {"libfreexl.so.1"}},
+      [](mcpread::readers::SymbolBinder& bind, Freexl& f) { return bind(&f.version, "freexl_version"); });
+  std::string error;
+  const Freexl* f = freexl.get(&error);
+  REQUIRE_MESSAGE(f != nullptr, error);
+  CHECK(std::string(f->version()) == "1.0.6");
 }

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 
 namespace mcpread::readers::sheets {
 namespace {
@@ -40,13 +41,8 @@ struct Api {
 };
 
 const Api* api(std::string* error) {
-#if defined(_WIN32)
-  // libfreexl is not in the Windows bundle (cmake/windows-readers.cmake): said as it is, rather
-  // than as a DLL to reinstall.
-  *error = "reading Excel 97-2003 workbooks needs libfreexl, which the Windows build of mcp-read does not "
-           "include; save the workbook as .xlsx (Excel, LibreOffice) and read that";
-  return nullptr;
-#endif
+  // Windows: libfreexl-1.dll beside mcp-read.exe (scripts/windows/deps-xls.sh), by this soname's
+  // Windows name.
   static const LazyLibrary<Api> lib(
       {.needs = "reading Excel 97-2003 workbooks needs libfreexl (Debian package libfreexl1)",
        .candidates = {"libfreexl.so.1"}},
@@ -239,11 +235,23 @@ std::unique_ptr<Workbook> open_xls(const OpenedFile& file, const XlsLimits& limi
              " read of an Excel 97-2003 workbook (all of them are held at once); save it as .xlsx and read that";
     return nullptr;
   }
+#if defined(_WIN32)
+  // No /proc/self/fd: the file's own path (libfreexl's fopen takes it as UTF-8 there,
+  // scripts/windows/freexl/utf8_fopen.c). A member of an archive has none.
+  const std::string path = file.path.string();
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file.path, ec)) {
+    *error = "libfreexl opens workbooks by name, and a member of an archive has none on Windows; extract it and "
+             "read the file";
+    return nullptr;
+  }
+#else
   const std::string path = platform::descriptor_path(file.fd.get());
   if (path.empty()) {
     *error = "libfreexl opens files by name, and this system has no /proc/self/fd to name the open file by";
     return nullptr;
   }
+#endif
   const void* handle = nullptr;
   const int opened = a->open(path.c_str(), &handle);
   if (opened != kOk || handle == nullptr) {

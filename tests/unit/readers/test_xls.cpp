@@ -21,13 +21,6 @@ using namespace mcpread::test;
 
 namespace {
 
-#if defined(_WIN32)
-constexpr bool kFreexlHere = false;
-#else
-constexpr bool kFreexlHere = true;
-#endif
-#define MCPREAD_NO_FREEXL_HERE() MESSAGE("skipped on Windows: the Windows build of mcp-read does not include libfreexl")
-
 ReadOutcome read_xls(const TempDir& dir, const std::string& bytes, std::string pages = {},
                      std::optional<std::uint64_t> offset = {}, std::optional<std::uint64_t> limit = {},
                      const std::string& name = "book.xls") {
@@ -58,10 +51,6 @@ std::vector<XlsSheet> two_sheets() {
 }  // namespace
 
 TEST_CASE("xls: cells as libfreexl reads them") {
-  if (!kFreexlHere) {
-    MCPREAD_NO_FREEXL_HERE();
-    return;
-  }
   TempDir dir;
   SUBCASE("strings, numbers, dates, date-times and times; every sheet") {
     const auto o = read_xls(dir, xls_bytes(two_sheets()));
@@ -107,10 +96,6 @@ TEST_CASE("xls: cells as libfreexl reads them") {
 }
 
 TEST_CASE("xls: refusals") {
-  if (!kFreexlHere) {
-    MCPREAD_NO_FREEXL_HERE();
-    return;
-  }
   TempDir dir;
   const std::string prefix = path_in(dir) + " cannot be read as an Excel 97-2003 workbook: ";
   SUBCASE("a password-protected workbook") {
@@ -150,10 +135,6 @@ TEST_CASE("xls hostile: sheets declaring more cells than are read") {
     CHECK(sheets::declared_cell_bytes(biff8_stream({big, big, big})) == 3 * 65536ull * 200 * 16);
     XlsSheet huge{"Huge", {xls_number(0, 0, 1)}, 70000, 256};  // over 256 MiB: libfreexl refuses it unallocated
     CHECK(sheets::declared_cell_bytes(biff8_stream({huge})) == 0);
-  }
-  if (!kFreexlHere) {
-    MCPREAD_NO_FREEXL_HERE();
-    return;
   }
   TempDir dir;
   SUBCASE("a small file declaring gigabytes of cells is refused before libfreexl allocates them") {
