@@ -46,7 +46,11 @@ ResourceReadResult ppt_resource(const ResourceCall& call) {
   return resource_from_outcome(ppt::read_ppt_file(call.file, options, call.cancel), true);
 }
 
-std::string describe_ppt(const ReadLimits&) { return "slides with title, text and notes; `pages` picks slides."; }
+// The PPTX line's words, so that the two share one line of the tool description, which has a
+// budget (a .ppt's pictures are not read: its answers simply hold none).
+std::string describe_ppt(const ReadLimits&) {
+  return "slides with title, text and notes, images after each; `pages` picks slides, `limit` caps them.";
+}
 
 // An OLE2 compound file named .ppt, .pps or .pot.
 std::optional<Sniffed> sniff_ppt(const SniffInput& in) {

@@ -37,7 +37,7 @@ ResourceReadResult rtf_resource(const ResourceCall& call) {
   return resource_from_outcome(rtf::read_rtf_file(call.file, options, call.cancel), true);
 }
 
-std::string describe_rtf(const ReadLimits&) { return "Markdown-like text, pictures after their paragraph."; }
+std::string describe_rtf(const ReadLimits&) { return "Markdown-like text, images after their paragraph."; }
 
 // Every RTF document starts with "{\rtf" (the specification's header), whatever its extension.
 std::optional<Sniffed> sniff_rtf(const SniffInput& in) {
