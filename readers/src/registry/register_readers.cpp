@@ -22,6 +22,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_epub_reader(ReaderRegistry&);
 [[nodiscard]] bool register_csv_reader(ReaderRegistry&);
 [[nodiscard]] bool register_rtf_reader(ReaderRegistry&);
+[[nodiscard]] bool register_mail_reader(ReaderRegistry&);
 [[nodiscard]] bool register_archive_reader(ReaderRegistry&);
 
 bool register_readers(ReaderRegistry& registry) {
@@ -42,6 +43,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_epub_reader,
       register_csv_reader,
       register_rtf_reader,
+      register_mail_reader,
       register_archive_reader,  // last: the zip-based readers' sniffers keep their packages
   };
   bool all_added = true;
