@@ -48,7 +48,7 @@ icu_major=$(sed -n 's/^MCPREAD_ICU_MAJOR:STRING=//p' "$build/CMakeCache.txt")
 tess_major=$(sed -n 's/^#define TESSERACT_MAJOR_VERSION *\([0-9]*\).*/\1/p' \
   /usr/include/tesseract/version.h /usr/include/tesseract/tess_version.h 2>/dev/null || true)  # one exists
 tess_major=${tess_major%%$'\n'*}
-for soname in $( { grep -rhoE --include='*.cpp' --include='*.hpp' '"lib[A-Za-z0-9_+-]*\.so\.[0-9]+"' \
+for soname in $( { grep -rhoE --include='*.cpp' --include='*.hpp' '"lib[A-Za-z0-9_.+-]*\.so\.[0-9]+"' \
   "$source_dir"/readers/src | tr -d '"'; echo "libicuuc.so.$icu_major libtesseract.so.$tess_major"; } |
   tr ' ' '\n' | sort -u); do
   path="$libc_dir/$soname"
