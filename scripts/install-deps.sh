@@ -18,6 +18,8 @@ build_packages+=(poppler-data)
 build_packages+=(libfreexl1)
 # libtesseract-dev: OCR's headers (libtesseract5 and Leptonica are opened with dlopen at run time).
 build_packages+=(libtesseract-dev)
+# libgmime-3.0-dev: e-mail's headers (libgmime-3.0-0 is opened with dlopen at run time).
+build_packages+=(libgmime-3.0-dev libgmime-3.0-0)
 # rustc, cargo and librust-encoding-rs-dev: the WHATWG Encoding Standard's decoders (encoding_rs,
 # Firefox's), built offline from Debian's crate into a static library (readers/CMakeLists.txt).
 build_packages+=(rustc cargo librust-encoding-rs-dev)

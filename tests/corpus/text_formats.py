@@ -1,10 +1,13 @@
-"""Checks of the readers of text-based formats (CSV/TSV, JSON, HTML, FictionBook) against
+"""Checks of the readers of text-based formats (CSV/TSV, JSON, HTML, FictionBook, e-mail) against
 references that do not come from mcp-read: Python's csv module reading the file with the
-delimiter a person sees in it, Python's json module, pandoc's plain text of the page, and
-ElementTree's text of the book.
+delimiter a person sees in it, Python's json module, pandoc's plain text of the page,
+ElementTree's text of the book, and Python's email package.
 """
 import collections
 import csv
+import email
+import email.policy
+import html.parser
 import json
 import re
 from xml.etree import ElementTree
@@ -142,4 +145,64 @@ def check_fb2(root, path, result, reference, arguments):
                                   "next_offset")
 
 
-checks.CHECKS.update({"csv": check_csv, "json": check_json, "html": check_html, "fb2": check_fb2})
+class _HtmlWords(html.parser.HTMLParser):
+    """The text of an HTML body, scripts and styles left out."""
+
+    def __init__(self):
+        super().__init__()
+        self.parts, self._skip = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        self._skip += tag in ("script", "style", "head")
+
+    def handle_endtag(self, tag):
+        self._skip -= self._skip > 0 and tag in ("script", "style", "head")
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.parts.append(data)
+
+
+def _email_text(path):
+    """What Python's email package (policy.default) reads in the message: the decoded From, To, Cc,
+    Reply-To, Date and Subject and the body it prefers (plain, else HTML as text); and the
+    attachments' file names."""
+    with open(path, "rb") as f:
+        message = email.message_from_binary_file(f, policy=email.policy.default)
+    out = [str(message[h]) for h in ("From", "To", "Cc", "Reply-To", "Date", "Subject") if message[h] is not None]
+    body = message.get_body(preferencelist=("plain", "html"))
+    if body is not None:
+        content = body.get_content()
+        if body.get_content_subtype() == "html":
+            parser = _HtmlWords()
+            parser.feed(content)
+            content = " ".join(parser.parts)
+        out.append(content)
+    return "\n".join(out), [a.get_filename() for a in message.iter_attachments() if a.get_filename()]
+
+
+def check_mail(root, path, result, reference, arguments):
+    """reference: the least word agreement with Python's email package (headers and preferred
+    body); every attachment file name it reads must be listed too. Read with file_type=mail for
+    messages named .txt."""
+    if wrong := (None if result.get("isError") else _wrong_kind(result, "mail")):
+        return wrong
+    read, failure = checks._anchor_text(result, lambda: _email_text(path), "Python's email failed")
+    if failure:
+        return failure
+    theirs, names = read
+    text = "\n".join(checks.texts(result))
+    # Headers and body only: the heading, the attachments' section and the notes are our own.
+    lines = text.split("\n")[1:]
+    section = next((i for i, l in enumerate(lines) if re.match(r"^\d+ attachments?, each read by its path:$", l)),
+                   len(lines))
+    listed = set(re.findall(r"^- \S*/([^/]+?) \(", "\n".join(lines[section:]), flags=re.M))
+    lacking = [n for n in names if n not in listed]
+    if lacking:
+        return False, f"attachments Python's email names are not listed: {lacking}"
+    body = [l for l in lines[:section] if not l.startswith(("[Lines ", "[Left out"))]
+    ours = collections.Counter(w.lower() for w in checks.WORD.findall("\n".join(body)))
+    return checks._word_agreement(ours, theirs, reference, "Python's email", result, "next_offset")
+
+
+checks.CHECKS.update({"csv": check_csv, "json": check_json, "html": check_html, "fb2": check_fb2, "mail": check_mail})

@@ -4,6 +4,7 @@
 #include "archive/archive_reader.hpp"
 #include "file_io.hpp"
 #include "human_size.hpp"
+#include "memory_file.hpp"
 #include "mcpread/common/platform.hpp"
 #include "mcpread/readers/registry.hpp"
 #include "mcpread/readers/utf8.hpp"
@@ -25,32 +26,6 @@ namespace {
 thread_local const Nesting* current_nesting = nullptr;
 
 ReadOutcome refusal(const std::string& message) { return ReadOutcome::error(utf8::sanitized(message)); }
-
-// The member's bytes in a memory file, opened like a file from the roots: no member is ever
-// written to disk.
-std::optional<OpenedFile> memory_file(const std::string& bytes, const std::string& path, std::string* error) {
-  platform::AnonymousFile anon = platform::anonymous_file("mcp-read-member");
-  if (anon.fd < 0) {
-    *error = "no memory file can be made (" + std::generic_category().message(errno) + ")";
-    return std::nullopt;
-  }
-  OpenedFile file{UniqueFd(anon.fd), {}, platform::path_from_utf8(path)};
-  for (std::size_t done = 0; done < bytes.size();) {
-    const auto n = ::write(file.fd.get(), bytes.data() + done,
-                           static_cast<unsigned>(std::min<std::size_t>(bytes.size() - done, 1u << 30)));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      *error = "its bytes cannot be put in a memory file (" + std::generic_category().message(errno) + ")";
-      return std::nullopt;
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  if (::fstat(file.fd.get(), &file.st) != 0) {
-    *error = std::generic_category().message(errno);
-    return std::nullopt;
-  }
-  return file;
-}
 
 FileKind kind_of(const OpenedFile& file) {
   std::string error;
