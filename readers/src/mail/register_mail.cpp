@@ -18,7 +18,7 @@ ReadOutcome read_as_mail(const ReaderCall& call) {
 }
 
 std::string describe_mail(const ReadLimits&) {
-  return "headers, text body, attachments read as <message path>/<name>; mbox: messages as <path>/<n>.";
+  return "headers, text body, attachments as <message path>/<name>; mbox messages as <path>/<n>.";
 }
 
 bool header_line(std::string_view line) {
