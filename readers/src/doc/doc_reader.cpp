@@ -1,12 +1,10 @@
 #include "doc/doc_reader.hpp"
 
 #include "doc/doc_document.hpp"
-#include "file_io.hpp"
 #include "human_size.hpp"
 #include "mcpread/readers/utf8.hpp"
+#include "whole_file.hpp"
 
-#include <cerrno>
-#include <cstring>
 
 namespace mcpread::readers::doc {
 
@@ -40,19 +38,9 @@ ReadOutcome read_doc_bytes(std::string_view bytes, std::string_view name, const 
 }
 
 ReadOutcome read_doc_file(const OpenedFile& file, const office::OfficeOptions& options, const CancelToken& cancel) {
-  const std::string path = utf8::sanitized(file.path.string());
-  const auto size = static_cast<std::uint64_t>(file.st.st_size);
-  if (size > kMaxFileBytes)
-    return ReadOutcome::error(path + " is " + human_size(size) + ", over the " + human_size(kMaxFileBytes) +
-                                  " limit for Word 97-2003 documents.",
-                              {{"path", path}, {"size", size}});
-  auto bytes = file_io::read_whole(file.fd.get(), size, kMaxFileBytes);
-  if (!bytes)
-    return ReadOutcome::error(errno == EFBIG ? path + " grew past the " + human_size(kMaxFileBytes) +
-                                                   " limit for Word 97-2003 documents while being read."
-                                             : "Cannot read " + path + ": " + utf8::sanitized(std::strerror(errno)) + ".",
-                              {{"path", path}, {"size", size}});
-  return read_doc_bytes(*bytes, path, options, cancel);
+  auto bytes = read_whole_file(file, kMaxFileBytes, "Word 97-2003 documents");
+  if (auto* refused = std::get_if<ReadOutcome>(&bytes)) return std::move(*refused);
+  return read_doc_bytes(std::get<std::string>(bytes), utf8::sanitized(file.path.string()), options, cancel);
 }
 
 }  // namespace mcpread::readers::doc

@@ -1,15 +1,13 @@
 #include "fb2/fb2_reader.hpp"
 
 #include "fb2/fb2_document.hpp"
-#include "file_io.hpp"
 #include "human_size.hpp"
 #include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/utf8.hpp"
+#include "whole_file.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <span>
 
 namespace mcpread::readers::fb2 {
@@ -77,20 +75,10 @@ ReadOutcome read_fb2_bytes(std::string_view bytes, std::string_view name, const 
 }
 
 ReadOutcome read_fb2_file(const OpenedFile& file, const office::OfficeOptions& options, const CancelToken& cancel) {
-  const std::string path = utf8::sanitized(file.path.string());
-  const auto size = static_cast<std::uint64_t>(file.st.st_size);
-  if (size > kMaxFileBytes)
-    return ReadOutcome::error(path + " is " + human_size(size) + ", over the " + human_size(kMaxFileBytes) +
-                                  " limit for FictionBook e-books read as books. " +
-                                  options.wording.say({.as = FileKind::text}, HintForm::Call) + " to read its XML.",
-                              {{"path", path}, {"size", size}});
-  auto bytes = file_io::read_whole(file.fd.get(), size, kMaxFileBytes);
-  if (!bytes)
-    return ReadOutcome::error(errno == EFBIG ? path + " grew past the " + human_size(kMaxFileBytes) +
-                                                   " limit for FictionBook e-books while being read."
-                                             : "Cannot read " + path + ": " + utf8::sanitized(std::strerror(errno)) + ".",
-                              {{"path", path}, {"size", size}});
-  return read_fb2_bytes(*bytes, path, options, cancel);
+  auto bytes = read_whole_file(file, kMaxFileBytes, "FictionBook e-books read as books",
+                               " " + options.wording.say({.as = FileKind::text}, HintForm::Call) + " to read its XML.");
+  if (auto* refused = std::get_if<ReadOutcome>(&bytes)) return std::move(*refused);
+  return read_fb2_bytes(std::get<std::string>(bytes), utf8::sanitized(file.path.string()), options, cancel);
 }
 
 }  // namespace mcpread::readers::fb2

@@ -6,9 +6,8 @@
 #include "ole2/ole2_file.hpp"
 #include "package/part_cache.hpp"
 #include "ppt/ppt_deck.hpp"
+#include "whole_file.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <memory>
 
 namespace mcpread::readers::ppt {
@@ -75,23 +74,15 @@ ReadOutcome read_ppt_bytes(std::string_view bytes, std::string_view name, const 
 ReadOutcome read_ppt_file(const OpenedFile& file, const sections::Options& options, const CancelToken& cancel) {
   const std::string path = utf8::sanitized(file.path.string());
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
-  if (size > kMaxFileBytes)
-    return ReadOutcome::error(path + " is " + human_size(size) + ", over the " + human_size(kMaxFileBytes) +
-                                  " limit for PowerPoint 97-2003 presentations.",
-                              {{"path", path}, {"size", size}});
   // A deck read before (the same file unchanged) is not read again: a model reads it a few slides
   // a call.
   const std::string key = file_io::identity_key(file);
-  if (!key.empty())
-    if (package::PartCache::instance().get_value<sections::Deck>(key, kCacheName) != nullptr)
-      return answer({}, size, path, key, options, cancel);
-  auto bytes = file_io::read_whole(file.fd.get(), size, kMaxFileBytes);
-  if (!bytes)
-    return ReadOutcome::error(errno == EFBIG ? path + " grew past the " + human_size(kMaxFileBytes) +
-                                                   " limit for PowerPoint 97-2003 presentations while being read."
-                                             : "Cannot read " + path + ": " + utf8::sanitized(std::strerror(errno)) + ".",
-                              {{"path", path}, {"size", size}});
-  return answer(*bytes, size, path, key, options, cancel);
+  if (!key.empty() && size <= kMaxFileBytes &&
+      package::PartCache::instance().get_value<sections::Deck>(key, kCacheName) != nullptr)
+    return answer({}, size, path, key, options, cancel);
+  auto bytes = read_whole_file(file, kMaxFileBytes, "PowerPoint 97-2003 presentations");
+  if (auto* refused = std::get_if<ReadOutcome>(&bytes)) return std::move(*refused);
+  return answer(std::get<std::string>(bytes), size, path, key, options, cancel);
 }
 
 }  // namespace mcpread::readers::ppt

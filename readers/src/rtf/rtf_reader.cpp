@@ -1,12 +1,10 @@
 #include "rtf/rtf_reader.hpp"
 
-#include "file_io.hpp"
 #include "human_size.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "rtf/rtf_document.hpp"
+#include "whole_file.hpp"
 
-#include <cerrno>
-#include <cstring>
 
 namespace mcpread::readers::rtf {
 
@@ -36,19 +34,10 @@ ReadOutcome read_rtf_bytes(std::string_view bytes, std::string_view name, const 
 }
 
 ReadOutcome read_rtf_file(const OpenedFile& file, const office::OfficeOptions& options, const CancelToken& cancel) {
-  const std::string path = utf8::sanitized(file.path.string());
-  const auto size = static_cast<std::uint64_t>(file.st.st_size);
-  if (size > kMaxFileBytes)
-    return ReadOutcome::error(path + " is " + human_size(size) + ", over the " + human_size(kMaxFileBytes) +
-                                  " limit for RTF documents read as documents. " +
-                                  options.wording.say({.as = FileKind::text}, HintForm::Call) + " to read its source.",
-                              {{"path", path}, {"size", size}});
-  auto bytes = file_io::read_whole(file.fd.get(), size, kMaxFileBytes);
-  if (!bytes)
-    return ReadOutcome::error(errno == EFBIG ? path + " grew past the " + human_size(kMaxFileBytes) + " limit for RTF documents while being read."
-                                             : "Cannot read " + path + ": " + utf8::sanitized(std::strerror(errno)) + ".",
-                              {{"path", path}, {"size", size}});
-  return read_rtf_bytes(*bytes, path, options, cancel);
+  auto bytes = read_whole_file(file, kMaxFileBytes, "RTF documents read as documents",
+                               " " + options.wording.say({.as = FileKind::text}, HintForm::Call) + " to read its source.");
+  if (auto* refused = std::get_if<ReadOutcome>(&bytes)) return std::move(*refused);
+  return read_rtf_bytes(std::get<std::string>(bytes), utf8::sanitized(file.path.string()), options, cancel);
 }
 
 }  // namespace mcpread::readers::rtf

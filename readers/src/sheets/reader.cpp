@@ -2,14 +2,13 @@
 
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
-#include "mcpread/common/platform.hpp"
+#include "memory_file.hpp"
 #include "package/open.hpp"
 #include "sheets/ods.hpp"
 #include "sheets/selection.hpp"
 #include "sheets/xlsx.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <variant>
 
 namespace mcpread::readers::sheets {
@@ -190,19 +189,11 @@ ReadOutcome read_xls(const OpenedFile& file, const SheetOptions& options, const 
 
 ReadOutcome read_spreadsheet_bytes(std::string_view bytes, std::string_view name, Format format,
                                    const SheetOptions& options, const CancelToken& cancel) {
-  if (format == Format::xls) {
-    platform::AnonymousFile anon = platform::anonymous_file("mcp-read-xls");
-    OpenedFile file{UniqueFd(anon.fd), {}, platform::path_from_utf8(std::string(name))};
-    bool written = anon.fd >= 0;
-    for (std::size_t done = 0; written && done < bytes.size();) {
-      const auto n = ::write(file.fd.get(), bytes.data() + done, bytes.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      written = n > 0;
-      done += written ? static_cast<std::size_t>(n) : 0;
-    }
-    if (!written || ::fstat(file.fd.get(), &file.st) != 0)
-      return ReadOutcome::error(std::string(name) + " cannot be put in a memory file to be read.");
-    return read_xls(file, options, cancel);
+  if (format == Format::xls) {  // libfreexl reads files: the bytes go in a memory file
+    std::string error;
+    std::optional<OpenedFile> file = memory_file(std::string(bytes), std::string(name), &error);
+    if (!file) return ReadOutcome::error(std::string(name) + " cannot be read: " + error + ".");
+    return read_xls(*file, options, cancel);
   }
   return read_opened(package::open(bytes, name, options.zip, expected(format)), format, options, cancel);
 }
