@@ -5,8 +5,8 @@
 // also Graphviz's extension, so only an OLE2 compound file so named is read here.
 #include "doc/doc_reader.hpp"
 #include "mcpread/readers/registry.hpp"
+#include "office/document_calls.hpp"
 #include "package/zip_head.hpp"
-#include "resource_contents.hpp"
 
 namespace mcpread::readers {
 
@@ -15,31 +15,6 @@ inline constexpr FileKind kDocKind{"doc"};
 namespace {
 
 constexpr std::string_view kDocMime = "application/msword";
-
-office::OfficeOptions doc_options(const ReadLimits& limits) {
-  office::OfficeOptions options;
-  options.max_output_bytes = media_text_cap(limits);
-  options.max_images = 0;
-  return options;
-}
-
-ReadOutcome read_as_doc(const ReaderCall& call) {
-  office::OfficeOptions options = doc_options(call.limits);
-  if (call.request.offset) options.offset = *call.request.offset;
-  options.limit = call.request.limit;
-  options.wording = call.request.wording;
-  ReadOutcome outcome = doc::read_doc_file(call.file, options, call.cancel);
-  if (!outcome.is_error) outcome.meta["mime"] = call.classification.mime;
-  return outcome;
-}
-
-// As a resource: the document's text, all of it up to the text cap.
-ResourceReadResult doc_resource(const ResourceCall& call) {
-  office::OfficeOptions options = doc_options(call.limits);
-  options.max_output_bytes = call.limits.text.max_output_bytes;
-  options.wording = call.wording;
-  return resource_from_outcome(doc::read_doc_file(call.file, options, call.cancel), true);
-}
 
 std::string describe_doc(const ReadLimits&) { return "Markdown-like text, no pictures."; }
 
@@ -61,8 +36,8 @@ bool register_doc_reader(ReaderRegistry& registry) {
       .counts = "paragraph",
       .sniff = sniff_doc,
       .also_serves = {FileKind::text},
-      .read = read_as_doc,
-      .resource = doc_resource,
+      .read = [](const ReaderCall& call) { return office::read_call(call, doc::read_doc_file, false); },
+      .resource = [](const ResourceCall& call) { return office::resource_call(call, doc::read_doc_file); },
   });
 }
 

@@ -3,7 +3,7 @@
 // paragraph. file_type="text" gives the book's XML through the text reader.
 #include "fb2/fb2_reader.hpp"
 #include "mcpread/readers/registry.hpp"
-#include "resource_contents.hpp"
+#include "office/document_calls.hpp"
 
 #include <cctype>
 
@@ -12,32 +12,6 @@ namespace mcpread::readers {
 inline constexpr FileKind kFb2Kind{"fb2"};
 
 namespace {
-
-office::OfficeOptions fb2_options(const ReadLimits& limits) {
-  office::OfficeOptions options;
-  options.max_output_bytes = media_text_cap(limits);
-  options.image = limits.image;
-  return options;
-}
-
-ReadOutcome read_as_fb2(const ReaderCall& call) {
-  office::OfficeOptions options = fb2_options(call.limits);
-  if (call.request.offset) options.offset = *call.request.offset;
-  options.limit = call.request.limit;
-  options.wording = call.request.wording;
-  ReadOutcome outcome = fb2::read_fb2_file(call.file, options, call.cancel);
-  if (!outcome.is_error) outcome.meta["mime"] = call.classification.mime;
-  return outcome;
-}
-
-// As a resource: the book's text (all of it up to the text cap), without its images.
-ResourceReadResult fb2_resource(const ResourceCall& call) {
-  office::OfficeOptions options = fb2_options(call.limits);
-  options.max_output_bytes = call.limits.text.max_output_bytes;
-  options.max_images = 0;
-  options.wording = call.wording;
-  return resource_from_outcome(fb2::read_fb2_file(call.file, options, call.cancel), true);
-}
 
 std::string describe_fb2(const ReadLimits&) { return "Markdown-like text, images after their paragraph."; }
 
@@ -65,8 +39,8 @@ bool register_fb2_reader(ReaderRegistry& registry) {
       .extensions = {{"fb2", "application/x-fictionbook+xml"}},
       .sniff = sniff_fb2,
       .text_based = true,
-      .read = read_as_fb2,
-      .resource = fb2_resource,
+      .read = [](const ReaderCall& call) { return office::read_call(call, fb2::read_fb2_file); },
+      .resource = [](const ResourceCall& call) { return office::resource_call(call, fb2::read_fb2_file); },
   });
 }
 
