@@ -47,7 +47,8 @@ import text_formats  # noqa: E402
 from kreuzberg_sides import (BINDING_PACKAGE, KREUZBERG_VERSION, binding_path, kreuzberg_extract,  # noqa: E402
                              mcp_read_whole, node_command)
 
-FORMATS = ["docx", "odt", "rtf", "doc", "xlsx", "ods", "pptx", "odp", "ppt", "epub", "fb2", "html", "pdf", "csv"]
+FORMATS = ["docx", "odt", "rtf", "doc", "xlsx", "ods", "xls", "pptx", "odp", "ppt", "epub", "fb2", "html", "pdf",
+           "csv", "mail"]
 # PDF lines whose file has no text to agree on (a password, a photograph, a scan): both sides would
 # be compared on nothing.
 NO_TEXT = {"encrypted", "photo", "image-only"}
@@ -55,7 +56,7 @@ MIN_WORDS = 20  # a reference with fewer words says little about agreement
 REFERENCE_SECONDS = 60  # a file whose reference takes longer is left out
 LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
 ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # Markdown's backslash before ASCII punctuation
-TABLES = {"xlsx", "ods", "csv"}
+TABLES = {"xlsx", "ods", "xls", "csv"}
 
 
 # ---------------------------------------------------------------- words and references
@@ -106,7 +107,9 @@ def mcp_read_words(kind, chunks):
             total += text_formats._page_words(chunk)
         elif kind == "fb2":
             total += text_formats.fb2_words(chunk)
-        elif kind in ("xlsx", "ods"):
+        elif kind == "mail":
+            total += text_formats.mail_words(chunk)[0]
+        elif kind in ("xlsx", "ods", "xls"):
             total += cell_words(checks.sheet_cells(chunk))
         elif kind == "csv":
             total += csv_words(chunk, meta)
@@ -141,6 +144,11 @@ def reference_texts(kind, path, entry):
         return [slide_runs.odp_runs(path)]
     if kind == "xlsx":
         return [" ".join(checks.xlsx2csv_cells(path, iso).elements()) for iso in (True, False)]
+    if kind == "xls":
+        return [" ".join(checks.xls2csv_cells(path, iso, shift).elements())
+                for iso, shift in ((True, False), (True, True), (False, False))]
+    if kind == "mail":
+        return [text_formats.email_text(path)[0]]
     if kind == "ods":
         return [" ".join(checks.ods_cells(path).elements())]
     if kind == "pdf":
@@ -188,6 +196,10 @@ def candidates(formats, fetcher):
             # As in the corpus, a later line naming a file again says what it is (a glob's
             # Fpdf_*.pdf takes in the encrypted one a later line names); arguments other than
             # pages are the same on every line of a file.
+            # Messages named .txt (read with file_type=mail) would be plain text to Kreuzberg,
+            # which goes by the name: only .eml files are compared.
+            if entry["kind"] == "mail" and not path.endswith(".eml"):
+                continue
             if os.path.isfile(path) and (path not in files or not entry["arguments"].get("pages")):
                 files[path] = (entry["kind"], entry["package"], root, relative, entry)
     return [f for f in files.values() if f[4]["reference"] not in NO_TEXT]

@@ -163,7 +163,7 @@ class _HtmlWords(html.parser.HTMLParser):
             self.parts.append(data)
 
 
-def _email_text(path):
+def email_text(path):
     """What Python's email package (policy.default) reads in the message: the decoded From, To, Cc,
     Reply-To, Date and Subject and the body it prefers (plain, else HTML as text); and the
     attachments' file names."""
@@ -181,27 +181,32 @@ def _email_text(path):
     return "\n".join(out), [a.get_filename() for a in message.iter_attachments() if a.get_filename()]
 
 
+def mail_words(text):
+    """mcp-read's answer for a message as the words of its headers and body (the heading, the
+    attachments' section and the notes are its own), and the attachment names it lists.
+    bench/kreuzberg.py counts with it too."""
+    lines = text.split("\n")[1:]
+    section = next((i for i, l in enumerate(lines) if re.match(r"^\d+ attachments?, each read by its path:$", l)),
+                   len(lines))
+    listed = set(re.findall(r"^- \S*/([^/]+?) \(", "\n".join(lines[section:]), flags=re.M))
+    body = [l for l in lines[:section] if not l.startswith(("[Lines ", "[Left out"))]
+    return collections.Counter(w.lower() for w in checks.WORD.findall("\n".join(body))), listed
+
+
 def check_mail(root, path, result, reference, arguments):
     """reference: the least word agreement with Python's email package (headers and preferred
     body); every attachment file name it reads must be listed too. Read with file_type=mail for
     messages named .txt."""
     if wrong := (None if result.get("isError") else _wrong_kind(result, "mail")):
         return wrong
-    read, failure = checks._anchor_text(result, lambda: _email_text(path), "Python's email failed")
+    read, failure = checks._anchor_text(result, lambda: email_text(path), "Python's email failed")
     if failure:
         return failure
     theirs, names = read
-    text = "\n".join(checks.texts(result))
-    # Headers and body only: the heading, the attachments' section and the notes are our own.
-    lines = text.split("\n")[1:]
-    section = next((i for i, l in enumerate(lines) if re.match(r"^\d+ attachments?, each read by its path:$", l)),
-                   len(lines))
-    listed = set(re.findall(r"^- \S*/([^/]+?) \(", "\n".join(lines[section:]), flags=re.M))
+    ours, listed = mail_words("\n".join(checks.texts(result)))
     lacking = [n for n in names if n not in listed]
     if lacking:
         return False, f"attachments Python's email names are not listed: {lacking}"
-    body = [l for l in lines[:section] if not l.startswith(("[Lines ", "[Left out"))]
-    ours = collections.Counter(w.lower() for w in checks.WORD.findall("\n".join(body)))
     return checks._word_agreement(ours, theirs, reference, "Python's email", result, "next_offset")
 
 
