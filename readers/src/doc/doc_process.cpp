@@ -75,6 +75,11 @@ bool write_all(int fd, std::string_view data) {
 // The child: bounds, no stdout (the server's MCP channel), the parse, its answer, _exit (no
 // atexit handlers, no stdio flush of the parent's buffers).
 [[noreturn]] void child(std::string_view bytes, int pipe_end) {
+  // A crash in libwv ends the child by its signal, which the parent reports: the handlers the
+  // server's process has (a sanitizer's, in the test builds) are not the child's to run.
+  struct sigaction default_action {};
+  default_action.sa_handler = SIG_DFL;
+  for (const int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) ::sigaction(sig, &default_action, nullptr);
   const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
   if (null >= 0) {
     ::dup2(null, STDOUT_FILENO);
