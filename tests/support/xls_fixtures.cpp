@@ -77,7 +77,30 @@ std::string biff8_stream(const std::vector<XlsSheet>& sheets, const XlsOptions& 
       std::string cell;
       put16(cell, c.row);
       put16(cell, c.column);
-      if (c.is_number) {
+      if (c.formula != XlsCell::Formula::none) {
+        put16(cell, c.format);
+        std::string result(8, '\0');  // the number, or a type byte, a value byte and 0xFFFF
+        if (c.formula == XlsCell::Formula::number) {
+          std::memcpy(result.data(), &c.number, 8);
+        } else {
+          result[0] = c.formula == XlsCell::Formula::text ? 0 : c.formula == XlsCell::Formula::boolean ? 1 : 2;
+          result[2] = static_cast<char>(c.code);
+          result[6] = result[7] = '\xFF';
+        }
+        cell += result;
+        put16(cell, 0);                      // grbit
+        put32(cell, 0);                      // chn
+        put16(cell, 3);                      // the parsed formula: 3 bytes
+        cell += std::string("\x1E\x01\x00", 3);  // ptgInt 1
+        body += record(0x0006, cell);
+        if (c.formula == XlsCell::Formula::text) {
+          std::string text;
+          put16(text, static_cast<std::uint32_t>(c.text.size()));
+          text += '\0';  // 8-bit characters
+          text += c.text;
+          body += record(0x0207, text);
+        }
+      } else if (c.is_number) {
         put16(cell, c.format);
         char raw[8];
         std::memcpy(raw, &c.number, 8);  // little-endian IEEE 754, as BIFF stores it

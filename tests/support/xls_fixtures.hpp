@@ -14,12 +14,21 @@ struct XlsCell {
   double number = 0;
   bool is_number = false;
   std::uint16_t format = 0;  // the XF of a number: 0 General, 1 date, 2 date-time, 3 time
+  // A FORMULA record storing this result instead: `number` (with `format`), `text` (then a
+  // STRING record), a boolean or an error code.
+  enum class Formula { none, number, text, boolean, error } formula = Formula::none;
+  std::uint8_t code = 0;  // the boolean (0, 1) or the error code (0x07: #DIV/0!)
 };
 inline XlsCell xls_text(std::uint16_t row, std::uint16_t column, std::string text) {
   return {row, column, std::move(text), 0, false, 0};
 }
 inline XlsCell xls_number(std::uint16_t row, std::uint16_t column, double number, std::uint16_t format = 0) {
   return {row, column, {}, number, true, format};
+}
+inline XlsCell xls_formula(XlsCell result, XlsCell::Formula kind, std::uint8_t code = 0) {
+  result.formula = kind;
+  result.code = code;
+  return result;
 }
 
 struct XlsSheet {

@@ -4,11 +4,14 @@
 #include "lazy_library.hpp"
 #include "markdown_cell.hpp"
 #include "mcpread/common/platform.hpp"
+#include "ole2/ole2_file.hpp"
 #include "sheets/number_format.hpp"
+#include "sheets/xls_formulas.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 
 namespace mcpread::readers::sheets {
 namespace {
@@ -120,8 +123,17 @@ class XlsWorkbook final : public Workbook {
     return true;
   }
 
-  // libfreexl 1.0 skips FORMULA records, and which cells hold one it does not say.
+  // libfreexl 1.0 skips FORMULA records: their stored results, read from the workbook stream
+  // (xls_formulas.hpp), fill those cells.
+  void set_formulas(FormulaResults formulas) {
+    formulas_ = std::move(formulas);
+    formulas_read_ = true;
+  }
+
+  // Without the stored results (no libgsf to reach the stream: Windows; a BIFF2-4 file), which
+  // cells hold a formula is not known.
   std::string note() const override {
+    if (formulas_read_) return {};
     return "[Cells holding a formula show empty: libfreexl, which reads .xls files here, does not read formula "
            "results. Saving the workbook as .xlsx (Excel, LibreOffice) keeps them readable.]";
   }
@@ -137,18 +149,26 @@ class XlsWorkbook final : public Workbook {
     }
     const auto last_row = static_cast<std::uint32_t>(std::min<std::uint64_t>(rows, kMaxRows));
     const std::uint32_t width = std::min<std::uint32_t>(columns, kMaxColumns);
+    const auto found = formulas_.find(sheets_[index].name);
+    const auto* formulas = found == formulas_.end() ? nullptr : &found->second;
     for (std::uint32_t r = 0; r < last_row; ++r) {
       Row row;
       row.number = r + 1;
       bool any = false;
       for (std::uint32_t c = 0; c < width; ++c) {
         CellValue v{};
-        if (api_.cell(handle_, r, static_cast<unsigned short>(c), &v) != kOk || v.type == kCellNull) continue;
+        const bool read = api_.cell(handle_, r, static_cast<unsigned short>(c), &v) == kOk && v.type != kCellNull;
+        const std::string* result = nullptr;
+        if (!read && formulas != nullptr) {
+          const auto f = formulas->find({r, static_cast<std::uint16_t>(c)});
+          if (f != formulas->end()) result = &f->second;
+        }
+        if (!read && result == nullptr) continue;
         if (row.number < first_row) {  // before the page: only whether it holds a value matters
           any = true;
           break;
         }
-        std::string text = cell_text(v);
+        std::string text = read ? cell_text(v) : *result;
         if (text.empty()) continue;
         any = true;
         add_cell(row, Cell{c, std::move(text)});
@@ -162,7 +182,22 @@ class XlsWorkbook final : public Workbook {
  private:
   const Api& api_;
   const void* handle_;
+  FormulaResults formulas_;
+  bool formulas_read_ = false;
 };
+
+// The stored formula results of the workbook in `file` (an OLE2 compound file's "Workbook" or
+// BIFF5 "Book" stream); nullopt when they cannot be had.
+std::optional<FormulaResults> formula_results(const OpenedFile& file, std::uint64_t limit) {
+  const auto bytes = file_io::read_whole(file.fd.get(), static_cast<std::uint64_t>(file.st.st_size), limit);
+  if (!bytes || !std::string_view(*bytes).starts_with(ole2::kSignature)) return std::nullopt;
+  std::string error;
+  const auto compound = ole2::CompoundFile::open(*bytes, &error);
+  if (compound == nullptr) return std::nullopt;
+  for (const char* name : {"Workbook", "Book"})
+    if (const auto stream = compound->stream(name, limit, &error)) return read_formula_results(*stream);
+  return std::nullopt;
+}
 
 constexpr std::size_t kScanChunk = 1 << 20;
 constexpr std::size_t kRecordReach = 18;  // a DIMENSIONS record's header and body
@@ -267,6 +302,7 @@ std::unique_ptr<Workbook> open_xls(const OpenedFile& file, const XlsLimits& limi
   }
   if (a->info(handle, kInfoSheetCount, &count) != kOk) count = 0;
   if (!book->list_sheets(count, error)) return nullptr;
+  if (auto formulas = formula_results(file, limits.max_file_bytes)) book->set_formulas(std::move(*formulas));
   if (count == 0) {
     *error = "it holds no worksheet libfreexl can read (a chart or macro sheet only?)";
     return nullptr;
