@@ -136,8 +136,10 @@ ReadOutcome read_message(std::string_view bytes, const std::string& shown, std::
 namespace {
 
 LruCache<std::shared_ptr<const MboxScan>>& mbox_cache() {
-  static LruCache<std::shared_ptr<const MboxScan>> cache(32u << 20, 16);
-  return cache;
+  // Never destroyed: the idle-memory release may clear it from its own thread while the process
+  // exits, and the process's end frees its memory anyway (as the other caches).
+  static auto* cache = new LruCache<std::shared_ptr<const MboxScan>>(32u << 20, 16);
+  return *cache;
 }
 
 }  // namespace
