@@ -7,6 +7,7 @@
 #include "ole2/ole2_file.hpp"
 #include "sheets/number_format.hpp"
 #include "sheets/xls_formulas.hpp"
+#include "sheets/xls_probe.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -287,6 +288,7 @@ std::unique_ptr<Workbook> open_xls(const OpenedFile& file, const XlsLimits& limi
     return nullptr;
   }
 #endif
+  if (!probe_freexl_open(a->open, a->close, path, error)) return nullptr;
   const void* handle = nullptr;
   const int opened = a->open(path.c_str(), &handle);
   if (opened != kOk || handle == nullptr) {

@@ -1,0 +1,18 @@
+#pragma once
+// libfreexl 1.0.6 reads out of bounds while it opens some damaged workbooks (fuzzing found one
+// whose string record makes it hand iconv a wild pointer): an open that would crash the server.
+// Before the server opens a workbook, a child process opens it first; a child that dies, or
+// runs past its CPU limit, refuses the file and the server never opens it. POSIX only (the
+// Windows build has no fork: there the open is not probed). Internal to the readers library.
+#include <string>
+
+namespace mcpread::readers::sheets {
+
+using FreexlOpen = int (*)(const char*, const void**);
+using FreexlClose = int (*)(const void*);
+
+// True when opening `path` with libfreexl in a child ends normally; false with a clause in
+// *error otherwise ("libfreexl crashed opening it (signal 11, Segmentation fault)").
+bool probe_freexl_open(FreexlOpen open, FreexlClose close, const std::string& path, std::string* error);
+
+}  // namespace mcpread::readers::sheets
