@@ -28,6 +28,8 @@ fuzz_build() {
   # intercept_tls_get_addr=0: clang 14's runtime can misread a dynamic TLS block as a glibc < 2.25
   # one and crash LeakSanitizer's scan (see scripts/test-sanitizers.sh).
   export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=0:detect_stack_use_after_return=1:intercept_tls_get_addr=0
+  # Third-party libraries' own leaks, each named with its reason (never mcp-read's).
+  export LSAN_OPTIONS="suppressions=$project/tests/sanitizers/lsan.supp:print_suppressions=0"
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   if command -v llvm-symbolizer-14 >/dev/null; then export ASAN_SYMBOLIZER_PATH=$(command -v llvm-symbolizer-14); fi
   mkdir -p "$build/logs"

@@ -28,7 +28,7 @@ declare -A runs=([fuzz_jsonrpc]=25000 [fuzz_page_ranges]=400000 [fuzz_notebook]=
   [fuzz_office]=40000 [fuzz_html]=40000 [fuzz_slides]=40000
   [fuzz_sheets]=40000 [fuzz_archive]=12000 [fuzz_csv]=10000 [fuzz_media]=400000 [fuzz_pdf]=6000
   [fuzz_rtf]=200000 [fuzz_fb2]=40000 [fuzz_doc]=3000
-  [fuzz_ppt]=40000 [fuzz_xls]=20000 [fuzz_mail]=40000)
+  [fuzz_ppt]=40000 [fuzz_xls]=3000 [fuzz_mail]=40000)
 seed=20261123
 
 fuzz_build
@@ -49,7 +49,7 @@ fuzz_fixed() {
     cp "$project/fuzz/dict/$target.dict" "$build/gate-dict/"
     dict=(-dict="gate-dict/$target.dict")
   fi
-  (cd "$build" && env -i PATH=/usr/bin:/bin ASAN_OPTIONS="$ASAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" \
+  (cd "$build" && env -i PATH=/usr/bin:/bin ASAN_OPTIONS="$ASAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" LSAN_OPTIONS="$LSAN_OPTIONS" \
     setarch "$(uname -m)" -R "./fuzz/$target" "gate-corpus/$target" "${dict[@]}" \
     -seed="$seed" -runs="$(( ${runs[$target]:-100000} * scale ))" -max_len="$(max_len "$target")" \
     -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -reload=0 -artifact_prefix="artifacts/$target/") \
