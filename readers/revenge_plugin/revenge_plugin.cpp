@@ -1,0 +1,201 @@
+// The C interface of revenge_plugin_api.h: each importer's own detection on the bytes, then its
+// parse into a TextCollector. Kinds the importers also read (spreadsheets, presentations,
+// drawings) are recognised and refused with what they are.
+#include "revenge_plugin_api.h"
+#include "text_collector.hpp"
+
+#include <libabw/libabw.h>
+#include <libe-book/libe-book.h>
+#include <libetonyek/libetonyek.h>
+#include <libmwaw/libmwaw.hxx>
+#include <libstaroffice/libstaroffice.hxx>
+#include <librevenge-stream/librevenge-stream.h>
+#include <libwpd/libwpd.h>
+#include <libwps/libwps.h>
+
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <limits>
+#include <string>
+
+namespace {
+
+using mcpread_revenge::TextCollector;
+
+void set_error(char* error, std::size_t size, const std::string& text) {
+  if (error == nullptr || size == 0) return;
+  const std::size_t n = std::min(text.size(), size - 1);
+  std::memcpy(error, text.data(), n);
+  error[n] = '\0';
+}
+
+// What the importers found the bytes to be, and whether it parsed.
+struct Outcome {
+  bool recognised = false;
+  std::string format;  // "WordPerfect document"
+  std::string refusal;  // why it is not read, when recognised but not parsed
+};
+
+std::string other_kind(const std::string& what) {
+  return "it is " + what + ", which mcp-read does not read: only the word processors' text documents are read";
+}
+
+std::string mwaw_name(MWAWDocument::Type type) {
+  switch (type) {
+    case MWAWDocument::MWAW_T_CLARISWORKS: return "ClarisWorks or AppleWorks document";
+    case MWAWDocument::MWAW_T_MACWRITE: return "MacWrite document";
+    case MWAWDocument::MWAW_T_MACWRITEPRO: return "MacWrite Pro document";
+    case MWAWDocument::MWAW_T_MICROSOFTWORD: return "Microsoft Word for Macintosh document";
+    case MWAWDocument::MWAW_T_MICROSOFTWORKS: return "Microsoft Works for Macintosh document";
+    case MWAWDocument::MWAW_T_NISUSWRITER: return "Nisus Writer document";
+    case MWAWDocument::MWAW_T_WRITENOW: return "WriteNow document";
+    case MWAWDocument::MWAW_T_TEACHTEXT: return "TeachText or SimpleText document";
+    case MWAWDocument::MWAW_T_BEAGLEWORKS: return "BeagleWorks document";
+    case MWAWDocument::MWAW_T_GREATWORKS: return "GreatWorks document";
+    case MWAWDocument::MWAW_T_FULLWRITE: return "FullWrite document";
+    case MWAWDocument::MWAW_T_RAGTIME: return "RagTime document";
+    default: return "classic Macintosh document";
+  }
+}
+
+std::string ebook_name(libebook::EBOOKDocument::Type type) {
+  using E = libebook::EBOOKDocument;
+  switch (type) {
+    case E::TYPE_PALMDOC: return "PalmDoc e-book";
+    case E::TYPE_PEANUTPRESS: return "eReader (Peanut Press) e-book";
+    case E::TYPE_PLUCKER: return "Plucker e-book";
+    case E::TYPE_TEALDOC: return "TealDoc e-book";
+    case E::TYPE_ZTXT: return "zTXT e-book";
+    case E::TYPE_BBEB: return "BroadBand eBook (LRF)";
+    case E::TYPE_TCR: return "TCR e-book";
+    case E::TYPE_QIOO: return "QiOO e-book";
+    case E::TYPE_ZVR: return "ZVR e-book";
+    default: return "e-book";
+  }
+}
+
+// Each importer in turn, the strictest detections first: libmwaw and libe-book also recognise
+// some bytes the others own.
+Outcome read_text(librevenge::RVNGInputStream& in, TextCollector& out) {
+  const auto rewind = [&in] { in.seek(0, librevenge::RVNG_SEEK_SET); };
+  Outcome o;
+  rewind();
+  if (const libwpd::WPDConfidence c = libwpd::WPDocument::isFileFormatSupported(&in); c != libwpd::WPD_CONFIDENCE_NONE) {
+    o = {true, "WordPerfect document", {}};
+    if (c != libwpd::WPD_CONFIDENCE_EXCELLENT) o.refusal = "it is password-protected";
+    else if (rewind(); libwpd::WPDocument::parse(&in, &out, nullptr) != libwpd::WPD_OK) o.refusal = "libwpd could not parse it";
+    return o;
+  }
+  rewind();
+  if (libabw::AbiDocument::isFileFormatSupported(&in)) {
+    o = {true, "AbiWord document", {}};
+    if (rewind(); !libabw::AbiDocument::parse(&in, &out)) o.refusal = "libabw could not parse it";
+    return o;
+  }
+  rewind();
+  libetonyek::EtonyekDocument::Type iwork = libetonyek::EtonyekDocument::TYPE_UNKNOWN;
+  if (libetonyek::EtonyekDocument::isSupported(&in, &iwork) == libetonyek::EtonyekDocument::CONFIDENCE_EXCELLENT) {
+    if (iwork == libetonyek::EtonyekDocument::TYPE_KEYNOTE) return {true, "Keynote presentation", other_kind("a Keynote presentation")};
+    if (iwork == libetonyek::EtonyekDocument::TYPE_NUMBERS) return {true, "Numbers spreadsheet", other_kind("a Numbers spreadsheet")};
+    o = {true, "Pages document", {}};
+    if (rewind(); !libetonyek::EtonyekDocument::parse(&in, static_cast<librevenge::RVNGTextInterface*>(&out)))
+      o.refusal = "libetonyek could not parse it";
+    return o;
+  }
+  rewind();
+  STOFFDocument::Kind star = STOFFDocument::STOFF_K_UNKNOWN;
+  if (const STOFFDocument::Confidence c = STOFFDocument::isFileFormatSupported(&in, star); c != STOFFDocument::STOFF_C_NONE) {
+    if (star != STOFFDocument::STOFF_K_TEXT) return {true, "StarOffice file", other_kind("a StarOffice file other than a StarWriter document")};
+    o = {true, "StarWriter document", {}};
+    if (c != STOFFDocument::STOFF_C_EXCELLENT) o.refusal = "it is password-protected";
+    else if (rewind(); STOFFDocument::parse(&in, static_cast<librevenge::RVNGTextInterface*>(&out)) != STOFFDocument::STOFF_R_OK)
+      o.refusal = "libstaroffice could not parse it";
+    return o;
+  }
+  rewind();
+  libwps::WPSKind works_kind = libwps::WPS_TEXT;
+  libwps::WPSCreator creator = libwps::WPS_MSWORKS;
+  bool needs_encoding = false;
+  if (const libwps::WPSConfidence c = libwps::WPSDocument::isFileFormatSupported(&in, works_kind, creator, needs_encoding);
+      c != libwps::WPS_CONFIDENCE_NONE) {
+    if (works_kind != libwps::WPS_TEXT) return {true, "spreadsheet or database", other_kind("a spreadsheet or a database")};
+    o.recognised = true;
+    o.format = creator == libwps::WPS_MSWRITE ? "Microsoft Write document"
+               : creator == libwps::WPS_DOSWORD ? "Microsoft Word for DOS document"
+               : creator == libwps::WPS_MSWORKS ? "Microsoft Works document"
+                                                : "DOS word processor document";
+    if (c != libwps::WPS_CONFIDENCE_EXCELLENT) o.refusal = "it is password-protected";
+    else if (rewind(); libwps::WPSDocument::parse(&in, static_cast<librevenge::RVNGTextInterface*>(&out)) != libwps::WPS_OK)
+      o.refusal = "libwps could not parse it";
+    return o;
+  }
+  rewind();
+  MWAWDocument::Type mac_type = MWAWDocument::MWAW_T_UNKNOWN;
+  MWAWDocument::Kind mac_kind = MWAWDocument::MWAW_K_UNKNOWN;
+  if (const MWAWDocument::Confidence c = MWAWDocument::isFileFormatSupported(&in, mac_type, mac_kind);
+      c != MWAWDocument::MWAW_C_NONE) {
+    o = {true, mwaw_name(mac_type), {}};
+    if (mac_kind != MWAWDocument::MWAW_K_TEXT) o.refusal = other_kind("a Macintosh spreadsheet, drawing, painting, presentation or database");
+    else if (c != MWAWDocument::MWAW_C_EXCELLENT) o.refusal = "it is password-protected";
+    else if (rewind(); MWAWDocument::parse(&in, static_cast<librevenge::RVNGTextInterface*>(&out)) != MWAWDocument::MWAW_R_OK)
+      o.refusal = "libmwaw could not parse it";
+    return o;
+  }
+  rewind();
+  libebook::EBOOKDocument::Type book = libebook::EBOOKDocument::TYPE_UNKNOWN;
+  if (const auto c = libebook::EBOOKDocument::isSupported(&in, &book); c != libebook::EBOOKDocument::CONFIDENCE_NONE &&
+                                                                        c != libebook::EBOOKDocument::CONFIDENCE_WEAK) {
+    o = {true, ebook_name(book), {}};
+    if (c != libebook::EBOOKDocument::CONFIDENCE_EXCELLENT) o.refusal = "it is encrypted, or only a part of an e-book";
+    else if (rewind(); libebook::EBOOKDocument::parse(&in, &out, book) != libebook::EBOOKDocument::RESULT_OK)
+      o.refusal = "libe-book could not parse it";
+    return o;
+  }
+  return o;
+}
+
+}  // namespace
+
+extern "C" {
+
+__attribute__((visibility("default"))) int mcpread_revenge_api_version(void) { return MCPREAD_REVENGE_API_VERSION; }
+
+__attribute__((visibility("default"))) int mcpread_revenge_read_text(const unsigned char* data, size_t size,
+                                                                     mcpread_revenge_sink sink, void* ctx,
+                                                                     char* error, size_t error_size) {
+  try {
+    if (size > std::numeric_limits<unsigned>::max()) {
+      set_error(error, error_size, "it is larger than librevenge's streams hold (4 GiB)");
+      return 0;
+    }
+    librevenge::RVNGStringStream in(data, static_cast<unsigned>(size));
+    TextCollector collector;
+    const Outcome o = read_text(in, collector);
+    if (!o.recognised) {
+      set_error(error, error_size,
+                "none of the importers (libwpd, libabw, libetonyek, libstaroffice, libwps, libmwaw, libe-book) "
+                "recognises it");
+      return 0;
+    }
+    if (!o.refusal.empty()) {
+      set_error(error, error_size, o.refusal);
+      return 0;
+    }
+    collector.endDocument();
+    nlohmann::json answer = collector.result();
+    answer["format"] = o.format;
+    const std::string text = answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    sink(ctx, text.data(), text.size());
+    return 1;
+  } catch (const std::bad_alloc&) {
+    set_error(error, error_size, "it needs more memory than a parse may use");
+  } catch (const std::exception& e) {
+    set_error(error, error_size, std::string("the importer failed: ") + e.what());
+  } catch (...) {
+    set_error(error, error_size, "the importer failed");
+  }
+  return 0;
+}
+
+}  // extern "C"
