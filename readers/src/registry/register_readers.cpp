@@ -26,6 +26,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_rtf_reader(ReaderRegistry&);
 [[nodiscard]] bool register_fb2_reader(ReaderRegistry&);
 [[nodiscard]] bool register_doc_reader(ReaderRegistry&);
+[[nodiscard]] bool register_wordproc_reader(ReaderRegistry&);
 [[nodiscard]] bool register_mail_reader(ReaderRegistry&);
 [[nodiscard]] bool register_archive_reader(ReaderRegistry&);
 
@@ -51,6 +52,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_rtf_reader,
       register_fb2_reader,
       register_doc_reader,
+      register_wordproc_reader,
       register_mail_reader,
       register_archive_reader,  // last: the zip-based readers' sniffers keep their packages
   };

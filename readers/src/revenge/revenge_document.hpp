@@ -1,0 +1,44 @@
+#pragma once
+// A document of one of the Document Liberation Project's importers (WordPerfect, Microsoft Works
+// and Write, Word for DOS, AbiWord, StarWriter, Pages, classic Macintosh word processors, Palm
+// e-books) parsed through the plugin into the office readers' Document: paragraphs, headings,
+// list items, tables, footnotes and endnotes, hyperlinks, and its raster images. Internal to the
+// readers library.
+#include "mcpread/readers/cancel.hpp"
+#include "office/document.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mcpread::readers::revenge {
+
+struct Picture {
+  std::string name;   // the name its block gives it ("image3.png")
+  std::string bytes;
+};
+
+struct RevengeDocument {
+  office::Document doc;
+  std::vector<Picture> pictures;
+  std::size_t pictures_not_shown = 0;  // vector pictures (WMF, PICT, WPG) and those over the limit
+  bool text_cut = false;               // the text went past the plugin's limit: the rest was dropped
+  std::string format;                  // "WordPerfect document"
+};
+
+inline constexpr unsigned kParseSeconds = 30;                   // a parse taking longer is stopped
+inline constexpr std::uint64_t kParseMemoryBytes = 2ull << 30;  // the parsing process's address space
+inline constexpr std::size_t kMaxMessageBytes = 256u << 20;     // the parse's answer at most
+
+// False with a sentence in *error (no final period): the plugin missing, no importer recognises
+// the bytes, a kind other than a text document, encrypted, the parse failed, crashed or ran past
+// kParseSeconds. The importers crash and loop on some damaged files: the parse runs in a child
+// process that sends the document back.
+bool read_revenge(std::string_view bytes, RevengeDocument* out, std::string* error, const CancelToken& cancel);
+
+// The plugin's answer (revenge_plugin_api.h's JSON) made a RevengeDocument; false when malformed.
+bool from_plugin_json(std::string_view json, RevengeDocument* out);
+
+}  // namespace mcpread::readers::revenge
