@@ -541,6 +541,27 @@ def check_doc(root, path, result, reference, arguments):
     return _word_agreement(ours, plain, reference, "catdoc", result, "next_offset")
 
 
+# The importer's own command-line converter, by extension: the Document Liberation Project's
+# tools (libwpd-tools, libstaroffice-tools, libetonyek-tools).
+WORDPROC_TOOLS = {".wpd": ["wpd2text"], ".sdw": ["sd2text"], ".pages": ["pages2text"]}
+
+
+def _wordproc_text(path):
+    tool = WORDPROC_TOOLS[os.path.splitext(path)[1].lower()]
+    return subprocess.run(tool + [path], capture_output=True, text=True, check=True, timeout=120).stdout
+
+
+def check_wordproc(root, path, result, reference, arguments):
+    """reference: the least word agreement with the importer's own text converter (wpd2text,
+    sd2text, pages2text), which reads the same library's callbacks: a check of what this reader
+    keeps and drops of them (headers, footers and comments are dropped; the tools keep some)."""
+    plain, failure = _anchor_text(result, lambda: _wordproc_text(path), "the importer's tool failed")
+    if failure:
+        return failure
+    text = "\n".join(texts(result)).split("\n", 1)[-1]  # without the header naming the format
+    return _word_agreement(_office_words(text), plain, reference, "the importer's tool", result, "next_offset")
+
+
 def check_epub(root, path, result, reference, arguments):
     """reference: the least word agreement with `pandoc -t plain` (2|A∩B| / (|A|+|B|))."""
     plain, failure = _anchor_text(result, lambda: _pandoc_plain(path), "pandoc failed")
@@ -667,7 +688,7 @@ def check_sheet(root, path, result, reference, arguments):
 CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
           "notebook": check_notebook, "audio": check_audio, "binary": check_binary,
           "archive": check_archive,
-          "docx": check_office, "odt": check_office, "rtf": check_rtf, "doc": check_doc, "xlsx": check_sheet,
+          "docx": check_office, "odt": check_office, "rtf": check_rtf, "doc": check_doc, "wordproc": check_wordproc, "xlsx": check_sheet,
           "ods": check_sheet, "xls": check_sheet, "epub": check_epub, "pptx": check_slides, "odp": check_slides, "ppt": check_slides}
 
 

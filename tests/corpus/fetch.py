@@ -34,8 +34,12 @@ class Fetcher:
         subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
 
     def _version(self, package):
+        # "src:NAME": a source package (apt-cache showsrc; its test documents are what some
+        # formats have nowhere else in Debian). It needs a deb-src line in apt's sources.
+        query = ["apt-cache", "showsrc", "--only-source", package[4:]] if package.startswith("src:") else \
+            ["apt-cache", "show", "--no-all-versions", package]
         for attempt in range(2):
-            out = subprocess.run(["apt-cache", "show", "--no-all-versions", package],
+            out = subprocess.run(query,
                                  capture_output=True, text=True, check=False).stdout
             fields = dict(line.split(": ", 1) for line in out.splitlines() if ": " in line)
             if "Version" in fields:
@@ -62,6 +66,8 @@ class Fetcher:
         raise AssertionError("unreachable")
 
     def _download(self, package, version, target):
+        if package.startswith("src:"):
+            return self._download_source(package[4:], version, target)
         with tempfile.TemporaryDirectory(dir=cache_root(), prefix=".download-") as work:
             done = subprocess.run(["apt-get", "download", f"{package}={version}"], cwd=work,
                                   capture_output=True, text=True, check=False)
@@ -79,5 +85,25 @@ class Fetcher:
             if done.returncode != 0:
                 raise RuntimeError(f"dpkg-deb -x {debs[0]} failed: {done.stderr.strip()}")
             # Renamed only once complete: an interrupted run never leaves a half tree to reuse.
+            os.rename(tree, target)
+        return target
+
+    def _download_source(self, package, version, target):
+        """The source package unpacked (apt-get source --download-only, then dpkg-source -x)."""
+        with tempfile.TemporaryDirectory(dir=cache_root(), prefix=".download-") as work:
+            done = subprocess.run(["apt-get", "source", "--download-only", "-qq", f"{package}={version}"],
+                                  cwd=work, capture_output=True, text=True, check=False)
+            if done.returncode != 0:
+                error = (done.stderr.strip().splitlines() or ["no output"])[-1]
+                raise RuntimeError(f"apt-get source {package}={version} failed (is there a deb-src line?): {error}")
+            dscs = [name for name in os.listdir(work) if name.endswith(".dsc")]
+            if len(dscs) != 1:
+                raise RuntimeError(f"apt-get source {package} left {len(dscs)} .dsc files")
+            self.downloaded_bytes += sum(os.path.getsize(os.path.join(work, n)) for n in os.listdir(work))
+            tree = os.path.join(work, "tree")
+            done = subprocess.run(["dpkg-source", "--no-check", "-x", dscs[0], tree], cwd=work,
+                                  capture_output=True, text=True, check=False)
+            if done.returncode != 0:
+                raise RuntimeError(f"dpkg-source -x {dscs[0]} failed: {done.stderr.strip()}")
             os.rename(tree, target)
         return target
