@@ -11,6 +11,9 @@ build_packages=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3
 # libwv-dev, libgsf-1-dev: Word 97-2003's and OLE2's headers (libwv-1.2-4 and libgsf-1-114 are
 # opened with dlopen at run time).
 build_packages+=(libwv-dev libgsf-1-dev libwv-1.2-4 libgsf-1-114)
+# librevenge and the Document Liberation Project's importers: the word-processor plugin
+# (readers/revenge_plugin/, libmcpread_revenge.so) links them; mcp-read loads it with dlopen.
+build_packages+=(librevenge-dev libwpd-dev libwps-dev libmwaw-dev libabw-dev libstaroffice-dev libetonyek-dev libe-book-dev)
 # poppler-data: the CMaps poppler reads at run time (CJK PDFs lose their text without them).
 build_packages+=(poppler-data)
 # libfreexl1: Excel 97-2003 workbooks, opened with dlopen at run time (its interface is declared in
@@ -34,11 +37,12 @@ build_packages+=(ccache)
 # real-file corpus (tests/corpus/) and its reference for PDFs (mutool; vipsheader for images);
 # pandoc: its reference for DOCX, ODT and EPUB (and bench/office-agreement.py, slides-agreement.py);
 # xlsx2csv: for XLSX (and bench/sheets-agreement.py); unrtf: for RTF; catdoc: for Word 97-2003
-# (its xls2csv for XLS);
+# (its xls2csv for XLS); libwpd-tools, libstaroffice-tools, libetonyek-tools: for the word-processor
+# documents (wpd2text, sdw2html, pages2text);
 # libreoffice-impress-nogui: converts the .ppt decks to ODP for theirs. nginx-light: the load
 # balancer in front of three replicas (tests/service/, deploy/nginx/mcp-read.conf).
 test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-dev llvm-14
-  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc xlsx2csv unrtf catdoc libreoffice-impress-nogui
+  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc xlsx2csv unrtf catdoc libwpd-tools libstaroffice-tools libetonyek-tools libreoffice-impress-nogui
   nginx-light)
 # The OCR tests: English and the orientation/script model; `tesseract`, the command line the
 # OCR is compared with (tests and bench/).

@@ -23,10 +23,10 @@ cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMCPREAD_BUILD_TEST
   -DCMAKE_INSTALL_PREFIX=/opt/mcp-read -DCMAKE_INSTALL_LIBDIR=lib >/build/configure.log 2>&1 ||
   { cat /build/configure.log; exit 1; }
 # -k 0: every compile error in one run, not only the first.
-nice -n 15 cmake --build /build -j "$jobs" --target mcp-read mcpread_pdf_plugin -- -k 0
+nice -n 15 cmake --build /build -j "$jobs" --target mcp-read mcpread_pdf_plugin mcpread_revenge_plugin -- -k 0
 find /stage -mindepth 1 -delete  # a mount point: emptied, not removed
 mkdir -p /stage/bin /stage/lib/mcp-read
 cp /build/mcp-read /stage/bin/
-cp /build/libmcpread_pdf.so /stage/lib/mcp-read/
+cp /build/libmcpread_pdf.so /build/libmcpread_revenge.so /stage/lib/mcp-read/
 # The ICU the build chose (the dlopen soname), for the bundle's library list.
 sed -n 's/^MCPREAD_ICU_MAJOR:STRING=//p' /build/CMakeCache.txt >/stage/icu-major

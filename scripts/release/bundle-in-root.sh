@@ -53,9 +53,10 @@ copy_deps() {  # <elf>: copies every library it needs, and theirs, into lib/
 }
 
 cp /stage/bin/mcp-read "$out/bin/"
-cp /stage/lib/mcp-read/libmcpread_pdf.so "$out/lib/mcp-read/"
+cp /stage/lib/mcp-read/libmcpread_pdf.so /stage/lib/mcp-read/libmcpread_revenge.so "$out/lib/mcp-read/"
 copy_deps "$out/bin/mcp-read"
 copy_deps "$out/lib/mcp-read/libmcpread_pdf.so"
+copy_deps "$out/lib/mcp-read/libmcpread_revenge.so"
 for soname in "${dlopened[@]}"; do
   [[ -e $libdir/$soname ]] || { echo "bundle: $libdir/$soname is missing" >&2; exit 1; }
   copied[$soname]=$(readlink -f "$libdir/$soname")
@@ -75,9 +76,9 @@ for coder in magick bmp icon psd sgi sun pcx; do  # magick: the detection ImageM
 done
 
 # RUNPATHs relative to each file, and no debug symbols (Debian's libraries are stripped already).
-"$strip" --strip-unneeded "$out/bin/mcp-read" "$out/lib/mcp-read/libmcpread_pdf.so"
+"$strip" --strip-unneeded "$out/bin/mcp-read" "$out/lib/mcp-read/libmcpread_pdf.so" "$out/lib/mcp-read/libmcpread_revenge.so"
 patchelf --set-rpath '$ORIGIN/../lib' "$out/bin/mcp-read"
-patchelf --set-rpath '$ORIGIN/..' "$out/lib/mcp-read/libmcpread_pdf.so"
+patchelf --set-rpath '$ORIGIN/..' "$out/lib/mcp-read/libmcpread_pdf.so" "$out/lib/mcp-read/libmcpread_revenge.so"
 for lib in "$out"/lib/*.so*; do patchelf --set-rpath '$ORIGIN' "$lib"; done
 for lib in "$out"/lib/ImageMagick/coders/*.so; do patchelf --set-rpath '$ORIGIN/../..' "$lib"; done
 
