@@ -1,5 +1,6 @@
 #include "sheets/xls.hpp"
 
+#include "byte_order.hpp"
 #include "file_io.hpp"
 #include "lazy_library.hpp"
 #include "markdown_cell.hpp"
@@ -205,10 +206,6 @@ constexpr std::size_t kRecordReach = 18;  // a DIMENSIONS record's header and bo
 constexpr std::uint64_t kFreexlSheetCap = 256ull << 20;  // libfreexl refuses a larger sheet unallocated
 constexpr std::uint64_t kCellBytes = 16;                 // libfreexl's cell: a type and a union
 
-std::uint32_t u16_at(std::string_view b, std::size_t i) {
-  return static_cast<unsigned char>(b[i]) | static_cast<std::uint32_t>(static_cast<unsigned char>(b[i + 1])) << 8;
-}
-
 // The records counted start before `starts_before` (the rest of a chunk is the next's start).
 // BIFF2's record (type 0, 8 bytes) only in a BIFF2-4 file: in a compound file its bytes are
 // common in padding and would count sheets that are not there.
@@ -216,14 +213,14 @@ std::uint64_t declared_in(std::string_view b, std::size_t starts_before, bool le
   std::uint64_t total = 0;
   for (std::size_t i = 0; i + kRecordReach <= b.size() && i < starts_before; ++i) {
     if (b[i + 1] != 0x02 && b[i + 1] != 0x00) continue;
-    const std::uint32_t type = u16_at(b, i), size = u16_at(b, i + 2);
+    const std::uint32_t type = bytes::le16(b, i), size = bytes::le16(b, i + 2);
     std::uint64_t rows = 0, columns = 0;
     if (type == 0x0200 && size == 14) {  // BIFF8: 32-bit rows
-      rows = u16_at(b, i + 8) | static_cast<std::uint64_t>(u16_at(b, i + 10)) << 16;
-      columns = u16_at(b, i + 14);
+      rows = bytes::le16(b, i + 8) | static_cast<std::uint64_t>(bytes::le16(b, i + 10)) << 16;
+      columns = bytes::le16(b, i + 14);
     } else if ((type == 0x0200 && size == 10) || (legacy && type == 0x0000 && size == 8)) {  // BIFF2-5
-      rows = u16_at(b, i + 6);
-      columns = u16_at(b, i + 10);
+      rows = bytes::le16(b, i + 6);
+      columns = bytes::le16(b, i + 10);
     } else {
       continue;
     }
@@ -288,7 +285,7 @@ std::unique_ptr<Workbook> open_xls(const OpenedFile& file, const XlsLimits& limi
     return nullptr;
   }
 #endif
-  if (!probe_freexl_open(a->open, a->close, path, error)) return nullptr;
+  if (!probe_freexl_open(a->open, a->close, file.fd.get(), path, file_io::identity_key(file), error)) return nullptr;
   const void* handle = nullptr;
   const int opened = a->open(path.c_str(), &handle);
   if (opened != kOk || handle == nullptr) {

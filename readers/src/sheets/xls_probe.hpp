@@ -11,8 +11,11 @@ namespace mcpread::readers::sheets {
 using FreexlOpen = int (*)(const char*, const void**);
 using FreexlClose = int (*)(const void*);
 
-// True when opening `path` with libfreexl in a child ends normally; false with a clause in
-// *error otherwise ("libfreexl crashed opening it (signal 11, Segmentation fault)").
-bool probe_freexl_open(FreexlOpen open, FreexlClose close, const std::string& path, std::string* error);
+// True when opening `path` (which may name the open descriptor `fd`, -1 when none) with libfreexl
+// in a child ends normally, or a child did so before for
+// the file of that `identity` (file_io::identity_key; empty: no memory of it); false with a
+// clause in *error otherwise ("libfreexl crashed opening it (signal 11, Segmentation fault)").
+bool probe_freexl_open(FreexlOpen open, FreexlClose close, int fd, const std::string& path,
+                       const std::string& identity, std::string* error);
 
 }  // namespace mcpread::readers::sheets
