@@ -37,6 +37,13 @@ struct Outcome {
   std::string refusal;  // why it is not read, when recognised but not parsed
 };
 
+// A parse the importer gave up on: the bytes passed its detection, so they are damaged, cut short
+// or of a version it does not know.
+std::string could_not_parse(const char* importer) {
+  return std::string(importer) + " could not parse it: the document is damaged, cut short or of a version " + importer +
+         " does not read; open it in LibreOffice and save it as ODT";
+}
+
 std::string other_kind(const std::string& what) {
   return "it is " + what + ", which mcp-read does not read: only the word processors' text documents are read";
 }
@@ -84,13 +91,13 @@ Outcome read_text(librevenge::RVNGInputStream& in, TextCollector& out) {
   if (const libwpd::WPDConfidence c = libwpd::WPDocument::isFileFormatSupported(&in); c != libwpd::WPD_CONFIDENCE_NONE) {
     o = {true, "WordPerfect document", {}};
     if (c != libwpd::WPD_CONFIDENCE_EXCELLENT) o.refusal = "it is password-protected";
-    else if (rewind(); libwpd::WPDocument::parse(&in, &out, nullptr) != libwpd::WPD_OK) o.refusal = "libwpd could not parse it";
+    else if (rewind(); libwpd::WPDocument::parse(&in, &out, nullptr) != libwpd::WPD_OK) o.refusal = could_not_parse("libwpd");
     return o;
   }
   rewind();
   if (libabw::AbiDocument::isFileFormatSupported(&in)) {
     o = {true, "AbiWord document", {}};
-    if (rewind(); !libabw::AbiDocument::parse(&in, &out)) o.refusal = "libabw could not parse it";
+    if (rewind(); !libabw::AbiDocument::parse(&in, &out)) o.refusal = could_not_parse("libabw");
     return o;
   }
   rewind();
@@ -100,7 +107,7 @@ Outcome read_text(librevenge::RVNGInputStream& in, TextCollector& out) {
     if (iwork == libetonyek::EtonyekDocument::TYPE_NUMBERS) return {true, "Numbers spreadsheet", other_kind("a Numbers spreadsheet")};
     o = {true, "Pages document", {}};
     if (rewind(); !libetonyek::EtonyekDocument::parse(&in, static_cast<librevenge::RVNGTextInterface*>(&out)))
-      o.refusal = "libetonyek could not parse it";
+      o.refusal = could_not_parse("libetonyek");
     return o;
   }
   rewind();
@@ -110,7 +117,7 @@ Outcome read_text(librevenge::RVNGInputStream& in, TextCollector& out) {
     o = {true, "StarWriter document", {}};
     if (c != STOFFDocument::STOFF_C_EXCELLENT) o.refusal = "it is password-protected";
     else if (rewind(); STOFFDocument::parse(&in, static_cast<librevenge::RVNGTextInterface*>(&out)) != STOFFDocument::STOFF_R_OK)
-      o.refusal = "libstaroffice could not parse it";
+      o.refusal = could_not_parse("libstaroffice");
     return o;
   }
   rewind();
@@ -127,7 +134,7 @@ Outcome read_text(librevenge::RVNGInputStream& in, TextCollector& out) {
                                                 : "DOS word processor document";
     if (c != libwps::WPS_CONFIDENCE_EXCELLENT) o.refusal = "it is password-protected";
     else if (rewind(); libwps::WPSDocument::parse(&in, static_cast<librevenge::RVNGTextInterface*>(&out)) != libwps::WPS_OK)
-      o.refusal = "libwps could not parse it";
+      o.refusal = could_not_parse("libwps");
     return o;
   }
   rewind();
@@ -139,7 +146,7 @@ Outcome read_text(librevenge::RVNGInputStream& in, TextCollector& out) {
     if (mac_kind != MWAWDocument::MWAW_K_TEXT) o.refusal = other_kind("a Macintosh spreadsheet, drawing, painting, presentation or database");
     else if (c != MWAWDocument::MWAW_C_EXCELLENT) o.refusal = "it is password-protected";
     else if (rewind(); MWAWDocument::parse(&in, static_cast<librevenge::RVNGTextInterface*>(&out)) != MWAWDocument::MWAW_R_OK)
-      o.refusal = "libmwaw could not parse it";
+      o.refusal = could_not_parse("libmwaw");
     return o;
   }
   rewind();
@@ -149,7 +156,7 @@ Outcome read_text(librevenge::RVNGInputStream& in, TextCollector& out) {
     o = {true, ebook_name(book), {}};
     if (c != libebook::EBOOKDocument::CONFIDENCE_EXCELLENT) o.refusal = "it is encrypted, or only a part of an e-book";
     else if (rewind(); libebook::EBOOKDocument::parse(&in, &out, book) != libebook::EBOOKDocument::RESULT_OK)
-      o.refusal = "libe-book could not parse it";
+      o.refusal = could_not_parse("libe-book");
     return o;
   }
   return o;

@@ -107,7 +107,6 @@ bool read_revenge(std::string_view bytes, RevengeDocument* out, std::string* err
   limits.max_message = kMaxMessageBytes;
   const child_process::Outcome child = child_process::run(
       [bytes, api] {
-        std::string answer;
         char why[512] = {};
         // The first byte says which: 'd' and the document's JSON, or 'e' and the refusal.
         std::string document = "d";

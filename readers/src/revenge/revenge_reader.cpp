@@ -13,7 +13,9 @@ ReadOutcome read_revenge_bytes(std::string_view bytes, std::string_view name, co
   nlohmann::json meta = {{"path", path}, {"size", bytes.size()}};
   RevengeDocument parsed;
   std::string error;
-  if (!read_revenge(bytes, &parsed, &error, cancel))
+  // An empty file is said to be one, not put through seven importers that recognise nothing.
+  if (bytes.empty()) error = "the file is empty (0 bytes)";
+  if (!error.empty() || !read_revenge(bytes, &parsed, &error, cancel))
     return ReadOutcome::error("Cannot read " + path + " as a word-processor document: " + error + ".", std::move(meta));
   if (cancel.cancelled()) return ReadOutcome::stopped();
   meta["format"] = parsed.format;

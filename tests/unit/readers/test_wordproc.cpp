@@ -6,6 +6,7 @@
 #include "image_fixtures.hpp"
 #include "pdf_fixtures.hpp"  // sets the plugin directory for the test executables
 #include "reader_fixtures.hpp"
+#include "tool_wording.hpp"
 
 #include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/read.hpp"
@@ -53,7 +54,7 @@ std::string text_of(const ReadOutcome& o) { return first_text(o); }
 #if defined(_WIN32)
 TEST_CASE("wordproc: the Windows build refuses word-processor documents") {
   TempDir dir;
-  const auto o = read_written(dir, "a.wpd", wordperfect5("Hello.\n"));
+  const auto o = read_worded(dir, "a.wpd", wordperfect5("Hello.\n"));
   REQUIRE(o.is_error);
   CHECK(text_of(o) == "Cannot read " + (dir.path() / "a.wpd").string() +
                           " as a word-processor document: the Windows build of mcp-read does not include librevenge's "
@@ -65,7 +66,7 @@ TEST_CASE("wordproc: WordPerfect") {
   TempDir dir;
   const std::string path = (dir.path() / "a.wpd").string();
   SUBCASE("paragraphs of a WordPerfect 5 document") {
-    const auto o = read_written(dir, "a.wpd", wordperfect5("Hello world.\nSecond paragraph here.\n"));
+    const auto o = read_worded(dir, "a.wpd", wordperfect5("Hello world.\nSecond paragraph here.\n"));
     REQUIRE_FALSE(o.is_error);
     CHECK(text_of(o) == "WordPerfect document " + path + ": 2 paragraphs.\n\n"
                         "Hello world.\n\nSecond paragraph here.\n\n"
@@ -74,21 +75,17 @@ TEST_CASE("wordproc: WordPerfect") {
     CHECK(o.meta["format"] == "WordPerfect document");
   }
   SUBCASE("the signature decides, whatever the name") {
-    const auto o = read_written(dir, "letter.bin", wordperfect5("Dear reader.\n"));
+    const auto o = read_worded(dir, "letter.bin", wordperfect5("Dear reader.\n"));
     REQUIRE_FALSE(o.is_error);
     CHECK(o.meta["kind"] == "wordproc");
     CHECK(text_of(o).find("\n\nDear reader.\n\n") != std::string::npos);
   }
   SUBCASE("offset and limit count paragraphs") {
-    ReadRequest request;
-    request.file_path = "p.wpd";
-    request.offset = 2;
-    request.limit = 1;
-    dir.write("p.wpd", wordperfect5("One.\nTwo.\nThree.\n"));
-    const auto o = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
+    const auto o = read_worded(dir, "a.wpd", wordperfect5("One.\nTwo.\nThree.\n"), 2, 1);
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("\n\nTwo.\n\n") != std::string::npos);
-    CHECK(text_of(o).find("Three.") == std::string::npos);
+    CHECK(text_of(o) == "WordPerfect document " + path + ": 3 paragraphs.\n\n"
+                        "Two.\n\n"
+                        "[Paragraphs 2-2 of 3. To read more, call read again with offset=3.]");
   }
 }
 
@@ -111,9 +108,9 @@ TEST_CASE("wordproc: AbiWord structure as Markdown-like text") {
       "</table>"
       "<p>After the table, caf\xC3\xA9.</p>";
   SUBCASE("headings, a link, a footnote, a list, a table") {
-    const auto o = read_written(dir, "a.abw", abiword(body));
+    const auto o = read_worded(dir, "a.abw", abiword(body));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o) == "AbiWord document " + path + ": 7 paragraphs (1 table).\n\n"
+    CHECK(text_of(o) == "AbiWord document " + path + ": 7 paragraphs (1 table, 1 note).\n\n"
                         "# Results\n\n"
                         "See [the site](https://example.org/) and a note[^1].\n\n"
                         "## Lists\n\n"
@@ -127,7 +124,7 @@ TEST_CASE("wordproc: AbiWord structure as Markdown-like text") {
   }
   SUBCASE("a PNG goes to the model after its paragraph") {
     const std::string png = encode_picture({40, 30}, ".png");
-    const auto o = read_written(dir, "i.abw",
+    const auto o = read_worded(dir, "i.abw",
                                 abiword("<p>Figure: <image dataid=\"img1\" props=\"width:1in; height:0.75in\"/></p>",
                                         "<data><d name=\"img1\" mime-type=\"image/png\" base64=\"yes\">" +
                                             base64_encode(png) + "</d></data>\n"));
@@ -141,44 +138,60 @@ TEST_CASE("wordproc: AbiWord structure as Markdown-like text") {
 
 TEST_CASE("wordproc: hostile and broken input") {
   TempDir dir;
+  const auto prefix = [&dir](const std::string& name) {
+    return "Cannot read " + (dir.path() / name).string() + " as a word-processor document: ";
+  };
+  const std::string none_recognises =
+      "none of the importers (libwpd, libabw, libetonyek, libstaroffice, libwps, libmwaw, libe-book) recognises it.";
   const auto error_of = [&dir](const std::string& name, const std::string& bytes) {
-    const auto o = read_written(dir, name, bytes);
+    const auto o = read_worded(dir, name, bytes);
     REQUIRE(o.is_error);
     return text_of(o);
   };
-  SUBCASE("a WordPerfect header over garbage, cut short, or nothing after it") {
-    for (const std::string& bytes : {wordperfect5(std::string(5000, '\x8F')), wordperfect5("").substr(0, 12),
-                                     wordperfect5("")}) {
-      const auto o = read_written(dir, "bad.wpd", bytes);
-      CHECK((o.is_error || text_of(o).find("[The document has no text.]") != std::string::npos));
-    }
+  SUBCASE("a WordPerfect header over garbage: libwpd finds no text in it") {
+    const auto o = read_worded(dir, "bad.wpd", wordperfect5(std::string(5000, '\x8F')));
+    REQUIRE_FALSE(o.is_error);
+    CHECK(text_of(o) == "WordPerfect document " + (dir.path() / "bad.wpd").string() +
+                            ": 0 paragraphs.\n\n[The document has no text.]");
   }
-  SUBCASE("a WordPerfect header claiming its text far past the end") {
+  SUBCASE("a WordPerfect header and nothing after it: libwpd gives up") {
+    CHECK(error_of("bad.wpd", wordperfect5("")) ==
+          prefix("bad.wpd") + "libwpd could not parse it: the document is damaged, cut short or of a version libwpd "
+                              "does not read; open it in LibreOffice and save it as ODT.");
+  }
+  SUBCASE("a WordPerfect header cut short is no WordPerfect document") {
+    const auto o = read_worded(dir, "cut.wpd", wordperfect5("").substr(0, 12));
+    REQUIRE(o.is_error);
+    CHECK(o.meta["kind"] == "binary");
+  }
+  SUBCASE("a WordPerfect header claiming its text far past the end: no text, nothing read past it") {
     std::string bytes = wordperfect5("Hello.\n");
     bytes.replace(4, 4, le32(0xFFFFFFF0u));
-    const auto o = read_written(dir, "far.wpd", bytes);
-    CHECK((o.is_error || text_of(o).find("Hello") == std::string::npos));
+    const auto o = read_worded(dir, "far.wpd", bytes);
+    REQUIRE_FALSE(o.is_error);
+    CHECK(text_of(o) == "WordPerfect document " + (dir.path() / "far.wpd").string() +
+                            ": 0 paragraphs.\n\n[The document has no text.]");
   }
-  SUBCASE("AbiWord XML cut in the middle keeps what came before or says why") {
+  SUBCASE("an empty file named .wpd") {
+    CHECK(error_of("empty.wpd", "") == prefix("empty.wpd") + "the file is empty (0 bytes).");
+  }
+  SUBCASE("AbiWord XML cut in the middle: libabw gives up and says so") {
     const std::string whole = abiword("<p>First.</p><p>Second.</p>");
-    const auto o = read_written(dir, "cut.abw", whole.substr(0, whole.find("Second")));
-    if (!o.is_error) CHECK(text_of(o).find("First.") != std::string::npos);
+    CHECK(error_of("cut.abw", whole.substr(0, whole.find("Second"))) ==
+          prefix("cut.abw") + "libabw could not parse it: the document is damaged, cut short or of a version libabw "
+                              "does not read; open it in LibreOffice and save it as ODT.");
   }
-  SUBCASE("a Palm database of no e-book format is not claimed; garbage named .sdw neither") {
+  SUBCASE("a Palm database of no e-book format is not claimed; an empty compound file named .sdw neither") {
     std::string palm(100, '\0');
     palm.replace(60, 8, "TEXtREAd");
-    CHECK(error_of("book.pdb", palm) == "Cannot read " + (dir.path() / "book.pdb").string() +
-                                           " as a word-processor document: none of the importers (libwpd, libabw, "
-                                           "libetonyek, libstaroffice, libwps, libmwaw, libe-book) recognises it.");
+    CHECK(error_of("book.pdb", palm) == prefix("book.pdb") + none_recognises);
+    const std::string ole2 = std::string("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8) + std::string(600, '\0');
+    CHECK(error_of("a.sdw", ole2) == prefix("a.sdw") + none_recognises);
   }
   SUBCASE("file_type=wordproc on plain text says no importer recognises it") {
-    dir.write("plain.txt", "Just some text.\n");
-    ReadRequest request;
-    request.file_path = "plain.txt";
-    request.forced_kind = FileKind{"wordproc"};
-    const auto o = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
+    const auto o = read_worded(dir, "plain.txt", "Just some text.\n", {}, {}, FileKind{"wordproc"});
     REQUIRE(o.is_error);
-    CHECK(text_of(o).find("none of the importers") != std::string::npos);
+    CHECK(text_of(o) == prefix("plain.txt") + none_recognises);
   }
 }
 #endif
