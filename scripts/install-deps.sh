@@ -23,6 +23,10 @@ build_packages+=(libfreexl1)
 build_packages+=(libtesseract-dev)
 # libgmime-3.0-dev: e-mail's headers (libgmime-3.0-0 is opened with dlopen at run time).
 build_packages+=(libgmime-3.0-dev libgmime-3.0-0)
+# libmobi0: MOBI and Kindle e-books, opened with dlopen at run time (its interface is declared in
+# readers/src/mobi/mobi_book.cpp: no -dev package; Debian bullseye has none, so the portable
+# bundle refuses them naming the package).
+build_packages+=(libmobi0)
 # rustc, cargo and librust-encoding-rs-dev: the WHATWG Encoding Standard's decoders (encoding_rs,
 # Firefox's), built offline from Debian's crate into a static library (readers/CMakeLists.txt).
 build_packages+=(rustc cargo librust-encoding-rs-dev)
@@ -50,6 +54,8 @@ test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
 # python3-openpyxl, python3-odf: the corpus' workbooks written on the spot by writers that store
 # formulas without calculating them (tests/corpus/writers.py, run with Debian's /usr/bin/python3).
 test_packages+=(python3-openpyxl python3-odf)
+# libmobi-tools: `mobitool`, the corpus' reference for MOBI books (the text of its rawml dump).
+test_packages+=(libmobi-tools)
 
 # The portable bundle (scripts/release.sh): Debian roots made with debootstrap, RUNPATHs set with
 # patchelf, aarch64 roots run through qemu-user, the proof's file-open check with strace.
