@@ -42,7 +42,7 @@ build_packages+=(ccache)
 # pandoc: its reference for DOCX, ODT and EPUB (and bench/office-agreement.py, slides-agreement.py);
 # xlsx2csv: for XLSX (and bench/sheets-agreement.py); unrtf: for RTF; catdoc: for Word 97-2003
 # (its xls2csv for XLS); libwpd-tools, libstaroffice-tools, libetonyek-tools: for the word-processor
-# documents (wpd2text, sdw2html, pages2text);
+# documents (wpd2text, sd2text, pages2text);
 # libreoffice-impress-nogui: converts the .ppt decks to ODP for theirs. nginx-light: the load
 # balancer in front of three replicas (tests/service/, deploy/nginx/mcp-read.conf).
 test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-dev llvm-14
@@ -56,6 +56,9 @@ test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
 test_packages+=(python3-openpyxl python3-odf)
 # libmobi-tools: `mobitool`, the corpus' reference for MOBI books (the text of its rawml dump).
 test_packages+=(libmobi-tools)
+# dpkg-dev: `dpkg-source -x`, unpacking the source packages whose test documents the corpus reads
+# (src:NAME rows; tests/corpus/fetch.py adds the deb-src entry apt needs for them).
+test_packages+=(dpkg-dev)
 
 # The portable bundle (scripts/release.sh): Debian roots made with debootstrap, RUNPATHs set with
 # patchelf, aarch64 roots run through qemu-user, the proof's file-open check with strace.

@@ -20,22 +20,71 @@ class Fetcher:
         self.updated = False
         self.downloaded_bytes = 0  # .deb bytes downloaded by this run
         self.cached_bytes = 0  # .deb bytes of packages found in the cache
+        self.deb_src_checked = False
         os.makedirs(cache_root(), exist_ok=True)
+
+    def _privileged(self, command):
+        """`command` as root: run as it is when this is root, else through `sudo -n`."""
+        if os.geteuid() != 0 and shutil.which("sudo"):
+            return ["sudo", "-n"] + command
+        return command
+
+    def _ensure_deb_src(self):
+        """A deb-src entry for the suite this machine installs from, added when apt has none (a
+        fresh machine or container has only deb lines): src:NAME rows need the Sources index.
+        The entry mirrors the machine's deb entries of that suite (same archive, same components),
+        written to <sourceparts>/mcp-read-corpus-src.sources; then the lists are updated."""
+        if self.deb_src_checked:
+            return
+        self.deb_src_checked = True
+        targets = subprocess.run(["apt-get", "indextargets", "--format",
+                                  "$(TARGET_OF) $(REPO_URI) $(RELEASE) $(COMPONENT)"],
+                                 capture_output=True, text=True, check=False).stdout.split("\n")
+        entries = [line.split() for line in targets if len(line.split()) == 4]
+        if any(kind == "deb-src" for kind, *_ in entries):
+            return
+        codename = ""
+        with open("/etc/os-release", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("VERSION_CODENAME="):
+                    codename = line.split("=", 1)[1].strip().strip('"')
+        ours = [(uri, component) for kind, uri, release, component in entries
+                if kind == "deb" and release == codename]
+        if not ours:
+            raise RuntimeError(f"apt has no deb-src entry and no deb entry for {codename or 'this suite'} "
+                               "to copy one from: add a deb-src line for the source packages")
+        uri = ours[0][0]
+        components = sorted({component for u, component in ours if u == uri})
+        entry = f"Types: deb-src\nURIs: {uri}\nSuites: {codename}\nComponents: {' '.join(components)}\n"
+        keyring = "/usr/share/keyrings/debian-archive-keyring.gpg"
+        if "debian.org" in uri and os.path.exists(keyring):
+            entry += f"Signed-By: {keyring}\n"
+        parts = subprocess.run(["apt-config", "shell", "PARTS", "Dir::Etc::sourceparts/d"],
+                               capture_output=True, text=True, check=False).stdout
+        parts = parts.strip().split("=", 1)[-1].strip("'") or "/etc/apt/sources.list.d/"
+        path = os.path.join(parts, "mcp-read-corpus-src.sources")
+        self.log(f"corpus: adding {path} (deb-src {uri} {codename}) for the source packages")
+        done = subprocess.run(self._privileged(["tee", path]), input=entry, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True, check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"cannot write {path} (run as root, or with sudo): {done.stderr.strip()}")
+        self.updated = False  # the new entry's index is fetched now, even if an update ran
+        self._apt_update()
 
     def _apt_update(self):
         # Lists may be missing on a fresh machine or container: fetch them once per run.
         if self.updated:
             return
         self.updated = True
-        command = ["apt-get", "update", "-qq"]
-        if os.geteuid() != 0 and shutil.which("sudo"):
-            command = ["sudo", "-n"] + command
+        command = self._privileged(["apt-get", "update", "-qq"])
         self.log("corpus: apt-get update")
         subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
 
     def _version(self, package):
         # "src:NAME": a source package (apt-cache showsrc; its test documents are what some
-        # formats have nowhere else in Debian). It needs a deb-src line in apt's sources.
+        # formats have nowhere else in Debian). It needs a deb-src entry in apt's sources.
+        if package.startswith("src:"):
+            self._ensure_deb_src()
         query = ["apt-cache", "showsrc", "--only-source", package[4:]] if package.startswith("src:") else \
             ["apt-cache", "show", "--no-all-versions", package]
         for attempt in range(2):

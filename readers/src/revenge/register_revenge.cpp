@@ -8,6 +8,7 @@
 #include "package/zip_head.hpp"
 #include "revenge/revenge_reader.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -49,6 +50,11 @@ std::optional<Sniffed> palm_book(std::string_view head) {
   return std::nullopt;
 }
 
+bool pages_folder(const zip_head::ZipHead& zip) {
+  return std::any_of(zip.names.begin(), zip.names.end(),
+                     [](std::string_view name) { return name.find(".pages/") != std::string_view::npos; });
+}
+
 std::optional<Sniffed> sniff_wordproc(const SniffInput& in) {
   const std::string_view head = head_of(in);
   // WordPerfect 5 to X9: the "WPC" header of product 1 (WordPerfect), file type 10 (a document).
@@ -59,8 +65,10 @@ std::optional<Sniffed> sniff_wordproc(const SniffInput& in) {
     return Sniffed{"application/x-abiword", "AbiWord document (gzip-compressed)"};
   if (auto book = palm_book(head)) return book;
   if (in.extension == "sdw" && in.zip().ole2) return Sniffed{"application/vnd.stardivision.writer", "StarWriter document"};
-  // Pages 4 keeps index.xml, Pages 5 and later Index/Document.iwa in a zip.
-  if (in.extension == "pages" && in.zip().zip && (in.zip().has("index.xml") || in.zip().has_prefix("Index/")))
+  // Pages 4 keeps index.xml, Pages 5 and later Index/Document.iwa in a zip; a package folder
+  // zipped whole (as a mail attachment or a download is) has them under "<name>.pages/".
+  if (in.extension == "pages" && in.zip().zip &&
+      (in.zip().has("index.xml") || in.zip().has_prefix("Index/") || pages_folder(in.zip())))
     return Sniffed{"application/vnd.apple.pages", "Apple Pages document"};
   return std::nullopt;
 }
