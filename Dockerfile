@@ -32,7 +32,7 @@ COPY packaging/runtime-packages.txt packaging/recommended-packages.txt /tmp/
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(sed -e 's/#.*//' /tmp/runtime-packages.txt /tmp/recommended-packages.txt) \
  && rm -rf /var/lib/apt/lists/* /tmp/runtime-packages.txt /tmp/recommended-packages.txt
-# bin/mcp-read and lib/mcp-read/libmcpread_pdf.so: the plugin is found relative to the binary.
+# bin/mcp-read and lib/mcp-read/libmcpread_{pdf,revenge}.so: the plugins are found relative to the binary.
 COPY --from=build /staging/ /usr/local/
 RUN useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin mcp-read \
  && mkdir /data

@@ -96,6 +96,11 @@ cp -a /usr/share/poppler "$out/share/poppler"
   echo "of the version below. bin/mcp-read does not link poppler: it loads the plugin when it first"
   echo "reads a PDF, and without the plugin it refuses PDFs and reads everything else."
   echo
+  echo "The word-processor plugin, lib/mcp-read/libmcpread_revenge.so, is mcp-read's code under the"
+  echo "Apache License 2.0, linked with librevenge and the Document Liberation Project's importers"
+  echo "(libwpd, libwps, libmwaw, libabw, libstaroffice, libetonyek, libe-book: MPL-2.0 or LGPL), which"
+  echo "are bundled as the shared libraries listed below."
+  echo
   echo "mcp-read's portable bundle (Debian $(cat /etc/debian_version), $multiarch) holds these"
   echo "files from Debian packages; each package's copyright and licence is LICENSES/<package>"
   echo "(the licence texts they name are LICENSES/<licence>)."

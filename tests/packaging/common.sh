@@ -31,6 +31,7 @@ words() { tr '\n' ' ' <<<"$1" | sed 's/ *$//'; }
 
 binary="$build/mcp-read"
 plugin="$build/libmcpread_pdf.so"
+revenge_plugin="$build/libmcpread_revenge.so"  # the word-processor plugin
 runtime=$(package_list "$build/packaging/runtime-packages.txt")  # this build's .deb Depends
 shipped=$(package_list "$source_dir/packaging/runtime-packages.txt")  # the image's packages
 [[ -n $runtime ]] || fail "no runtime package list in $build/packaging (reconfigure)"
@@ -38,6 +39,6 @@ shipped=$(package_list "$source_dir/packaging/runtime-packages.txt")  # the imag
 # What an install puts in place, relative to its prefix.
 bindir=$(layout bindir)
 libdir=$(layout libdir)
-installed_files=("$bindir/mcp-read" "$libdir/mcp-read/libmcpread_pdf.so"
+installed_files=("$bindir/mcp-read" "$libdir/mcp-read/libmcpread_pdf.so" "$libdir/mcp-read/libmcpread_revenge.so"
   "$(layout mandir)/man1/mcp-read.1" "$(layout docdir)/README.md" "$(layout docdir)/LICENSE"
   "$(layout docdir)/copyright")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The runtime package list (packaging/runtime-packages.txt, plus runtime-packages-shared-libs.txt
 # when the third-party libraries are linked shared) against what the built files load: it must
-# name exactly the packages whose libraries mcp-read and the PDF plugin link, open with dlopen or
+# name exactly the packages whose libraries mcp-read and its plugins (PDF, word processors) link, open with dlopen or
 # read by path, and every library they end up loading must come with those packages.
 # Usage: runtime-deps.sh BUILD_DIR
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -58,7 +58,7 @@ done
 magic_database=/usr/share/misc/magic.mgc
 # Poppler reads its CJK CMaps and CID-to-Unicode tables by path: without them CJK text is lost.
 poppler_cmaps=/usr/share/poppler/cidToUnicode/Adobe-GB1
-loaded_paths=$(for file in "$binary" "$plugin"; do
+loaded_paths=$(for file in "$binary" "$plugin" "$revenge_plugin"; do
   [[ -f $file ]] && resolved_libraries "$file"
 done | cut -d' ' -f2)
 lookup_owners "${dlopened[@]}" "$magic_database" "$poppler_cmaps" $loaded_paths
@@ -66,7 +66,7 @@ lookup_owners "${dlopened[@]}" "$magic_database" "$poppler_cmaps" $loaded_paths
 # What is needed, and why.
 declare -A needed_by=()  # package -> reasons
 need() { needed_by[$1]="${needed_by[$1]:-}$2; "; }
-for file in "$binary" "$plugin"; do
+for file in "$binary" "$plugin" "$revenge_plugin"; do
   [[ -f $file ]] || { fail "$file is not built"; continue; }
   libraries=$(resolved_libraries "$file")
   for soname in $(readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
@@ -129,7 +129,7 @@ while read -r package; do closure[$package]=1; done < <(
         m = split(edges[p], more, " "); for (j = 1; j <= m; j++) queue[++n] = more[j]
       } }')
 covered=1
-for file in "$binary" "$plugin"; do
+for file in "$binary" "$plugin" "$revenge_plugin"; do
   [[ -f $file ]] || continue
   while read -r soname path; do
     if ! package=$(owner "$path"); then

@@ -33,15 +33,15 @@ case $(uname -m) in
   aarch64) arch=arm64 ;;
   *) echo "standin-bundle: no npm name for $(uname -m)" >&2; exit 1 ;;
 esac
-for f in mcp-read libmcpread_pdf.so; do
-  [[ -f $build/$f ]] || { echo "standin-bundle: $build/$f is missing (build mcp-read and mcpread_pdf_plugin)" >&2; exit 1; }
+for f in mcp-read libmcpread_pdf.so libmcpread_revenge.so; do
+  [[ -f $build/$f ]] || { echo "standin-bundle: $build/$f is missing (build mcp-read, mcpread_pdf_plugin and mcpread_revenge_plugin)" >&2; exit 1; }
 done
 bundle="$out/mcp-read-$version-linux-$arch"
 rm -rf "$bundle"
-# The PDF plugin where the installed executable looks for it (MCPREAD_PDF_PLUGIN_RELATIVE_DIR).
+# The plugins where the installed executable looks for them (MCPREAD_PDF_PLUGIN_RELATIVE_DIR).
 mkdir -p "$bundle/bin" "$bundle/lib/mcp-read" "$bundle/share/doc/mcp-read"
 cp "$build/mcp-read" "$bundle/bin/"
-cp "$build/libmcpread_pdf.so" "$bundle/lib/mcp-read/"
+cp "$build/libmcpread_pdf.so" "$build/libmcpread_revenge.so" "$bundle/lib/mcp-read/"
 echo "Stand-in made from a development build: it needs that machine's libraries; not portable." \
   >"$bundle/share/doc/mcp-read/STAND-IN"
 echo "$bundle"

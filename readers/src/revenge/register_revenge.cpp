@@ -34,12 +34,12 @@ bool abiword_xml(std::string_view head) {
   return true;
 }
 
-// A Palm database's type and creator (bytes 60-67) of the e-book formats libe-book reads.
+// A Palm database's type and creator (bytes 60-67) of the e-book formats libe-book reads. PalmDOC
+// ("TEXtREAd") is not among them: the MOBI reader, registered first, claims it (libmobi reads it).
 std::optional<Sniffed> palm_book(std::string_view head) {
   if (head.size() < 78) return std::nullopt;
   const std::string_view id = head.substr(60, 8);
-  constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kBooks = {{
-      {"TEXtREAd", "PalmDoc e-book"},
+  constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kBooks = {{
       {"TEXtTlDc", "TealDoc e-book"},
       {"PNRdPPrs", "eReader e-book"},
       {"DataPlkr", "Plucker e-book"},

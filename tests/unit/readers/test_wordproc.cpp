@@ -183,7 +183,7 @@ TEST_CASE("wordproc: hostile and broken input") {
   }
   SUBCASE("a Palm database of no e-book format is not claimed; an empty compound file named .sdw neither") {
     std::string palm(100, '\0');
-    palm.replace(60, 8, "TEXtREAd");
+    palm.replace(60, 8, "TEXtTlDc");  // a TealDoc book's type and creator, and nothing of one
     CHECK(error_of("book.pdb", palm) == prefix("book.pdb") + none_recognises);
     const std::string ole2 = std::string("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8) + std::string(600, '\0');
     CHECK(error_of("a.sdw", ole2) == prefix("a.sdw") + none_recognises);
