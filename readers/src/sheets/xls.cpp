@@ -169,6 +169,27 @@ std::uint64_t declared_in(std::string_view b, std::size_t starts_before, bool le
   return total;
 }
 
+// libfreexl sizes its sector tables by what a compound file's header declares, before reading
+// them: a header of a few bytes declaring millions of FAT sectors makes it allocate gigabytes.
+// Each of those sectors is one of the file's, so a header declaring more than the file holds is
+// damaged. The clause saying so; empty when the header is sound (or there is none to check).
+std::string compound_header_error(std::string_view head, std::uint64_t size) {
+  if (!head.starts_with("\xD0\xCF\x11\xE0") || head.size() < 0x4C) return {};
+  const unsigned shift = bytes::le16(head, 0x1E);
+  if (shift != 9 && shift != 12)
+    return "it is a damaged OLE2 compound file: its header declares sectors of 2^" + std::to_string(shift) +
+           " bytes, where there are 512 or 4096";
+  const std::uint64_t sectors = (size + (std::uint64_t{1} << shift) - 1) >> shift;
+  const std::pair<const char*, std::size_t> tables[] = {{"FAT", 0x2C}, {"mini FAT", 0x40}, {"DIFAT", 0x48}};
+  for (const auto& [name, at] : tables) {
+    const std::uint32_t declared = bytes::le32(head, at);
+    if (declared > sectors)
+      return "it is a damaged OLE2 compound file: its header declares " + std::to_string(declared) + " " + name +
+             " sectors, and the whole file is " + std::to_string(sectors) + " sectors";
+  }
+  return {};
+}
+
 }  // namespace
 
 std::uint64_t declared_cell_bytes(std::string_view bytes) {
@@ -196,7 +217,10 @@ std::unique_ptr<Workbook> open_xls(const OpenedFile& file, const XlsLimits& limi
       *error = "the file cannot be read (" + std::string(std::strerror(errno)) + ")";
       return nullptr;
     }
-    if (at == 0) legacy = !std::string_view(chunk.data(), *got).starts_with("\xD0\xCF\x11\xE0");
+    if (at == 0) {
+      legacy = !std::string_view(chunk.data(), *got).starts_with("\xD0\xCF\x11\xE0");
+      if (*error = compound_header_error(std::string_view(chunk.data(), *got), size); !error->empty()) return nullptr;
+    }
     declared += declared_in(std::string_view(chunk.data(), *got), kScanChunk, legacy);
     if (*got < chunk.size()) break;
   }
