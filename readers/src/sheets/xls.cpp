@@ -18,11 +18,30 @@
 namespace mcpread::readers::sheets {
 namespace {
 
-// The workbook as libfreexl read it (in a child: xls_freexl.hpp), with the stored formula
-// results that libfreexl leaves out.
+// What is kept of a workbook read: its cells as libfreexl read them (in a child:
+// xls_freexl.hpp), and the stored formula results libfreexl 1.0 leaves out (it skips FORMULA
+// records), read from the workbook stream (xls_formulas.hpp); none without libgsf to reach the
+// stream (Windows) or in a BIFF2-4 file.
+struct XlsRead {
+  XlsBook book;
+  std::optional<FormulaResults> formulas;
+
+  std::size_t bytes() const {
+    std::size_t total = book.bytes();
+    if (formulas)
+      for (const auto& [sheet, cells] : *formulas) {
+        total += sheet.size();
+        for (const auto& [at, text] : cells) total += 64 + text.size();  // a map node
+      }
+    return total;
+  }
+};
+
 class XlsWorkbook final : public Workbook {
  public:
-  XlsWorkbook(std::shared_ptr<const XlsBook> book, std::size_t budget) : book_(std::move(book)), budget_(budget) {
+  XlsWorkbook(std::shared_ptr<const XlsRead> read, std::size_t budget)
+      : read_(std::move(read)), book_(&read_->book), budget_(budget) {
+    if (read_->formulas) formulas_ = &*read_->formulas;
     for (const XlsSheet& s : book_->sheets) {
       SheetInfo info;
       info.name = s.name;
@@ -32,13 +51,6 @@ class XlsWorkbook final : public Workbook {
       }
       sheets_.push_back(std::move(info));
     }
-  }
-
-  // libfreexl 1.0 skips FORMULA records: their stored results, read from the workbook stream
-  // (xls_formulas.hpp), fill those cells.
-  void set_formulas(FormulaResults formulas) {
-    formulas_ = std::move(formulas);
-    formulas_read_ = true;
   }
 
   // Without the stored results (no libgsf to reach the stream: Windows; a BIFF2-4 file), which
@@ -51,7 +63,7 @@ class XlsWorkbook final : public Workbook {
              std::to_string(std::uint64_t{book_->cut_row} + 1) +
              ", the sheets after it none. Saving the workbook as .xlsx (Excel, LibreOffice) makes all of it readable, "
              "a page at a time.]";
-    if (formulas_read_) return note;
+    if (formulas_ != nullptr) return note;
     return (note.empty() ? note : note + "\n") +
            "[Cells holding a formula show empty: libfreexl, which reads .xls files here, does not read formula "
            "results. Saving the workbook as .xlsx (Excel, LibreOffice) keeps them readable.]";
@@ -65,8 +77,8 @@ class XlsWorkbook final : public Workbook {
     }
     const XlsSheet& sheet = book_->sheets[index];
     static const std::map<std::pair<std::uint32_t, std::uint16_t>, std::string> kNone;
-    const auto found = formulas_.find(sheet.name);
-    const auto& formulas = found == formulas_.end() ? kNone : found->second;
+    const auto found = formulas_ == nullptr ? FormulaResults::const_iterator() : formulas_->find(sheet.name);
+    const auto& formulas = formulas_ == nullptr || found == formulas_->end() ? kNone : found->second;
     // The cut sheet's formula results stop where its cells do; a later sheet shows none.
     const bool cut_here = book_->cut && index >= book_->cut_sheet;
     const std::uint64_t row_end = !cut_here ? kMaxRows : index == book_->cut_sheet ? book_->cut_row : 0;
@@ -120,10 +132,10 @@ class XlsWorkbook final : public Workbook {
   }
 
  private:
-  std::shared_ptr<const XlsBook> book_;
+  std::shared_ptr<const XlsRead> read_;
+  const XlsBook* book_;
+  const FormulaResults* formulas_ = nullptr;
   std::size_t budget_;
-  FormulaResults formulas_;
-  bool formulas_read_ = false;
 };
 
 // The stored formula results of the workbook in `file` (an OLE2 compound file's "Workbook" or
@@ -196,14 +208,14 @@ std::uint64_t declared_cell_bytes(std::string_view bytes) {
   return declared_in(bytes, bytes.size(), !bytes.starts_with("\xD0\xCF\x11\xE0"));
 }
 
-std::unique_ptr<Workbook> open_xls(const OpenedFile& file, const XlsLimits& limits, std::string* error,
-                                   const CancelToken& cancel) {
+namespace {
+
+// The workbook in `file` read: its cells through libfreexl in a child, then its formula results.
+// nullptr with a clause in *error when it cannot be read; a read whose `book.error` says why
+// libfreexl refused it.
+std::shared_ptr<const XlsRead> read_workbook(const OpenedFile& file, const XlsLimits& limits, std::string* error,
+                                             const CancelToken& cancel) {
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
-  if (size > limits.max_file_bytes) {
-    *error = "it is " + std::to_string(size) + " bytes, more than the " + std::to_string(limits.max_file_bytes) +
-             " bytes read of an Excel 97-2003 workbook; save it as .xlsx (read a page at a time) and read that";
-    return nullptr;
-  }
   // libfreexl holds every sheet in a table of rows x columns cells, sized by the sheet's
   // DIMENSIONS record, all of them at once: a small file declaring many large sheets would take
   // gigabytes. The records are found by their bytes (a record split across the file's sectors
@@ -247,23 +259,36 @@ std::unique_ptr<Workbook> open_xls(const OpenedFile& file, const XlsLimits& limi
     return nullptr;
   }
 #endif
+  auto read = std::make_shared<XlsRead>();
+  if (!read_with_freexl(path, file.fd.get(), limits.max_cell_text_bytes, &read->book, error, cancel)) return nullptr;
+  if (read->book.error.empty()) read->formulas = formula_results(file, limits.max_file_bytes);
+  return read;
+}
+
+}  // namespace
+
+std::unique_ptr<Workbook> open_xls(const OpenedFile& file, const XlsLimits& limits, std::string* error,
+                                   const CancelToken& cancel) {
+  const auto size = static_cast<std::uint64_t>(file.st.st_size);
+  if (size > limits.max_file_bytes) {
+    *error = "it is " + std::to_string(size) + " bytes, more than the " + std::to_string(limits.max_file_bytes) +
+             " bytes read of an Excel 97-2003 workbook; save it as .xlsx (read a page at a time) and read that";
+    return nullptr;
+  }
   // A workbook read before (the same file unchanged) is not read again: a model reads it a
   // sheet or a page a call.
   const std::string key = file_io::identity_key(file);
-  auto book = package::PartCache::instance().get_value<XlsBook>(key, kCacheName);
-  if (book == nullptr) {
-    auto read = std::make_shared<XlsBook>();
-    if (!read_with_freexl(path, file.fd.get(), limits.max_cell_text_bytes, read.get(), error, cancel)) return nullptr;
-    if (read->error.empty()) package::PartCache::instance().put_value(key, kCacheName, read, read->bytes());
-    book = std::move(read);
+  auto read = package::PartCache::instance().get_value<XlsRead>(key, kCacheName);
+  if (read == nullptr) {
+    read = read_workbook(file, limits, error, cancel);
+    if (read == nullptr) return nullptr;
+    if (read->book.error.empty()) package::PartCache::instance().put_value(key, kCacheName, read, read->bytes());
   }
-  if (!book->error.empty()) {
-    *error = book->error;
+  if (!read->book.error.empty()) {
+    *error = read->book.error;
     return nullptr;
   }
-  auto workbook = std::make_unique<XlsWorkbook>(std::move(book), limits.max_cell_text_bytes);
-  if (auto formulas = formula_results(file, limits.max_file_bytes)) workbook->set_formulas(std::move(*formulas));
-  return workbook;
+  return std::make_unique<XlsWorkbook>(std::move(read), limits.max_cell_text_bytes);
 }
 
 }  // namespace mcpread::readers::sheets

@@ -2,10 +2,14 @@
 // cells back (sheets/xls_book.hpp). What crosses the pipe is checked before it is used; a
 // workbook past the cells' budget is cut at a row and says so; a workbook on which libfreexl
 // reads out of bounds costs one read, never the process reading it.
+#include "fixtures.hpp"
+#include "package/part_cache.hpp"
 #include "reader_fixtures.hpp"
 #include "sheets/reader.hpp"
 #include "sheets/xls_book.hpp"
 #include "xls_fixtures.hpp"
+
+#include "mcpread/readers/read.hpp"
 
 #include <doctest/doctest.h>
 
@@ -98,6 +102,21 @@ TEST_CASE("xls book: cells past the budget") {
   CHECK(text.find("| 3 |") == std::string::npos);
   CHECK(text.find("later") == std::string::npos);
   CHECK(text.find("## Sheet 2: B") != std::string::npos);  // listed, without its cells
+}
+
+TEST_CASE("xls book: a workbook read is kept while the file is unchanged") {
+  test::TempDir dir;
+  dir.write("book.xls", test::xls_bytes({{"A", {test::xls_text(0, 0, "kept")}}}));
+  ReadRequest request;
+  request.file_path = "book.xls";
+  package::PartCache::instance().release();
+  const ReadOutcome first = read_file(test::roots_of(dir), request, ReadLimits{}, CancelToken{});
+  REQUIRE_FALSE(first.is_error);
+  const std::size_t kept = package::PartCache::instance().bytes();
+  CHECK(kept > 0);
+  const ReadOutcome again = read_file(test::roots_of(dir), request, ReadLimits{}, CancelToken{});
+  CHECK(test::first_text(again) == test::first_text(first));
+  CHECK(package::PartCache::instance().bytes() == kept);
 }
 
 #if !defined(_WIN32)
