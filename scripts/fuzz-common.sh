@@ -59,7 +59,7 @@ replay_regressions() {
 # time (each is single-threaded), then reports each one's executions or finding. Each one's exit
 # status goes to a file, as `wait -n` does not say whose status it returns.
 run_targets() {
-  local run=$1 label=$2 target executions seconds
+  local run=$1 label=$2 target executions took
   for target in "${targets[@]}"; do
     while [[ $(jobs -rp | wc -l) -ge $parallel ]]; do wait -n || true; done
     echo "fuzz: $target: fuzzing ($label)"
@@ -69,12 +69,13 @@ run_targets() {
   echo "fuzz: executions per target"
   : >"$build/logs/executions.txt"  # read by scripts/test.sh for its closing summary
   for target in "${targets[@]}"; do
-    executions=$(grep -m1 -o 'stat::number_of_executed_units: [0-9]*' "$build/logs/$target.log" | awk '{print $2}')
-    seconds=$(grep -m1 -o '^Done [0-9]* runs in [0-9]*' "$build/logs/$target.log" | awk '{print $5}')
-    printf '%-18s %10s executions in %5s s (%s)\n' "$target" "${executions:-?}" "${seconds:-?}" "$label" \
+    # A run ended by a finding prints no "Done" line: an absent number is "?", not an exit.
+    executions=$(grep -m1 -o 'stat::number_of_executed_units: [0-9]*' "$build/logs/$target.log" | awk '{print $2}' || true)
+    took=$(grep -m1 -o '^Done [0-9]* runs in [0-9]*' "$build/logs/$target.log" | awk '{print $5}' || true)
+    printf '%-18s %10s executions in %5s s (%s)\n' "$target" "${executions:-?}" "${took:-?}" "$label" \
       >>"$build/logs/executions.txt"
     if [[ $(cat "$build/logs/$target.status") == 0 ]]; then
-      printf 'fuzz:   %-18s %10s executions in %5s s, no finding\n' "$target" "${executions:-?}" "${seconds:-?}"
+      printf 'fuzz:   %-18s %10s executions in %5s s, no finding\n' "$target" "${executions:-?}" "${took:-?}"
     else
       printf 'fuzz:   %-18s FINDING; see %s and %s\n' "$target" "$build/logs/$target.log" "$build/artifacts/$target/"
       grep -m3 -E 'ERROR: |SUMMARY: |property violated' "$build/logs/$target.log" | sed 's/^/    /' || true

@@ -76,6 +76,10 @@ class XlsWorkbook final : public Workbook {
       return false;
     }
     const XlsSheet& sheet = book_->sheets[index];
+    if (!sheet.selected) {
+      *error = "libfreexl cannot select it";
+      return false;
+    }
     static const std::map<std::pair<std::uint32_t, std::uint16_t>, std::string> kNone;
     const auto found = formulas_ == nullptr ? FormulaResults::const_iterator() : formulas_->find(sheet.name);
     const auto& formulas = formulas_ == nullptr || found == formulas_->end() ? kNone : found->second;
@@ -277,7 +281,8 @@ std::unique_ptr<Workbook> open_xls(const OpenedFile& file, const XlsLimits& limi
   }
   // A workbook read before (the same file unchanged) is not read again: a model reads it a
   // sheet or a page a call.
-  const std::string key = file_io::identity_key(file);
+  // (The budget is part of the key: a book cut under one is not another's.)
+  const std::string key = file_io::identity_key(file) + "/" + std::to_string(limits.max_cell_text_bytes);
   auto read = package::PartCache::instance().get_value<XlsRead>(key, kCacheName);
   if (read == nullptr) {
     read = read_workbook(file, limits, error, cancel);

@@ -1,6 +1,9 @@
 #include "sheets/xls_book.hpp"
 
 #include "byte_order.hpp"
+#include "sheets/sheet_table.hpp"
+
+#include <algorithm>
 
 namespace mcpread::readers::sheets {
 
@@ -70,6 +73,7 @@ std::string encode(const XlsBook& book) {
     put_text(out, s.name);
     put32(out, s.rows);
     put32(out, s.columns);
+    put32(out, s.selected ? 1 : 0);
     put32(out, static_cast<std::uint32_t>(s.cells.size()));
     for (const XlsCell& c : s.cells) {
       put32(out, c.row);
@@ -88,7 +92,7 @@ bool decode(std::string_view message, XlsBook* book) {
   b.cut = in.u32() != 0;
   b.cut_sheet = in.u32();
   b.cut_row = in.u32();
-  const std::uint32_t sheets = in.count(16);
+  const std::uint32_t sheets = in.count(20);
   b.sheets.reserve(sheets);
   for (std::uint32_t i = 0; i < sheets && in.ok(); ++i) {
     XlsSheet s;
@@ -97,6 +101,10 @@ bool decode(std::string_view message, XlsBook* book) {
     const std::uint32_t columns = in.u32();
     if (columns > 0xFFFF) return false;
     s.columns = static_cast<std::uint16_t>(columns);
+    s.selected = in.u32() != 0;
+    const std::uint64_t row_end = std::min<std::uint64_t>(
+        {s.rows, kMaxRows, !b.cut || i < b.cut_sheet ? kMaxRows : i == b.cut_sheet ? b.cut_row : 0});
+    const std::uint32_t column_end = std::min<std::uint32_t>(s.columns, kMaxColumns);
     const std::uint32_t cells = in.count(12);
     s.cells.reserve(cells);
     for (std::uint32_t k = 0; k < cells && in.ok(); ++k) {
@@ -106,6 +114,7 @@ bool decode(std::string_view message, XlsBook* book) {
       if (column > 0xFFFF) return false;
       c.column = static_cast<std::uint16_t>(column);
       c.text = in.text();
+      if (c.row >= row_end || c.column >= column_end) return false;
       // Ascending rows, then columns: the reader walks them in that order.
       if (!s.cells.empty() && (c.row < s.cells.back().row ||
                                (c.row == s.cells.back().row && c.column <= s.cells.back().column)))

@@ -20,7 +20,8 @@ struct XlsSheet {
   std::string name;
   std::uint32_t rows = 0;       // as the sheet declares them (0: not known)
   std::uint16_t columns = 0;
-  std::vector<XlsCell> cells;   // ascending rows, then columns
+  bool selected = true;         // false: libfreexl could not select it or give its size
+  std::vector<XlsCell> cells;   // ascending rows, then columns, within rows x columns
 };
 
 struct XlsBook {
@@ -36,7 +37,9 @@ struct XlsBook {
 };
 
 std::string encode(const XlsBook& book);
-// False when `message` is not what encode() makes (a child that wrote something else).
+// False when `message` is not what encode() makes (a child that wrote something else), or holds
+// a cell outside its sheet's declared size (as far as it is read: kMaxRows x kMaxColumns) or past
+// the cut: the server indexes by them.
 bool decode(std::string_view message, XlsBook* book);
 
 }  // namespace mcpread::readers::sheets

@@ -146,6 +146,8 @@ XlsBook read_book(const Api& a, const std::string& path, std::size_t budget) {
         sheet.rows = rows;
         sheet.columns = columns;
         if (!book.cut) read_cells(a, handle, i, sheet, budget, &used, book);
+      } else {
+        sheet.selected = false;
       }
       book.sheets.push_back(std::move(sheet));
     }
