@@ -71,29 +71,23 @@ class XlsWorkbook final : public Workbook {
 
   bool rows(std::size_t index, std::uint64_t first_row, const RowSink& sink, std::vector<std::string>*,
             std::string* error) override {
-    if (index >= book_->sheets.size()) {
+    if (index >= book_->sheets.size() || !book_->sheets[index].selected) {
       *error = "libfreexl cannot select it";
       return false;
     }
     const XlsSheet& sheet = book_->sheets[index];
-    if (!sheet.selected) {
-      *error = "libfreexl cannot select it";
-      return false;
-    }
     static const std::map<std::pair<std::uint32_t, std::uint16_t>, std::string> kNone;
     const auto found = formulas_ == nullptr ? FormulaResults::const_iterator() : formulas_->find(sheet.name);
     const auto& formulas = formulas_ == nullptr || found == formulas_->end() ? kNone : found->second;
-    // The cut sheet's formula results stop where its cells do; a later sheet shows none.
-    const bool cut_here = book_->cut && index >= book_->cut_sheet;
-    const std::uint64_t row_end = !cut_here ? kMaxRows : index == book_->cut_sheet ? book_->cut_row : 0;
-    const std::uint32_t width = std::min<std::uint32_t>(sheet.columns, kMaxColumns);
+    // The formula results stop where the cells do (the cut sheet's at the cut, a later one's at once).
+    const std::uint64_t rows_end = row_end(*book_, index);
+    const std::uint32_t width = column_end(sheet);
     // The cells libfreexl read and the formula results, merged in (row, column) order; a cell
     // libfreexl read is shown as it read it.
     auto cell = sheet.cells.begin();
     auto formula = formulas.begin();
     auto skip_formulas = [&] {
-      while (formula != formulas.end() && (formula->first.second >= width || formula->first.first >= row_end ||
-                                           formula->first.first >= std::min<std::uint64_t>(sheet.rows, kMaxRows)))
+      while (formula != formulas.end() && (formula->first.second >= width || formula->first.first >= rows_end))
         ++formula;
     };
     skip_formulas();

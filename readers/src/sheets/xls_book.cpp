@@ -62,6 +62,14 @@ std::size_t XlsBook::bytes() const {
   return total;
 }
 
+std::uint64_t row_end(const XlsBook& book, std::size_t index) {
+  const std::uint64_t declared = std::min<std::uint64_t>(book.sheets[index].rows, kMaxRows);
+  if (!book.cut || index < book.cut_sheet) return declared;
+  return index == book.cut_sheet ? std::min<std::uint64_t>(declared, book.cut_row) : 0;
+}
+
+std::uint32_t column_end(const XlsSheet& sheet) { return std::min<std::uint32_t>(sheet.columns, kMaxColumns); }
+
 std::string encode(const XlsBook& book) {
   std::string out(kMagic);
   put_text(out, book.error);
@@ -102,11 +110,12 @@ bool decode(std::string_view message, XlsBook* book) {
     if (columns > 0xFFFF) return false;
     s.columns = static_cast<std::uint16_t>(columns);
     s.selected = in.u32() != 0;
-    const std::uint64_t row_end = std::min<std::uint64_t>(
-        {s.rows, kMaxRows, !b.cut || i < b.cut_sheet ? kMaxRows : i == b.cut_sheet ? b.cut_row : 0});
-    const std::uint32_t column_end = std::min<std::uint32_t>(s.columns, kMaxColumns);
+    b.sheets.push_back(std::move(s));  // its cells go in place: row_end() reads the book
+    XlsSheet& sheet = b.sheets.back();
+    const std::uint64_t rows = row_end(b, i);
+    const std::uint32_t columns_read = column_end(sheet);
     const std::uint32_t cells = in.count(12);
-    s.cells.reserve(cells);
+    sheet.cells.reserve(cells);
     for (std::uint32_t k = 0; k < cells && in.ok(); ++k) {
       XlsCell c;
       c.row = in.u32();
@@ -114,14 +123,13 @@ bool decode(std::string_view message, XlsBook* book) {
       if (column > 0xFFFF) return false;
       c.column = static_cast<std::uint16_t>(column);
       c.text = in.text();
-      if (c.row >= row_end || c.column >= column_end) return false;
+      if (c.row >= rows || c.column >= columns_read) return false;
       // Ascending rows, then columns: the reader walks them in that order.
-      if (!s.cells.empty() && (c.row < s.cells.back().row ||
-                               (c.row == s.cells.back().row && c.column <= s.cells.back().column)))
+      if (!sheet.cells.empty() && (c.row < sheet.cells.back().row ||
+                               (c.row == sheet.cells.back().row && c.column <= sheet.cells.back().column)))
         return false;
-      s.cells.push_back(std::move(c));
+      sheet.cells.push_back(std::move(c));
     }
-    b.sheets.push_back(std::move(s));
   }
   if (!in.done()) return false;
   *book = std::move(b);

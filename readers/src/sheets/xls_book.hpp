@@ -36,6 +36,11 @@ struct XlsBook {
   std::size_t bytes() const;  // about what it holds in memory
 };
 
+// Where sheet `index`'s cells end: past its declared rows and columns (as far as they are read,
+// kMaxRows x kMaxColumns) and past the cut, there are none.
+std::uint64_t row_end(const XlsBook& book, std::size_t index);
+std::uint32_t column_end(const XlsSheet& sheet);
+
 std::string encode(const XlsBook& book);
 // False when `message` is not what encode() makes (a child that wrote something else), or holds
 // a cell outside its sheet's declared size (as far as it is read: kMaxRows x kMaxColumns) or past
