@@ -1,5 +1,7 @@
 #include "mobi/mobi_book.hpp"
 
+#include "byte_order.hpp"
+
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
@@ -232,8 +234,7 @@ std::string to_message(const MobiBook& book) {
 bool from_message(std::string_view message, MobiBook* book) {
   while (!message.empty()) {
     if (message.size() < 5) return false;
-    std::uint32_t n = 0;
-    for (int i = 0; i < 4; ++i) n |= static_cast<std::uint32_t>(static_cast<unsigned char>(message[1 + i])) << (8 * i);
+    const std::uint32_t n = bytes::le32(message, 1);
     if (message.size() - 5 < n) return false;
     const char tag = message[0];
     const std::string_view bytes = message.substr(5, n);

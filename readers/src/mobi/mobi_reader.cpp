@@ -6,6 +6,7 @@
 #include "mobi/mobi_book.hpp"
 #include "package/part_cache.hpp"
 #include "resource_contents.hpp"
+#include "sections/read.hpp"
 #include "whole_file.hpp"
 
 #include <algorithm>
@@ -22,21 +23,6 @@ struct Chapters {
   std::map<std::string, std::string> images;
   std::size_t images_left_out = 0;
 };
-
-std::string one_line(std::string_view text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  return out;
-}
 
 // The markup cut at each <mbp:pagebreak>: MOBI 6 books (and KF8 files converted from them) mark
 // their chapters so, in one long flow.
@@ -72,7 +58,7 @@ bool to_chapters(MobiBook&& book, Chapters* out, std::string* error, const Cance
   deck.unit = "chapter";
   for (const auto& [label, value] :
        {std::pair{"Title", &book.title}, std::pair{"Author", &book.author}, std::pair{"Publisher", &book.publisher}}) {
-    const std::string line = one_line(utf8::sanitized(*value));
+    const std::string line = sections::one_line(utf8::sanitized(*value));
     if (!line.empty()) deck.preamble += std::string(deck.preamble.empty() ? "" : "\n") + label + ": " + line;
   }
   std::size_t images = 0;
@@ -90,7 +76,7 @@ bool to_chapters(MobiBook&& book, Chapters* out, std::string* error, const Cance
       for (const std::string& src : refs.sources) section.images.push_back(image_name(src));
       if (section.text.starts_with('#')) {
         const std::string first = section.text.substr(0, section.text.find('\n'));
-        section.title = one_line(first.substr(std::min(first.find_first_not_of('#'), first.size())));
+        section.title = sections::one_line(first.substr(std::min(first.find_first_not_of('#'), first.size())));
       }
       // Past the engine's count, the rest of the book goes on in the last chapter.
       if (deck.sections.size() >= sections::kMaxSections) {
@@ -150,13 +136,6 @@ std::variant<std::shared_ptr<const Chapters>, ReadOutcome> chapters_of(std::stri
   return chapters;
 }
 
-sections::Options options_for(const ReadLimits& limits, std::size_t cap) {
-  sections::Options options;
-  options.max_output_bytes = cap;
-  options.image = limits.image;
-  return options;
-}
-
 ReadOutcome read_file(const OpenedFile& file, const sections::Options& options, const CancelToken& cancel) {
   const std::string path = utf8::sanitized(file.path.string());
   // A model reads a book chapter by chapter: each call would otherwise take the book apart again.
@@ -184,23 +163,11 @@ ReadOutcome read_mobi_bytes(std::string_view bytes, std::string_view name, const
   return render(*std::get<std::shared_ptr<const Chapters>>(read), path, bytes.size(), options, cancel);
 }
 
-ReadOutcome read_call(const ReaderCall& call) {
-  sections::Options options = options_for(call.limits, media_text_cap(call.limits));
-  options.pages = call.request.pages;
-  if (call.request.offset) options.offset = *call.request.offset;
-  // `limit` counts chapters, as it does in an EPUB book.
-  if (call.request.limit)
-    options.max_sections = static_cast<std::size_t>(std::clamp<std::uint64_t>(*call.request.limit, 1, UINT32_MAX));
-  if (call.kind == FileKind::text) options.max_images = 0;
-  options.wording = call.request.wording;
-  return read_file(call.file, options, call.cancel);
-}
+// `limit` counts chapters, as it does in an EPUB book.
+ReadOutcome read_call(const ReaderCall& call) { return read_file(call.file, sections::call_options(call, 0), call.cancel); }
 
 ResourceReadResult read_as_resource(const ResourceCall& call) {
-  sections::Options options = options_for(call.limits, call.limits.text.max_output_bytes);
-  options.max_images = 0;
-  options.wording = call.wording;
-  return resource_from_outcome(read_file(call.file, options, call.cancel), true);
+  return resource_from_outcome(read_file(call.file, sections::resource_options(call), call.cancel), true);
 }
 
 }  // namespace mcpread::readers::mobi

@@ -34,18 +34,11 @@ ReadOutcome read_book(const TempDir& dir, const std::string& bytes, const std::s
   return read_file(roots_of(dir), request, limits, CancelToken{});
 }
 
-std::string text_of(const ReadOutcome& o) {
-  std::string out;
-  for (const auto& b : o.blocks)
-    if (const auto* t = std::get_if<TextBlock>(&b)) out += t->text + "\n<block>\n";
-  return out;
-}
-
 // The refusal of bytes read straight by the reader (no classification first).
 std::string refusal_of(std::string_view bytes) {
   const ReadOutcome o = mobi::read_mobi_bytes(bytes, "x.mobi", sections::Options{}, CancelToken{});
   REQUIRE(o.is_error);
-  return text_of(o);
+  return texts_joined(o);
 }
 
 const std::string kRule = "\u2500\u2500";
@@ -63,7 +56,7 @@ TEST_CASE("mobi: chapters as text") {
   SUBCASE("EXTH metadata, chapters cut at page breaks, titled by their heading") {
     const ReadOutcome o = read_book(dir, bytes);
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o) == "MOBI book " + path + ": 2 chapters.\nTitle: A Small Book\nAuthor: Ann Author\nPublisher: Small Press\n\n" +
+    CHECK(texts_joined(o) == "MOBI book " + path + ": 2 chapters.\nTitle: A Small Book\nAuthor: Ann Author\nPublisher: Small Press\n\n" +
                             kRule + " Chapter 1 of 2: Chapter One " + kRule +
                             "\n\n# Chapter One\n\nIt was a dark night.\n\n- rain\n- wind\n\n" + kRule +
                             " Chapter 2 of 2: Chapter Two " + kRule + "\n\n## Chapter Two\n\nCaf\u00e9 au lait.\n\n"
@@ -74,8 +67,8 @@ TEST_CASE("mobi: chapters as text") {
   SUBCASE("pages selects chapters; the same bytes named .azw3 or .prc read the same") {
     const ReadOutcome o = read_book(dir, bytes, "2", {}, {}, "b.azw3");
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("Chapter 1 of 2") == std::string::npos);
-    CHECK(text_of(o).ends_with("Caf\u00e9 au lait.\n\n[Chapter 2 of 2. End of the selection.]\n<block>\n"));
+    CHECK(texts_joined(o).find("Chapter 1 of 2") == std::string::npos);
+    CHECK(texts_joined(o).ends_with("Caf\u00e9 au lait.\n\n[Chapter 2 of 2. End of the selection.]\n<block>\n"));
     CHECK_FALSE(read_book(dir, bytes, {}, {}, {}, "b.prc").is_error);
   }
   SUBCASE("a chapter over the output cap is cut at a line and continued with offset") {
@@ -89,12 +82,12 @@ TEST_CASE("mobi: chapters as text") {
     REQUIRE_FALSE(o.is_error);
     REQUIRE(o.meta.contains("next_offset"));
     const auto next = o.meta["next_offset"].get<std::uint64_t>();
-    CHECK(text_of(o).ends_with("[Chapter 1 of 2. Chapter 1 is cut at line " + std::to_string(next) +
+    CHECK(texts_joined(o).ends_with("[Chapter 1 of 2. Chapter 1 is cut at line " + std::to_string(next) +
                                " to fit the output cap of 2000 bytes. To read on, call read again with pages=\"1-2\" and "
                                "offset=" + std::to_string(next) + ".]\n<block>\n"));
     const ReadOutcome rest = read_book(dir, long_book, "1-2", next, limits);
     REQUIRE_FALSE(rest.is_error);
-    CHECK(text_of(rest).find("[From line " + std::to_string(next) + " of the chapter's text.]") != std::string::npos);
+    CHECK(texts_joined(rest).find("[From line " + std::to_string(next) + " of the chapter's text.]") != std::string::npos);
   }
 }
 
@@ -124,8 +117,8 @@ TEST_CASE("mobi: text encodings and PalmDOC") {
     f.text = "<p>Caf\xE9 \x93quoted\x94</p>";
     const ReadOutcome o = read_book(dir, mobi_book(f));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("Author: J\u00fcrgen\n") != std::string::npos);
-    CHECK(text_of(o).find("Caf\u00e9 \u201cquoted\u201d") != std::string::npos);
+    CHECK(texts_joined(o).find("Author: J\u00fcrgen\n") != std::string::npos);
+    CHECK(texts_joined(o).find("Caf\u00e9 \u201cquoted\u201d") != std::string::npos);
   }
   SUBCASE("PalmDOC text keeps its lines; its markup characters are text") {
     MobiFixture f;
@@ -133,7 +126,7 @@ TEST_CASE("mobi: text encodings and PalmDOC") {
     f.text = "Line one & <two>\r\nLine three";
     const ReadOutcome o = read_book(dir, mobi_book(f), {}, {}, {}, "p.prc");
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).ends_with(kRule + " Chapter 1 of 1 " + kRule + "\n\nLine one & <two>\nLine three\n\n"
+    CHECK(texts_joined(o).ends_with(kRule + " Chapter 1 of 1 " + kRule + "\n\nLine one & <two>\nLine three\n\n"
                                "[Chapter 1 of 1. End of document.]\n<block>\n"));
   }
 }
@@ -147,7 +140,7 @@ TEST_CASE("mobi: DRM, classification and hostile input") {
     drm.encryption = 2;
     const ReadOutcome o = read_book(dir, mobi_book(drm));
     REQUIRE(o.is_error);
-    CHECK(text_of(o) == (dir.path() / "b.mobi").string() +
+    CHECK(texts_joined(o) == (dir.path() / "b.mobi").string() +
                             " cannot be read as a MOBI e-book: it is DRM-protected (encrypted), and cannot be read "
                             "without the key of the device it was sold for.\n<block>\n");
   }
@@ -165,7 +158,7 @@ TEST_CASE("mobi: DRM, classification and hostile input") {
     request.forced_kind = FileKind::text;
     const ReadOutcome o = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("Words.") != std::string::npos);
+    CHECK(texts_joined(o).find("Words.") != std::string::npos);
   }
   SUBCASE("empty, short, garbage and truncated books are refused with the reason") {
     CHECK(refusal_of("") == "x.mobi cannot be read as a MOBI e-book: it is too short for a Palm database header (78 bytes).\n<block>\n");
@@ -175,7 +168,7 @@ TEST_CASE("mobi: DRM, classification and hostile input") {
     for (const std::size_t keep : {std::size_t{80}, std::size_t{100}, std::size_t{300}, book.size() - 20}) {
       CAPTURE(keep);
       const ReadOutcome o = mobi::read_mobi_bytes(std::string_view(book).substr(0, keep), "x.mobi", sections::Options{}, CancelToken{});
-      CHECK(text_of(o).starts_with(o.is_error ? "x.mobi cannot be read as a MOBI e-book: " : "MOBI book x.mobi"));
+      CHECK(texts_joined(o).starts_with(o.is_error ? "x.mobi cannot be read as a MOBI e-book: " : "MOBI book x.mobi"));
     }
   }
   SUBCASE("a header claiming 65535 records over a few bytes is refused") {
