@@ -1,5 +1,6 @@
 #include "office/block_images.hpp"
 
+#include "human_size.hpp"
 #include "mcpread/common/ascii.hpp"
 
 #include <variant>
@@ -19,6 +20,21 @@ std::string_view image_mime(std::string_view part) {
   if (ext == "emf") return "image/emf";
   if (ext == "wmf") return "image/wmf";
   return {};
+}
+
+PartReader held_parts(const std::vector<HeldPicture>& pictures, std::string missing) {
+  return [&pictures, missing = std::move(missing)](const std::string& part, std::string* why, std::uint64_t cap) {
+    for (const HeldPicture& p : pictures) {
+      if (p.name != part) continue;
+      if (cap != 0 && p.bytes.size() > cap) {
+        *why = "it is " + human_size(p.bytes.size()) + ", over the " + human_size(cap) + " limit for images";
+        return std::optional<std::string>();
+      }
+      return std::optional<std::string>(p.bytes);
+    }
+    *why = missing;
+    return std::optional<std::string>();
+  };
 }
 
 PartReader zip_parts(package::ZipArchive& zip) {

@@ -34,6 +34,15 @@ using PartReader = std::function<std::optional<std::string>(const std::string& p
 bool add_block_images(const PartReader& read, const std::vector<std::string>& parts, const ImageLimits& limits,
                       std::size_t max_images, ImageTally& tally, std::string& text, std::vector<Block>& images,
                       const CancelToken& cancel);
+// An image a reader holds in memory (RTF's and the importers' pictures), named as its blocks name
+// it ("image3.png").
+struct HeldPicture {
+  std::string name;
+  std::string bytes;
+};
+// The held pictures as a PartReader (the vector outlives it); `missing` says why a named one that
+// is not there cannot be had.
+PartReader held_parts(const std::vector<HeldPicture>& pictures, std::string missing);
 // The parts of a package, as a PartReader (the archive outlives it).
 PartReader zip_parts(package::ZipArchive& zip);
 // add_block_images with the parts of a package.

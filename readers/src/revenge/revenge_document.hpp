@@ -5,6 +5,7 @@
 // list items, tables, footnotes and endnotes, hyperlinks, and its raster images. Internal to the
 // readers library.
 #include "mcpread/readers/cancel.hpp"
+#include "office/block_images.hpp"
 #include "office/document.hpp"
 
 #include <cstddef>
@@ -15,10 +16,7 @@
 
 namespace mcpread::readers::revenge {
 
-struct Picture {
-  std::string name;   // the name its block gives it ("image3.png")
-  std::string bytes;
-};
+using Picture = office::HeldPicture;
 
 struct RevengeDocument {
   office::Document doc;

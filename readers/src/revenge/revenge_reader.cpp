@@ -1,6 +1,5 @@
 #include "revenge/revenge_reader.hpp"
 
-#include "human_size.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "revenge/revenge_document.hpp"
 #include "whole_file.hpp"
@@ -21,18 +20,7 @@ ReadOutcome read_revenge_bytes(std::string_view bytes, std::string_view name, co
   meta["format"] = parsed.format;
   meta["pictures_not_shown"] = parsed.pictures_not_shown;
   if (parsed.text_cut) meta["text_cut"] = true;
-  const office::PartReader pictures = [&parsed](const std::string& part, std::string* why, std::uint64_t cap) {
-    for (const Picture& p : parsed.pictures) {
-      if (p.name != part) continue;
-      if (cap != 0 && p.bytes.size() > cap) {
-        *why = "it is " + human_size(p.bytes.size()) + ", over the " + human_size(cap) + " limit for images";
-        return std::optional<std::string>();
-      }
-      return std::optional<std::string>(p.bytes);
-    }
-    *why = "its data is not valid base64";
-    return std::optional<std::string>();
-  };
+  const office::PartReader pictures = office::held_parts(parsed.pictures, "its data is not valid base64");
   ReadOutcome outcome =
       office::render_document(parsed.doc, pictures, parsed.format, path, options, cancel, std::move(meta));
   std::string note;

@@ -3,6 +3,7 @@
 // and "heading N" styles), list items (their markers kept), tables (\cell, \row), footnotes,
 // hyperlinks (HYPERLINK fields) and pictures (PNG and JPEG kept for the model, others named).
 // Internal to the readers library.
+#include "office/block_images.hpp"
 #include "office/document.hpp"
 
 #include <string>
@@ -11,10 +12,7 @@
 
 namespace mcpread::readers::rtf {
 
-struct Picture {
-  std::string name;   // "image3.png": what the Document's blocks name it by
-  std::string bytes;
-};
+using Picture = office::HeldPicture;
 
 struct RtfDocument {
   office::Document doc;

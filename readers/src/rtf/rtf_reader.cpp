@@ -1,6 +1,5 @@
 #include "rtf/rtf_reader.hpp"
 
-#include "human_size.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "rtf/rtf_document.hpp"
 #include "whole_file.hpp"
@@ -18,18 +17,7 @@ ReadOutcome read_rtf_bytes(std::string_view bytes, std::string_view name, const 
     return ReadOutcome::error("Cannot read " + path + " as an RTF document: " + error + ".", std::move(meta));
   if (cancel.cancelled()) return ReadOutcome::stopped();
   meta["pictures_not_shown"] = parsed.pictures_not_kept;
-  const office::PartReader pictures = [&parsed](const std::string& part, std::string* why, std::uint64_t cap) {
-    for (const Picture& p : parsed.pictures) {
-      if (p.name != part) continue;
-      if (cap != 0 && p.bytes.size() > cap) {
-        *why = "it is " + human_size(p.bytes.size()) + ", over the " + human_size(cap) + " limit for images";
-        return std::optional<std::string>();
-      }
-      return std::optional<std::string>(p.bytes);
-    }
-    *why = "its data is missing";
-    return std::optional<std::string>();
-  };
+  const office::PartReader pictures = office::held_parts(parsed.pictures, "its data is missing");
   return office::render_document(parsed.doc, pictures, "RTF document", path, options, cancel, std::move(meta));
 }
 
