@@ -357,6 +357,10 @@ CliOutcome parse_cli(const std::vector<std::string>& args, const Environment& ge
   if (!c.http.oauth_issuers.empty() && !c.http.auth_token.empty())
     return fail("--oauth-issuer and --auth-token exclude each other: give one (OAuth access tokens, or one "
                 "shared token)");
+  if (!c.http.oauth_issuers.empty() && c.http.oauth_resource.empty() &&
+      !auth::resource_uri_for_listener(c.http.host, c.http.port))
+    return fail("--oauth-issuer: --host " + c.http.host + " names no URL for tokens to be issued for; give the URL "
+                "clients reach this server at with --oauth-resource (e.g. https://files.example.com/mcp)");
   if (c.http.oauth_issuers.empty() && !c.http.oauth_resource.empty())
     return fail("--oauth-resource needs --oauth-issuer (the authorization server that issues the tokens)");
 #ifdef _WIN32

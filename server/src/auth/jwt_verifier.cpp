@@ -132,6 +132,9 @@ class Issuer {
           library_log(), &verify_, "jwks_uri", jwks_uri.c_str(), "verify.exp=skip&verify.iat=skip&verify.iss=skip"));
       if (!problem.empty()) {
         spdlog::warn("oauth: the keys at {} cannot be used: {}", jwks_uri, problem);
+        oauth2_cfg_token_verify_free(library_log(), verify_);
+        verify_ = nullptr;
+        why = "the keys of " + id_ + " could not be used";
         return false;
       }
       spdlog::info("oauth: tokens of {} are checked with the keys at {}", id_, jwks_uri);
