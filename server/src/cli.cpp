@@ -2,6 +2,8 @@
 
 #include "mcpread/readers/registry.hpp"
 
+#include "resource_metadata.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -92,6 +94,37 @@ const auto server_options = std::to_array<Option>({
      [](Config& c, std::string_view v) {
        c.http.auth_token = v;
        return !v.empty();
+     }},
+    {"--oauth-issuer", "URL", "act as an OAuth 2.1 resource server: accept JWT access tokens issued by this "
+     "authorization server (repeatable, or comma-separated; https, or http on loopback); excludes "
+     "--auth-token", 0, 0, nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       while (!v.empty()) {
+         const auto comma = v.find(',');
+         std::string_view one = v.substr(0, comma);
+         while (!one.empty() && one.front() == ' ') one.remove_prefix(1);
+         while (!one.empty() && one.back() == ' ') one.remove_suffix(1);
+         const auto issuer = auth::checked_issuer(one);
+         if (!issuer) return false;
+         c.http.oauth_issuers.push_back(*issuer);
+         v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+       }
+       return !c.http.oauth_issuers.empty();
+     }},
+    {"--oauth-resource", "URL", "with --oauth-issuer: this server's canonical URI, which tokens must name "
+     "in aud (default: http://HOST:PORT/mcp; give the public URL behind a proxy)", 0, 0, nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       const auto uri = auth::canonical_resource_uri(v);
+       if (uri) c.http.oauth_resource = *uri;
+       return uri.has_value();
+     }},
+    {"--oauth-scope", "SCOPE", "with --oauth-issuer: the scope a token must carry", 0, 0, nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       if (v.empty()) return false;
+       for (const char ch : v)
+         if (ch <= ' ' || ch == '"' || ch == '\\' || static_cast<unsigned char>(ch) >= 0x7f) return false;
+       c.http.oauth_scope = v;
+       return true;
      }},
     {"--metrics-token", "TOKEN", "the bearer token /healthz, /readyz and /metrics take instead of "
      "--auth-token (so that a scraper cannot call tools)", 0, 0, nullptr, nullptr,
@@ -264,6 +297,7 @@ std::string usage() {
     if (o.name == "--stateless-roots") text += " (default: ignore)";
     if (o.name == "--host-profile") text += " (default: auto)";
     if (o.name == "--ocr") text += " (default: auto)";
+    if (o.name == "--oauth-scope") text += " (default: " + defaults.http.oauth_scope + ")";
     text += "\n" + std::string(28, ' ') + "[" + env_name(o.name) + "]\n";
   }
   text += "  -h, --help                show this help\n  -V, --version             show the version\n";
@@ -320,6 +354,18 @@ CliOutcome parse_cli(const std::vector<std::string>& args, const Environment& ge
     }
     if (auto problem = apply(*o, value, c); !problem.empty()) return fail(problem);
   }
+  if (!c.http.oauth_issuers.empty() && !c.http.auth_token.empty())
+    return fail("--oauth-issuer and --auth-token exclude each other: give one (OAuth access tokens, or one "
+                "shared token)");
+  if (!c.http.oauth_issuers.empty() && c.http.oauth_resource.empty() &&
+      !auth::resource_uri_for_listener(c.http.host, c.http.port))
+    return fail("--oauth-issuer: --host " + c.http.host + " names no URL for tokens to be issued for; give the URL "
+                "clients reach this server at with --oauth-resource (e.g. https://files.example.com/mcp)");
+  if (c.http.oauth_issuers.empty() && !c.http.oauth_resource.empty())
+    return fail("--oauth-resource needs --oauth-issuer (the authorization server that issues the tokens)");
+#ifdef _WIN32
+  if (!c.http.oauth_issuers.empty()) return fail("--oauth-issuer: OAuth is not available on Windows");
+#endif
   if (!c.host_profiles_file.empty()) {
     auto loaded = HostProfiles::load(c.host_profiles_file);
     if (auto* problem = std::get_if<std::string>(&loaded)) return fail("--host-profiles: " + *problem);

@@ -108,3 +108,48 @@ TEST_CASE("command line: OCR") {
     CHECK(parse({"--ocr", "sometimes"}).text == "mcp-read: unknown value 'sometimes' for --ocr\nTry 'mcp-read --help'.\n");
   }
 }
+
+TEST_CASE("command line: OAuth") {
+  SUBCASE("issuers, resource and scope") {
+    const auto r = parse({"--oauth-issuer", "https://as.example, http://127.0.0.1:9000/realm", "--oauth-issuer",
+                          "https://b.example", "--oauth-resource", "HTTPS://Files.Example.com/mcp/"});
+    REQUIRE(r.action == Action::run);
+    CHECK(r.config.http.oauth_issuers ==
+          std::vector<std::string>{"https://as.example", "http://127.0.0.1:9000/realm", "https://b.example"});
+    CHECK(r.config.http.oauth_resource == "https://files.example.com/mcp");
+    CHECK(r.config.http.oauth_scope == "files:read");
+    CHECK(parse({"--oauth-issuer", "https://as.example", "--oauth-scope", "mcp:files"}).config.http.oauth_scope ==
+          "mcp:files");
+  }
+  SUBCASE("refused values") {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"--oauth-issuer", "http://as.example"},  // http off loopback
+          {"--oauth-issuer", "https://as.example?x=1"},
+          {"--oauth-issuer", "as.example"},
+          {"--oauth-issuer", "https://as.example", "--oauth-resource", "https://x.example/mcp#frag"},
+          {"--oauth-issuer", "https://as.example", "--oauth-scope", "a\"b"}}) {
+      const auto r = parse(args);
+      CHECK(r.action == Action::fail);
+      CHECK(r.text.find("unknown value") != std::string::npos);
+    }
+  }
+  SUBCASE("OAuth and the shared token exclude each other") {
+    const auto r = parse({"--oauth-issuer", "https://as.example"}, {{"MCP_READ_AUTH_TOKEN", "s3cret"}});
+    CHECK(r.action == Action::fail);
+    CHECK(r.text.rfind("mcp-read: --oauth-issuer and --auth-token exclude each other", 0) == 0);
+  }
+  SUBCASE("a wildcard --host names no resource: --oauth-resource is needed") {
+    const auto r = parse({"--host", "0.0.0.0", "--oauth-issuer", "https://as.example"});
+    CHECK(r.action == Action::fail);
+    CHECK(r.text.find("--host 0.0.0.0 names no URL for tokens to be issued for; give the URL clients reach this "
+                      "server at with --oauth-resource") != std::string::npos);
+    CHECK(parse({"--host", "0.0.0.0", "--oauth-issuer", "https://as.example", "--oauth-resource",
+                 "https://files.example.com/mcp"})
+              .action == Action::run);
+  }
+  SUBCASE("--oauth-resource alone") {
+    const auto r = parse({"--oauth-resource", "https://x.example/mcp"});
+    CHECK(r.action == Action::fail);
+    CHECK(r.text.rfind("mcp-read: --oauth-resource needs --oauth-issuer", 0) == 0);
+  }
+}

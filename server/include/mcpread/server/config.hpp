@@ -20,6 +20,11 @@ struct HttpConfig {
   std::vector<std::string> allowed_origins;  // besides localhost origins
   std::string auth_token;           // non-empty: requests need "Authorization: Bearer <token>"
   std::string metrics_token;        // non-empty: /healthz, /readyz and /metrics take this token instead
+  // OAuth 2.1 resource server (non-empty issuers; excludes auth_token): requests need a JWT access
+  // token from one of these authorization servers, for oauth_resource, with oauth_scope.
+  std::vector<std::string> oauth_issuers;
+  std::string oauth_resource;  // canonical URI; empty: http://<host>:<port>/mcp
+  std::string oauth_scope = "files:read";
   std::size_t max_body_bytes = 16u << 20;
   std::size_t max_sessions = 1000;
   unsigned idle_timeout_s = 60;      // a connection's time to send a whole request

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <optional>
+#include <variant>
 
 namespace mcpread::server::http {
 
@@ -158,8 +159,25 @@ void Router::handle(Request request, std::shared_ptr<ResponseSink> sink) {
     ops_.handle(request, sink);
     return;
   }
+  // RFC 9728: the metadata is public, it is where a client without a token starts.
+  if (authorizer_ && authorizer_->metadata().serves(path)) {
+    if (request.method() == bhttp::verb::get || request.method() == bhttp::verb::head)
+      sink->respond(json_response(200, authorizer_->metadata().document()));
+    else
+      sink->respond(empty_response(405, {{"Allow", "GET, HEAD, OPTIONS"}}));
+    return;
+  }
   const bool mcp = path == "/mcp" || path == "/mcp/";
   if (mcp || path == SseEndpoint::stream_path || path == SseEndpoint::message_path) {
+    if (authorizer_) {
+      auto decision = authorizer_->authorize(header(request, "Authorization"));
+      if (auto* refusal = std::get_if<auth::Refusal>(&decision)) {
+        sink->respond(rpc_error_response(refusal->status, protocol::error_code::invalid_request,
+                                         std::move(refusal->message), nullptr,
+                                         {{"WWW-Authenticate", refusal->www_authenticate}}));
+        return;
+      }
+    }
     // Made before the request moves on: the route and method are copied out of it.
     auto counted = std::make_shared<MetricsSink>(std::move(sink), metrics_, mcp ? "/mcp" : path,
                                                  header(request, "Mcp-Method").value_or(""),

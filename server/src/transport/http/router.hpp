@@ -1,7 +1,9 @@
 #pragma once
-// Every HTTP request passes here first: who may ask (Host, Origin, token), CORS for browser
+// Every HTTP request passes here first: who may ask (Host, Origin, token or OAuth access token),
+// CORS for browser
 // clients, then the endpoint its path names. MCP exchanges are counted for /metrics; the
 // operator's endpoints (/healthz, /readyz, /metrics) may take their own token.
+#include "authorizer.hpp"
 #include "connection.hpp"
 #include "mcp_endpoint.hpp"
 #include "metrics.hpp"
@@ -10,6 +12,7 @@
 #include "sse_endpoint.hpp"
 
 #include <atomic>
+#include <memory>
 
 namespace mcpread::server::http {
 
@@ -26,8 +29,12 @@ class Router : public RequestHandler {
     if (!ops_token.empty()) ops_policy_.auth_token = std::move(ops_token);
   }
   void handle(Request request, std::shared_ptr<ResponseSink> sink) override;
+  // OAuth mode: MCP requests need an access token the authorizer accepts, and the resource's
+  // metadata is served. Set before the listener starts.
+  void set_authorizer(std::shared_ptr<const auth::Authorizer> authorizer) { authorizer_ = std::move(authorizer); }
 
  private:
+  std::shared_ptr<const auth::Authorizer> authorizer_;
   AccessPolicy policy_;
   AccessPolicy ops_policy_;
   McpEndpoint& mcp_;

@@ -77,7 +77,11 @@ int Service::run() {
                                 ":" + std::to_string(bound.port());
   spdlog::info("listening on http://{}/mcp (Streamable HTTP) and http://{}/sse (HTTP+SSE)", authority,
                authority);
-  if (!is_loopback_host(config_.http.host) && config_.http.auth_token.empty())
+  if (!config_.http.oauth_issuers.empty()) {
+    auto authorizer = make_authorizer(bound.port());
+    if (!authorizer) return 2;
+    router_.set_authorizer(std::move(authorizer));
+  } else if (!is_loopback_host(config_.http.host) && config_.http.auth_token.empty())
     spdlog::warn("listening on {} without --auth-token: anyone who can reach it can read the roots",
                  config_.http.host);
   listener_->start();
@@ -94,6 +98,31 @@ int Service::run() {
   sessions_.end_all();
   pool_.join();
   return 0;
+}
+
+std::shared_ptr<const auth::Authorizer> Service::make_authorizer(unsigned short port) const {
+  const auto& http = config_.http;
+  std::string resource = http.oauth_resource;
+  if (resource.empty()) {
+    auto derived = auth::resource_uri_for_listener(http.host, port);
+    if (!derived) {
+      spdlog::error("--oauth-issuer: listening on {} names no URL for tokens to be issued for; give the URL "
+                    "clients reach this server at with --oauth-resource (e.g. https://files.example.com/mcp)",
+                    http.host);
+      return nullptr;
+    }
+    resource = *derived;
+  }
+  std::string error;
+  auto verifier = auth::make_jwt_verifier({http.oauth_issuers, resource, http.oauth_scope}, error);
+  if (!verifier) {
+    spdlog::error("--oauth-issuer: {}", error);
+    return nullptr;
+  }
+  auth::ResourceMetadata metadata(resource, http.oauth_issuers, http.oauth_scope);
+  spdlog::info("OAuth: tokens for {} with scope {}; resource metadata at {}", resource, http.oauth_scope,
+               metadata.url());
+  return std::make_shared<const auth::Authorizer>(std::move(metadata), std::move(verifier));
 }
 
 void Service::sweep_sessions() {

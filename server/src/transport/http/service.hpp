@@ -43,6 +43,9 @@ class Service {
   void wait_for_work(std::chrono::steady_clock::time_point deadline);
   void shutdown();
   void sweep_sessions();
+  // The OAuth authorizer once the port is known (the default resource URI names it); null, with
+  // the reason logged, when it cannot be made.
+  std::shared_ptr<const auth::Authorizer> make_authorizer(unsigned short port) const;
   void wait_for_connections();
 
   HttpMetrics metrics_;  // first: the tool host reports to it from the start (Config::counters)

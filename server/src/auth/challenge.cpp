@@ -1,0 +1,31 @@
+#include "challenge.hpp"
+
+namespace mcpread::server::auth {
+
+// The metadata URL and the scope come from the checked configuration (no quote or backslash),
+// so they go between quotes as they are.
+std::string Challenge::header(const char* error) const {
+  std::string value = "Bearer resource_metadata=\"" + metadata_url_ + "\", scope=\"" + scope_ + "\"";
+  if (error != nullptr) value += ", error=\"" + std::string(error) + "\"";
+  return value;
+}
+
+Refusal Challenge::missing_token() const {
+  return {401, header(nullptr),
+          "Unauthorized: send \"Authorization: Bearer <access token>\" from an authorization server named at " +
+              metadata_url_};
+}
+
+// Why the token failed is logged at debug level only: the answer does not help a forger.
+Refusal Challenge::invalid_token() const {
+  return {401, header("invalid_token"),
+          "Unauthorized: the access token is not valid for this server (expired, for another resource, or "
+          "not from an accepted authorization server); get a new one"};
+}
+
+Refusal Challenge::insufficient_scope() const {
+  return {403, header("insufficient_scope"),
+          "Forbidden: the access token lacks the scope " + scope_ + "; ask the authorization server for it"};
+}
+
+}  // namespace mcpread::server::auth

@@ -1,0 +1,31 @@
+#pragma once
+// The refusals of an OAuth protected resource (RFC 6750 section 3, MCP authorization): 401 with
+// a WWW-Authenticate header that names the resource metadata (where a client starts discovery)
+// and the scope to ask for; error="invalid_token" when a token was sent but is not good;
+// 403 error="insufficient_scope" for a good token without the scope.
+#include <string>
+
+namespace mcpread::server::auth {
+
+struct Refusal {
+  unsigned status;               // 401 or 403
+  std::string www_authenticate;  // the header's value
+  std::string message;           // the JSON-RPC error's message
+};
+
+class Challenge {
+ public:
+  Challenge(std::string metadata_url, std::string scope)
+      : metadata_url_(std::move(metadata_url)), scope_(std::move(scope)) {}
+
+  [[nodiscard]] Refusal missing_token() const;
+  [[nodiscard]] Refusal invalid_token() const;
+  [[nodiscard]] Refusal insufficient_scope() const;
+
+ private:
+  [[nodiscard]] std::string header(const char* error) const;
+  std::string metadata_url_;
+  std::string scope_;
+};
+
+}  // namespace mcpread::server::auth

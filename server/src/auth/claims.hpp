@@ -1,0 +1,35 @@
+#pragma once
+// The checks of a JWT access token's claims once its signature is verified (RFC 9068, RFC 7519):
+// the issuer is the expected one, the audience names this resource, the token is within its
+// lifetime (with a small allowance for clocks apart), and whether it carries the scope.
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace mcpread::server::auth {
+
+struct ClaimsPolicy {
+  std::string issuer;    // `iss` must equal it
+  std::string audience;  // `aud` (a string or an array) must hold it
+  std::string scope;     // `scope` (space-separated) or `scp` (an array or a string) holds it
+  std::int64_t skew_s = 60;
+};
+
+enum class ClaimsVerdict { valid, invalid, insufficient_scope };
+
+struct ClaimsResult {
+  ClaimsVerdict verdict = ClaimsVerdict::invalid;
+  std::string why;  // for the debug log when not valid
+  std::string sub;  // the identity, when valid or only short of the scope
+};
+
+// `now_s`: seconds since the epoch. `exp` is required.
+ClaimsResult check_claims(const nlohmann::json& payload, const ClaimsPolicy& policy, std::int64_t now_s);
+
+// Whether a JWS header's `alg` is one accepted: RS256/384/512, PS256/384/512, ES256/384/512
+// (never "none", nor the HMAC algorithms, whose key would be public).
+bool accepted_algorithm(std::string_view alg);
+
+}  // namespace mcpread::server::auth

@@ -1,0 +1,278 @@
+// OAuth 2.1 resource server mode (--oauth-issuer): the protected-resource metadata (RFC 9728),
+// the challenges of RFC 6750, and JWT access tokens checked against an authorization server's
+// keys. The authorization server here is a static one: Python's http.server on 127.0.0.1 serving
+// an RFC 8414 metadata document and a JWKS that the test writes; the test signs tokens itself.
+#include "fixtures.hpp"
+#include "http_client.hpp"
+
+#include <cjose/cjose.h>
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <ctime>
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace mcpread::test;
+using namespace mcpread::test::http;
+using nlohmann::json;
+
+namespace {
+
+std::string base64url(const std::string& bytes) {
+  char* out = nullptr;
+  size_t size = 0;
+  cjose_err err;
+  REQUIRE(cjose_base64url_encode(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), &out, &size, &err));
+  std::string text(out, size);
+  cjose_get_dealloc()(out);
+  return text;
+}
+
+// A signing key with its `kid`, made for the test.
+class Key {
+ public:
+  Key(const std::string& alg, const std::string& kid) : alg_(alg), kid_(kid) {
+    cjose_err err;
+    jwk_ = alg[0] == 'E' ? cjose_jwk_create_EC_random(CJOSE_JWK_EC_P_256, &err)
+                         : cjose_jwk_create_RSA_random(2048, nullptr, 0, &err);
+    REQUIRE(jwk_ != nullptr);
+    REQUIRE(cjose_jwk_set_kid(jwk_, kid.c_str(), kid.size(), &err));
+  }
+  ~Key() { cjose_jwk_release(jwk_); }
+  Key(const Key&) = delete;
+  Key& operator=(const Key&) = delete;
+
+  [[nodiscard]] json public_jwk() const {
+    cjose_err err;
+    char* text = cjose_jwk_to_json(jwk_, false, &err);
+    json out = json::parse(text);
+    cjose_get_dealloc()(text);
+    out["use"] = "sig";
+    out["alg"] = alg_;
+    return out;
+  }
+
+  [[nodiscard]] std::string sign(const json& claims) const {
+    cjose_err err;
+    cjose_header_t* header = cjose_header_new(&err);
+    cjose_header_set(header, CJOSE_HDR_ALG, alg_.c_str(), &err);
+    cjose_header_set(header, CJOSE_HDR_KID, kid_.c_str(), &err);
+    cjose_header_set(header, "typ", "at+jwt", &err);
+    const std::string payload = claims.dump();
+    cjose_jws_t* jws = cjose_jws_sign(jwk_, header, reinterpret_cast<const uint8_t*>(payload.data()),
+                                      payload.size(), &err);
+    cjose_header_release(header);
+    REQUIRE(jws != nullptr);
+    const char* compact = nullptr;
+    REQUIRE(cjose_jws_export(jws, &compact, &err));
+    std::string token = compact;
+    cjose_jws_release(jws);
+    return token;
+  }
+
+ private:
+  std::string alg_;
+  std::string kid_;
+  cjose_jwk_t* jwk_ = nullptr;
+};
+
+// The authorization server's documents, served over HTTP by Python on a free port.
+class AuthServer {
+ public:
+  AuthServer() {
+    process_.emplace(ChildProcess::Spec{{MCPREAD_PYTHON3, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
+                                         "--directory", dir_.path().string()},
+                                        {},
+                                        {},
+                                        true});
+    // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
+    std::string out;
+    while (out.find(") ...") == std::string::npos)
+      REQUIRE(process_->read(out, std::chrono::seconds(10)) == ChildProcess::Read::data);
+    const auto at = out.find(" port ") + 6;
+    issuer_ = "http://127.0.0.1:" + out.substr(at, out.find(' ', at) - at);
+    dir_.write(".well-known/oauth-authorization-server",
+               json{{"issuer", issuer_}, {"jwks_uri", issuer_ + "/jwks.json"}}.dump());
+  }
+  [[nodiscard]] const std::string& issuer() const { return issuer_; }
+  void publish(const std::vector<const Key*>& keys) {
+    json jwks{{"keys", json::array()}};
+    for (const auto* key : keys) jwks["keys"].push_back(key->public_jwk());
+    dir_.write("jwks.json", jwks.dump());
+  }
+
+ private:
+  TempDir dir_;
+  std::optional<ChildProcess> process_;
+  std::string issuer_;
+};
+
+const std::string discover_body =
+    json{{"jsonrpc", "2.0"},
+         {"id", 1},
+         {"method", "server/discover"},
+         {"params",
+          {{"_meta",
+            {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
+             {"io.modelcontextprotocol/clientCapabilities", json::object()}}}}}}
+        .dump();
+
+Reply discover(Client& client, const std::string& token) {
+  Headers headers = post_headers({{"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", "server/discover"}});
+  if (!token.empty()) headers.emplace_back("Authorization", "Bearer " + token);
+  return client.send("POST", "/mcp", headers, discover_body);
+}
+
+long long now() { return static_cast<long long>(std::time(nullptr)); }
+
+}  // namespace
+
+TEST_CASE("http oauth: metadata, challenges, and JWT access tokens checked against the issuer's keys") {
+  AuthServer as;
+  const Key rsa("RS256", "rsa-1");
+  const Key pss("PS256", "pss-1");
+  const Key ec("ES256", "ec-1");
+  as.publish({&rsa, &pss, &ec});
+  TempDir root;
+  root.write("notes.txt", "note\n");
+  ServerProcess server({root.path().string(), "--oauth-issuer", as.issuer(), "--log-level", "debug"});
+  const std::string resource = "http://127.0.0.1:" + std::to_string(server.port()) + "/mcp";
+  const std::string metadata_url =
+      "http://127.0.0.1:" + std::to_string(server.port()) + "/.well-known/oauth-protected-resource/mcp";
+  const std::string challenge = "Bearer resource_metadata=\"" + metadata_url + "\", scope=\"files:read\"";
+  const json good{{"iss", as.issuer()}, {"sub", "alice"},     {"aud", resource},
+                  {"scope", "openid files:read"}, {"iat", now()}, {"exp", now() + 300}};
+  Client client(server.port());
+
+  SUBCASE("the protected-resource metadata, without a token, at both well-known paths") {
+    const std::string expected = "{\"authorization_servers\":[\"" + as.issuer() +
+                                 "\"],\"bearer_methods_supported\":[\"header\"],\"resource\":\"" + resource +
+                                 "\",\"scopes_supported\":[\"files:read\"]}";
+    for (const char* path : {"/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"}) {
+      const Reply r = client.send("GET", path);
+      CHECK(r.status == 200);
+      CHECK(r.body == expected);
+      CHECK(r.header("Content-Type") == "application/json");
+    }
+    CHECK(client.send("GET", "/.well-known/oauth-protected-resource/other").status == 404);
+  }
+
+  SUBCASE("no token: 401 naming the metadata and the scope, on /mcp and /sse") {
+    Reply r = discover(client, "");
+    expect_rpc_error(r, 401, -32600,
+                     "Unauthorized: send \"Authorization: Bearer <access token>\" from an authorization server "
+                     "named at " + metadata_url);
+    CHECK(r.header("WWW-Authenticate") == challenge);
+    r = client.send("GET", "/sse", {{"Accept", "text/event-stream"}});
+    CHECK(r.status == 401);
+    CHECK(r.header("WWW-Authenticate") == challenge);
+    r = client.send("POST", "/mcp", post_headers({{"Authorization", "Basic YWxpY2U6eA=="}}), discover_body);
+    CHECK(r.status == 401);
+    CHECK(r.header("WWW-Authenticate") == challenge);
+  }
+
+  SUBCASE("a valid token: served, with each accepted algorithm; a read through a session") {
+    for (const Key* key : {&rsa, &pss, &ec}) {
+      CAPTURE(key->public_jwk()["alg"]);
+      CHECK(discover(client, key->sign(good)).status == 200);
+    }
+    McpHttp mcp(server.port(), {{"Authorization", "Bearer " + rsa.sign(good)}});
+    mcp.initialize();
+    CHECK(mcp.call("read", {{"file_path", "notes.txt"}})["content"][0]["text"].get<std::string>().rfind("     1\tnote\n", 0) == 0);
+    // Expired 30 s ago and not valid for 30 s more: within the 60 s allowed for clocks apart.
+    json skewed = good;
+    skewed["exp"] = now() - 30;
+    skewed["nbf"] = now() + 30;
+    CHECK(discover(client, ec.sign(skewed)).status == 200);
+    // The audience may be a list that holds the resource.
+    json listed = good;
+    listed["aud"] = json::array({"https://other.example/api", resource});
+    CHECK(discover(client, rsa.sign(listed)).status == 200);
+    // The identity is logged at debug level; the token never is.
+    const std::string token = rsa.sign(good);
+    CHECK(discover(client, token).status == 200);
+    CHECK(server.stderr_text().find("token of sub 'alice' accepted") != std::string::npos);
+    CHECK(server.stderr_text().find(token.substr(token.rfind('.') + 1)) == std::string::npos);
+  }
+
+  SUBCASE("bad tokens: 401 invalid_token") {
+    const std::string invalid = challenge + ", error=\"invalid_token\"";
+    auto with = [&good](const char* claim, json value) {
+      json claims = good;
+      claims[claim] = std::move(value);
+      return claims;
+    };
+    json no_exp = good;
+    no_exp.erase("exp");
+    const std::string tampered = [&] {
+      std::string t = rsa.sign(good);
+      const auto at = t.rfind('.') + 10;
+      t[at] = t[at] == 'A' ? 'B' : 'A';
+      return t;
+    }();
+    const std::string payload_swapped = [&] {  // another payload under a valid signature
+      const std::string t = rsa.sign(good);
+      const auto first = t.find('.'), last = t.rfind('.');
+      return t.substr(0, first + 1) + base64url(with("sub", "mallory").dump()) + t.substr(last);
+    }();
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"another audience", rsa.sign(with("aud", "https://other.example/mcp"))},
+        {"expired beyond the skew", rsa.sign(with("exp", now() - 120))},
+        {"not valid yet", rsa.sign(with("nbf", now() + 120))},
+        {"no exp", rsa.sign(no_exp)},
+        {"an issuer not configured", rsa.sign(with("iss", "http://127.0.0.1:1"))},
+        {"alg none", base64url(R"({"alg":"none","typ":"JWT"})") + "." + base64url(good.dump()) + "."},
+        {"tampered signature", tampered},
+        {"payload swapped", payload_swapped},
+        {"unknown key", Key("RS256", "rsa-1").sign(good)},  // same kid, another key
+        {"not a JWT", "s3cret"},
+    };
+    for (const auto& one : cases) {
+      CAPTURE(one.first);
+      const Reply r = discover(client, one.second);
+      expect_rpc_error(r, 401, -32600,
+                       "Unauthorized: the access token is not valid for this server (expired, for another "
+                       "resource, or not from an accepted authorization server); get a new one");
+      CHECK(r.header("WWW-Authenticate") == invalid);
+    }
+  }
+
+  SUBCASE("a token without the scope: 403 insufficient_scope") {
+    for (const json& scope : {json("openid files:write"), json::array({"files:write"})}) {
+      json claims = good;
+      claims["scope"] = scope;
+      const Reply r = discover(client, rsa.sign(claims));
+      expect_rpc_error(r, 403, -32600,
+                       "Forbidden: the access token lacks the scope files:read; ask the authorization server for it");
+      CHECK(r.header("WWW-Authenticate") == challenge + ", error=\"insufficient_scope\"");
+    }
+    json scp = good;  // Microsoft Entra ID's claim
+    scp.erase("scope");
+    scp["scp"] = json::array({"files:read"});
+    CHECK(discover(client, rsa.sign(scp)).status == 200);
+  }
+
+  SUBCASE("key rotation: a key the JWKS names after the keys were cached is fetched and accepted") {
+    CHECK(discover(client, rsa.sign(good)).status == 200);  // the JWKS is now cached
+    const Key next("ES256", "ec-2");
+    CHECK(discover(client, next.sign(good)).status == 401);  // not published yet
+    as.publish({&next});
+    CHECK(discover(client, next.sign(good)).status == 200);
+  }
+}
+
+TEST_CASE("http oauth: an authorization server that cannot be reached refuses tokens, not the server") {
+  TempDir root;
+  // Nothing listens on port 1: the metadata cannot be read.
+  ServerProcess server({root.path().string(), "--oauth-issuer", "http://127.0.0.1:1"});
+  Client client(server.port());
+  const Key rsa("RS256", "rsa-1");
+  const json claims{{"iss", "http://127.0.0.1:1"},
+                    {"aud", "http://127.0.0.1:" + std::to_string(server.port()) + "/mcp"},
+                    {"scope", "files:read"},
+                    {"exp", now() + 300}};
+  CHECK(discover(client, rsa.sign(claims)).status == 401);
+  CHECK(client.send("GET", "/healthz").status == 200);
+}
