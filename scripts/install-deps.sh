@@ -20,6 +20,8 @@ build_packages+=(libfreexl1)
 build_packages+=(libtesseract-dev)
 # libgmime-3.0-dev: e-mail's headers (libgmime-3.0-0 is opened with dlopen at run time).
 build_packages+=(libgmime-3.0-dev libgmime-3.0-0)
+# libdjvulibre-dev: DjVu's headers (libdjvulibre21 is opened with dlopen at run time).
+build_packages+=(libdjvulibre-dev libdjvulibre21)
 # rustc, cargo and librust-encoding-rs-dev: the WHATWG Encoding Standard's decoders (encoding_rs,
 # Firefox's), built offline from Debian's crate into a static library (readers/CMakeLists.txt).
 build_packages+=(rustc cargo librust-encoding-rs-dev)
@@ -46,6 +48,9 @@ test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
 # python3-openpyxl, python3-odf: the corpus' workbooks written on the spot by writers that store
 # formulas without calculating them (tests/corpus/writers.py, run with Debian's /usr/bin/python3).
 test_packages+=(python3-openpyxl python3-odf)
+# djvulibre-bin: the DjVu tests make their documents with cjb2, djvm, djvmcvt and djvused; the
+# corpus compares with djvutxt.
+test_packages+=(djvulibre-bin)
 
 # The portable bundle (scripts/release.sh): Debian roots made with debootstrap, RUNPATHs set with
 # patchelf, aarch64 roots run through qemu-user, the proof's file-open check with strace.
