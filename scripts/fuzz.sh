@@ -28,7 +28,7 @@ declare -A runs=([fuzz_jsonrpc]=25000 [fuzz_page_ranges]=400000 [fuzz_notebook]=
   [fuzz_office]=40000 [fuzz_html]=40000 [fuzz_slides]=40000
   [fuzz_sheets]=40000 [fuzz_archive]=12000 [fuzz_csv]=10000 [fuzz_media]=400000 [fuzz_pdf]=6000
   [fuzz_rtf]=200000 [fuzz_fb2]=40000 [fuzz_doc]=3000
-  [fuzz_ppt]=40000 [fuzz_xls]=3000 [fuzz_mail]=40000)
+  [fuzz_ppt]=40000 [fuzz_xls]=3000 [fuzz_mail]=40000 [fuzz_djvu]=3000)
 seed=20261123
 
 fuzz_build

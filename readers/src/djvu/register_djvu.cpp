@@ -45,7 +45,12 @@ ResourceReadResult djvu_resource(const ResourceCall& call) {
   return resource_from_outcome(djvu::read_djvu(call.file, o, call.cancel), true);
 }
 
-std::string describe_djvu(const ReadLimits&) { return "as pdf, pages' text or images."; }
+// The PDF reader's words, so that the tool description gives both one line ("- pdf, djvu: ..."):
+// the same arguments page them, with the same limits.
+std::string describe_djvu(const ReadLimits& limits) {
+  const Reader* pdf = reader_registry().find(FileKind::pdf);
+  return pdf != nullptr && pdf->describe != nullptr ? pdf->describe(limits) : std::string();
+}
 
 // "AT&TFORM", a length, then DJVU (one page) or DJVM (several: bundled, or an indirect
 // document's index). DJVI, a shared part of a document, is no document by itself.
