@@ -44,7 +44,9 @@ replay_regressions() {
     [[ -d "$project/fuzz/regressions/$target" ]] && inputs+=("$project/fuzz/regressions/$target")
     echo "fuzz: $target: replaying $(find "${inputs[@]}" -type f | wc -l) seed and regression input(s)"
     mkdir -p "$build/artifacts/$target"
-    if ! "$build/fuzz/$target" -runs=0 -artifact_prefix="$build/artifacts/$target/" "${inputs[@]}" \
+    # No address-space randomisation, as in the gate's runs: an input whose effect depends on
+    # where things are mapped gives the same verdict every time.
+    if ! setarch "$(uname -m)" -R "$build/fuzz/$target" -runs=0 -artifact_prefix="$build/artifacts/$target/" "${inputs[@]}" \
       >"$build/logs/$target.replay.log" 2>&1; then
       echo "fuzz: $target: a seed or regression input fails; see $build/logs/$target.replay.log"
       grep -m3 -E 'ERROR: |SUMMARY: |property violated' "$build/logs/$target.replay.log" | sed 's/^/    /' || true
@@ -57,7 +59,7 @@ replay_regressions() {
 # time (each is single-threaded), then reports each one's executions or finding. Each one's exit
 # status goes to a file, as `wait -n` does not say whose status it returns.
 run_targets() {
-  local run=$1 label=$2 target executions
+  local run=$1 label=$2 target executions took
   for target in "${targets[@]}"; do
     while [[ $(jobs -rp | wc -l) -ge $parallel ]]; do wait -n || true; done
     echo "fuzz: $target: fuzzing ($label)"
@@ -67,10 +69,13 @@ run_targets() {
   echo "fuzz: executions per target"
   : >"$build/logs/executions.txt"  # read by scripts/test.sh for its closing summary
   for target in "${targets[@]}"; do
-    executions=$(grep -m1 -o 'stat::number_of_executed_units: [0-9]*' "$build/logs/$target.log" | awk '{print $2}')
-    printf '%-18s %10s executions (%s)\n' "$target" "${executions:-?}" "$label" >>"$build/logs/executions.txt"
+    # A run ended by a finding prints no "Done" line: an absent number is "?", not an exit.
+    executions=$(grep -m1 -o 'stat::number_of_executed_units: [0-9]*' "$build/logs/$target.log" | awk '{print $2}' || true)
+    took=$(grep -m1 -o '^Done [0-9]* runs in [0-9]*' "$build/logs/$target.log" | awk '{print $5}' || true)
+    printf '%-18s %10s executions in %5s s (%s)\n' "$target" "${executions:-?}" "${took:-?}" "$label" \
+      >>"$build/logs/executions.txt"
     if [[ $(cat "$build/logs/$target.status") == 0 ]]; then
-      printf 'fuzz:   %-18s %10s executions, no finding\n' "$target" "${executions:-?}"
+      printf 'fuzz:   %-18s %10s executions in %5s s, no finding\n' "$target" "${executions:-?}" "${took:-?}"
     else
       printf 'fuzz:   %-18s FINDING; see %s and %s\n' "$target" "$build/logs/$target.log" "$build/artifacts/$target/"
       grep -m3 -E 'ERROR: |SUMMARY: |property violated' "$build/logs/$target.log" | sed 's/^/    /' || true

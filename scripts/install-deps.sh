@@ -22,6 +22,10 @@ build_packages+=(libtesseract-dev)
 build_packages+=(libgmime-3.0-dev libgmime-3.0-0)
 # libdjvulibre-dev: DjVu's headers (libdjvulibre21 is opened with dlopen at run time).
 build_packages+=(libdjvulibre-dev libdjvulibre21)
+# libmobi0: MOBI and Kindle e-books, opened with dlopen at run time (its interface is declared in
+# readers/src/mobi/mobi_book.cpp: no -dev package; Debian bullseye has none, so the portable
+# bundle refuses them naming the package).
+build_packages+=(libmobi0)
 # rustc, cargo and librust-encoding-rs-dev: the WHATWG Encoding Standard's decoders (encoding_rs,
 # Firefox's), built offline from Debian's crate into a static library (readers/CMakeLists.txt).
 build_packages+=(rustc cargo librust-encoding-rs-dev)
@@ -51,6 +55,8 @@ test_packages+=(python3-openpyxl python3-odf)
 # djvulibre-bin: the DjVu tests make their documents with cjb2, djvm, djvmcvt and djvused; the
 # corpus compares with djvutxt.
 test_packages+=(djvulibre-bin)
+# libmobi-tools: `mobitool`, the corpus' reference for MOBI books (the text of its rawml dump).
+test_packages+=(libmobi-tools)
 
 # The portable bundle (scripts/release.sh): Debian roots made with debootstrap, RUNPATHs set with
 # patchelf, aarch64 roots run through qemu-user, the proof's file-open check with strace.

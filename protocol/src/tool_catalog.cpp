@@ -9,8 +9,10 @@ nlohmann::json render_tool(const ToolDefinition& tool, const VersionFeatures& fe
   if (features.titles && !tool.title.empty()) t["title"] = tool.title;
   if (features.tool_annotations && !tool.annotations.empty()) {
     t["annotations"] = tool.annotations;
-    // Tool.annotations.title exists from 2025-03-26; the top-level title only from 2025-06-18.
-    if (!tool.title.empty()) t["annotations"]["title"] = tool.title;
+    // Tool.annotations.title exists from 2025-03-26; the top-level title from 2025-06-18, which
+    // clients show first: from then on the annotation would only repeat it (and every
+    // conversation carries the tool list).
+    if (!tool.title.empty() && !features.titles) t["annotations"]["title"] = tool.title;
   }
   if (features.structured_content && tool.output_schema) t["outputSchema"] = *tool.output_schema;
   if (features.titles && !tool.meta.empty()) t["_meta"] = tool.meta;

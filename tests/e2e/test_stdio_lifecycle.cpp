@@ -115,7 +115,11 @@ TEST_CASE("tools/list") {
           CHECK(tool["annotations"]["openWorldHint"] == false);
           CHECK(tool["annotations"]["destructiveHint"] == false);
         }
-        CHECK(tool.contains("title") == (std::string(version) >= "2025-06-18"));
+        const bool titled = std::string(version) >= "2025-06-18";
+        CHECK(tool.contains("title") == titled);
+        // The annotation's title where the top-level one does not exist yet, not beside it.
+        if (annotated) CHECK(tool["annotations"].contains("title") == !titled);
+        if (annotated && !titled) CHECK(tool["annotations"]["title"] == "Read file");
       }
       // read_image points at read in a line instead of repeating its description.
       CHECK(tools[1]["description"].get<std::string>().find("`read` tool") != std::string::npos);

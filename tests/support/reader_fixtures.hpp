@@ -48,4 +48,13 @@ inline std::string first_text(const readers::ReadOutcome& o) {
   return std::get<readers::TextBlock>(o.blocks.front()).text;
 }
 
+// Every text block of an answer, each followed by "\n<block>\n" (where an image or another
+// block may stand between them).
+inline std::string texts_joined(const readers::ReadOutcome& o) {
+  std::string out;
+  for (const auto& b : o.blocks)
+    if (const auto* t = std::get_if<readers::TextBlock>(&b)) out += t->text + "\n<block>\n";
+  return out;
+}
+
 }  // namespace mcpread::test

@@ -30,21 +30,6 @@ std::string href_path(std::string_view href) {
   return *common::percent_decode(href.substr(0, href.find('#')), common::PercentMode::href);  // never nullopt
 }
 
-std::string one_line(std::string_view text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  return out;
-}
-
 // Sentences for a refusal: the DRM check of META-INF/encryption.xml.
 bool check_encryption(package::Parts& pkg, std::string* error) {
   if (!pkg.has("META-INF/encryption.xml")) return true;
@@ -83,7 +68,7 @@ class Toc {
     if (!toc) return;
     for (const pugi::xpath_node& x : toc.select_nodes(".//*[local-name()='a']")) {
       const std::string target = package::resolve_part(folder, href_path(attr(x.node(), "href")));
-      const std::string label = one_line(text_of(x.node()));
+      const std::string label = sections::one_line(text_of(x.node()));
       if (!target.empty() && !label.empty()) titles_.emplace(target, label);
     }
   }
@@ -98,7 +83,7 @@ class Toc {
     for (const pugi::xpath_node& x : d.select_nodes("//*[local-name()='navPoint']")) {
       const xml_node point = x.node();
       const std::string target = package::resolve_part(folder, href_path(attr(child(point, "content"), "src")));
-      const std::string label = one_line(text_of(child(child(point, "navLabel"), "text")));
+      const std::string label = sections::one_line(text_of(child(child(point, "navLabel"), "text")));
       if (!target.empty() && !label.empty()) titles_.emplace(target, label);
     }
   }
@@ -164,9 +149,9 @@ bool read_epub(package::ZipArchive& zip, sections::Deck* deck, std::string* erro
   const xml_node metadata = child(root, "metadata");
   std::string title, authors;
   for (xml_node m : metadata.children()) {
-    if (is(m, "title") && title.empty()) title = one_line(m.text().get());
+    if (is(m, "title") && title.empty()) title = sections::one_line(m.text().get());
     if (is(m, "creator")) {
-      const std::string who = one_line(m.text().get());
+      const std::string who = sections::one_line(m.text().get());
       if (!who.empty()) authors += (authors.empty() ? "" : ", ") + who;
     }
   }
@@ -237,7 +222,7 @@ bool read_epub(package::ZipArchive& zip, sections::Deck* deck, std::string* erro
     if (section.title.empty() && section.text.starts_with('#')) {
       const std::string first = section.text.substr(0, section.text.find('\n'));
       section.title = first.substr(std::min(first.find_first_not_of('#'), first.size()));
-      section.title = one_line(section.title);
+      section.title = sections::one_line(section.title);
     }
     deck->sections.push_back(std::move(section));
   }

@@ -12,8 +12,7 @@ inline constexpr FileKind kEpubKind{"epub"};
 namespace {
 
 std::string describe_epub(const ReadLimits&) {
-  return "chapters in order, images after each; `pages` picks chapters, `limit` caps them, `offset` goes "
-         "on in a cut chapter.";
+  return "chapters in order, images after each; `limit` caps them, `offset` goes on in a cut chapter.";
 }
 
 constexpr std::string_view kEpubMime = "application/epub+zip";

@@ -9,9 +9,11 @@ std::string key_text(const OcrKey& k) {
   return k.file + ':' + std::to_string(k.page) + ':' + k.langs + ':' + std::to_string(k.dpi);
 }
 
+// Never destroyed: the idle-memory thread may clear it, or a read store into it, while the
+// process exits.
 LruCache<OcrPage>& cache() {
-  static LruCache<OcrPage> c(cache_max_bytes);
-  return c;
+  static auto* c = new LruCache<OcrPage>(cache_max_bytes);
+  return *c;
 }
 
 std::size_t cost(const std::string& key, const OcrPage& p) { return key.size() + p.text.size() + p.note.size() + 128; }

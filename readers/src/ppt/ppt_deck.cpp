@@ -1,5 +1,6 @@
 #include "ppt/ppt_deck.hpp"
 
+#include "byte_order.hpp"
 #include "utf8_internal.hpp"
 
 #include <cstdint>
@@ -38,11 +39,6 @@ constexpr std::size_t kMaxEdits = 4096;  // a longer edit chain is damaged (or a
 enum TextType : std::uint32_t { kTitle = 0, kBody = 1, kNotesText = 2, kOther = 4, kCenterBody = 5, kCenterTitle = 6,
                                 kHalfBody = 7, kQuarterBody = 8, kUnknownType = 99 };
 
-std::uint16_t u16(std::string_view s, std::size_t at) {
-  return static_cast<std::uint16_t>(static_cast<unsigned char>(s[at]) | static_cast<unsigned char>(s[at + 1]) << 8);
-}
-std::uint32_t u32(std::string_view s, std::size_t at) { return u16(s, at) | static_cast<std::uint32_t>(u16(s, at + 2)) << 16; }
-
 struct Record {
   std::uint16_t type = 0;
   std::uint16_t instance = 0;
@@ -54,10 +50,10 @@ struct Record {
 // The record at `at`; nullopt when its header or its length runs past the end.
 std::optional<Record> record_at(std::string_view s, std::size_t at) {
   if (at > s.size() || s.size() - at < 8) return std::nullopt;
-  const std::uint16_t version_instance = u16(s, at);
-  const std::uint32_t length = u32(s, at + 4);
+  const std::uint16_t version_instance = bytes::le16(s, at);
+  const std::uint32_t length = bytes::le32(s, at + 4);
   if (length > s.size() - at - 8) return std::nullopt;
-  return Record{u16(s, at + 2), static_cast<std::uint16_t>(version_instance >> 4), (version_instance & 0xF) == 0xF,
+  return Record{bytes::le16(s, at + 2), static_cast<std::uint16_t>(version_instance >> 4), (version_instance & 0xF) == 0xF,
                 s.substr(at + 8, length), at + 8 + length};
 }
 
@@ -79,7 +75,7 @@ std::string atom_text(const Record& r) {
   std::string out;
   if (r.type == kTextCharsAtom) {
     utf8::detail::Utf16Units units;
-    for (std::size_t i = 0; i + 1 < r.data.size(); i += 2) units.add(static_cast<char16_t>(u16(r.data, i)), out);
+    for (std::size_t i = 0; i + 1 < r.data.size(); i += 2) units.add(static_cast<char16_t>(bytes::le16(r.data, i)), out);
     units.finish(out);
   } else {
     for (const char c : r.data) utf8::detail::append_code_point(static_cast<unsigned char>(c), out);
@@ -97,7 +93,7 @@ class TextCollector {
  public:
   explicit TextCollector(std::vector<Text>* out) : out_(out) {}
   bool operator()(const Record& r) {
-    if (r.type == kTextHeaderAtom && r.data.size() >= 4) type_ = u32(r.data, 0);
+    if (r.type == kTextHeaderAtom && r.data.size() >= 4) type_ = bytes::le32(r.data, 0);
     if (r.type == kTextCharsAtom || r.type == kTextBytesAtom) out_->push_back({type_, atom_text(r)});
     return true;
   }
@@ -119,8 +115,8 @@ class Reader {
 
   bool read(std::string_view current_user, std::string* error) {
     if (const auto user = record_at(current_user, 0); user && user->type == kCurrentUserAtom && user->data.size() >= 12) {
-      if (u32(user->data, 4) == kEncryptedToken) return refuse(error, "it is encrypted (password-protected)");
-      if (!read_edits(u32(user->data, 8), error)) return false;
+      if (bytes::le32(user->data, 4) == kEncryptedToken) return refuse(error, "it is encrypted (password-protected)");
+      if (!read_edits(bytes::le32(user->data, 8), error)) return false;
     }
     std::vector<SlideEntry> slides, notes;
     std::string_view document;
@@ -154,18 +150,18 @@ class Reader {
       if (!edit || edit->type != kUserEditAtom || edit->data.size() < 28) break;
       // An encryptSessionPersistIdRef after the fixed fields: the document is encrypted.
       if (edit->data.size() >= 32) return refuse(error, "it is encrypted (password-protected)");
-      if (newest) doc_persist_ = u32(edit->data, 16);
+      if (newest) doc_persist_ = bytes::le32(edit->data, 16);
       newest = false;
-      if (const auto dir = record_at(doc_, u32(edit->data, 12)); dir && dir->type == kPersistDirectoryAtom) {
+      if (const auto dir = record_at(doc_, bytes::le32(edit->data, 12)); dir && dir->type == kPersistDirectoryAtom) {
         for (std::size_t at = 0; at + 4 <= dir->data.size();) {
-          const std::uint32_t entry = u32(dir->data, at);
+          const std::uint32_t entry = bytes::le32(dir->data, at);
           const std::uint32_t first = entry & 0xFFFFF, count = entry >> 20;
           at += 4;
           for (std::uint32_t i = 0; i < count && at + 4 <= dir->data.size(); ++i, at += 4)
-            persist_.emplace(first + i, u32(dir->data, at));  // emplace keeps the newer entry
+            persist_.emplace(first + i, bytes::le32(dir->data, at));  // emplace keeps the newer entry
         }
       }
-      offset = u32(edit->data, 8);
+      offset = bytes::le32(edit->data, 8);
     }
     return true;
   }
@@ -180,10 +176,10 @@ class Reader {
     std::uint32_t type = kUnknownType;
     walk(data, [&](const Record& r) {
       if (r.type == kSlidePersistAtom && r.data.size() >= 4) {
-        out->push_back({u32(r.data, 0), r.data.size() >= 16 ? u32(r.data, 12) : 0, {}});
+        out->push_back({bytes::le32(r.data, 0), r.data.size() >= 16 ? bytes::le32(r.data, 12) : 0, {}});
         type = kUnknownType;
       } else if (r.type == kTextHeaderAtom && r.data.size() >= 4) {
-        type = u32(r.data, 0);
+        type = bytes::le32(r.data, 0);
       } else if ((r.type == kTextCharsAtom || r.type == kTextBytesAtom) && !out->empty()) {
         out->back().texts.push_back({type, atom_text(r)});
       }
@@ -199,7 +195,7 @@ class Reader {
     // whose text is already in hand) and the id of its notes slide.
     if (const auto slide = persisted(entry.persist); slide && slide->type == kSlide) {
       walk(slide->data, [&](const Record& r) {
-        if (r.type == kSlideAtom && r.data.size() >= 20) notes_id = u32(r.data, 16);
+        if (r.type == kSlideAtom && r.data.size() >= 20) notes_id = bytes::le32(r.data, 16);
         if (r.type == kClientTextbox) walk(r.data, TextCollector(&texts));
         return r.type != kClientTextbox;
       });

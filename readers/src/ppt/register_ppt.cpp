@@ -49,7 +49,7 @@ ResourceReadResult ppt_resource(const ResourceCall& call) {
 // The PPTX line's words, so that the two share one line of the tool description, which has a
 // budget (a .ppt's pictures are not read: its answers simply hold none).
 std::string describe_ppt(const ReadLimits&) {
-  return "slides with title, text and notes, images after each; `pages` picks slides, `limit` caps them.";
+  return "slides with title, text and notes, images after each; `limit` caps them.";
 }
 
 // An OLE2 compound file named .ppt, .pps or .pot.

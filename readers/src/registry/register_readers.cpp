@@ -22,6 +22,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_odp_reader(ReaderRegistry&);
 [[nodiscard]] bool register_ppt_reader(ReaderRegistry&);
 [[nodiscard]] bool register_epub_reader(ReaderRegistry&);
+[[nodiscard]] bool register_mobi_reader(ReaderRegistry&);
 [[nodiscard]] bool register_csv_reader(ReaderRegistry&);
 [[nodiscard]] bool register_rtf_reader(ReaderRegistry&);
 [[nodiscard]] bool register_fb2_reader(ReaderRegistry&);
@@ -48,6 +49,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_odp_reader,
       register_ppt_reader,
       register_epub_reader,
+      register_mobi_reader,
       register_csv_reader,
       register_rtf_reader,
       register_fb2_reader,

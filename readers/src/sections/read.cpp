@@ -60,7 +60,7 @@ ReadOutcome read_file(const OpenedFile& file, const DeckFormat& format, const Op
   return read_opened(package::open(file, options.zip, format.expected), format, options, cancel);
 }
 
-ReadOutcome read_call(const ReaderCall& call, const DeckFormat& format, std::size_t per_call) {
+Options call_options(const ReaderCall& call, std::size_t per_call) {
   Options options = options_for(call.limits, media_text_cap(call.limits));
   options.pages = call.request.pages;
   if (call.request.offset) options.offset = *call.request.offset;
@@ -71,14 +71,22 @@ ReadOutcome read_call(const ReaderCall& call, const DeckFormat& format, std::siz
         std::max<std::uint64_t>(*call.request.limit, 1), options.max_sections != 0 ? options.max_sections : UINT32_MAX));
   if (call.kind == FileKind::text) options.max_images = 0;
   options.wording = call.request.wording;
-  return read_file(call.file, format, options, call.cancel);
+  return options;
 }
 
-ResourceReadResult read_as_resource(const ResourceCall& call, const DeckFormat& format) {
+Options resource_options(const ResourceCall& call) {
   Options options = options_for(call.limits, call.limits.text.max_output_bytes);
   options.max_images = 0;
   options.wording = call.wording;
-  return resource_from_outcome(read_file(call.file, format, options, call.cancel), true);
+  return options;
+}
+
+ReadOutcome read_call(const ReaderCall& call, const DeckFormat& format, std::size_t per_call) {
+  return read_file(call.file, format, call_options(call, per_call), call.cancel);
+}
+
+ResourceReadResult read_as_resource(const ResourceCall& call, const DeckFormat& format) {
+  return resource_from_outcome(read_file(call.file, format, resource_options(call), call.cancel), true);
 }
 
 }  // namespace mcpread::readers::sections

@@ -29,6 +29,12 @@ ReadOutcome read_file(const OpenedFile& file, const DeckFormat& format, const Op
 ReadOutcome read_bytes(std::string_view bytes, std::string_view name, const DeckFormat& format, const Options& options,
                        const CancelToken& cancel);
 
+// The options of a `read` call for any reader the sections engine renders: `pages`, `offset` and
+// `limit` (sections) as asked, at most `per_call` sections (0: no such cap), no images for
+// file_type="text"; of a resource read: the text up to the text cap, no images.
+Options call_options(const ReaderCall& call, std::size_t per_call);
+Options resource_options(const ResourceCall& call);
+
 // A `read` call: `pages`, `offset` and `limit` (sections) as asked, at most `per_call` sections
 // (0: no such cap), no images for file_type="text".
 ReadOutcome read_call(const ReaderCall& call, const DeckFormat& format, std::size_t per_call);

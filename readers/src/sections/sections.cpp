@@ -189,4 +189,19 @@ ReadOutcome render(const Deck& deck, const office::PartReader& images_of, const 
   return o;
 }
 
+std::string one_line(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
 }  // namespace mcpread::readers::sections

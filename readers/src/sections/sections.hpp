@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mcpread::readers::sections {
@@ -45,6 +46,9 @@ struct Options {
   package::ZipLimits zip;
   Wording wording;  // how the notes say what to read next
 };
+
+// A title or label on one line: each run of whitespace one space, none at either end.
+std::string one_line(std::string_view text);
 
 // The answer for `deck`, its images' bytes read through `images_of` on the way. An error outcome for
 // a selection that names no section.

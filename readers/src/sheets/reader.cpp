@@ -176,7 +176,7 @@ ReadOutcome read_xls(const OpenedFile& file, const SheetOptions& options, const 
   const std::string path = utf8::sanitized(file.path.string());
   nlohmann::json meta = {{"path", path}, {"size", static_cast<std::uint64_t>(file.st.st_size)}};
   std::string error;
-  std::unique_ptr<Workbook> book = open_xls(file, options.xls, &error);
+  std::unique_ptr<Workbook> book = open_xls(file, options.xls, &error, cancel);
   if (cancel.cancelled()) return ReadOutcome::stopped();
   if (!book)
     return ReadOutcome::error(path + " cannot be read as " + std::string(article(Format::xls)) + ": " +

@@ -43,7 +43,7 @@ ResourceReadResult sheets_resource(const ResourceCall& call) {
 }
 
 std::string describe_sheets(const ReadLimits&) {
-  return "each sheet a Markdown table of what its cells show; `pages` picks sheets (number or name).";
+  return "each sheet a Markdown table of what its cells show.";
 }
 
 const std::vector<ReaderOption> kSheetOptions = {

@@ -1,179 +1,128 @@
 #include "sheets/xls.hpp"
 
+#include "byte_order.hpp"
 #include "file_io.hpp"
-#include "lazy_library.hpp"
-#include "markdown_cell.hpp"
+#include "human_size.hpp"
 #include "mcpread/common/platform.hpp"
 #include "ole2/ole2_file.hpp"
-#include "sheets/number_format.hpp"
+#include "package/part_cache.hpp"
 #include "sheets/xls_formulas.hpp"
-#include "sheets/xls_probe.hpp"
+#include "sheets/xls_freexl.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <optional>
 
 namespace mcpread::readers::sheets {
 namespace {
 
-// libfreexl's C interface (freexl.h, stable since 1.0), declared here so that building needs no
-// libfreexl headers: the Windows build has none.
-struct CellValue {
-  unsigned char type;
-  union {
-    int int_value;
-    double double_value;
-    const char* text_value;
-  } value;
-};
-constexpr unsigned char kCellNull = 101, kCellInt = 102, kCellDouble = 103, kCellText = 104, kCellSstText = 105,
-                        kCellDate = 106, kCellDateTime = 107, kCellTime = 108;
-constexpr unsigned short kInfoPassword = 32008, kInfoSheetCount = 32010;
-constexpr unsigned kObfuscated = 3003;
-constexpr int kOk = 0, kInsufficientMemory = -4, kInvalidCfbfHeader = -7, kInvalidSignature = -10,
-              kWorkbookNotFound = -17;
+// What is kept of a workbook read: its cells as libfreexl read them (in a child:
+// xls_freexl.hpp), and the stored formula results libfreexl 1.0 leaves out (it skips FORMULA
+// records), read from the workbook stream (xls_formulas.hpp); none without libgsf to reach the
+// stream (Windows) or in a BIFF2-4 file.
+struct XlsRead {
+  XlsBook book;
+  std::optional<FormulaResults> formulas;
 
-struct Api {
-  int (*open)(const char*, const void**) = nullptr;
-  int (*close)(const void*) = nullptr;
-  int (*info)(const void*, unsigned short, unsigned int*) = nullptr;
-  int (*sheet_name)(const void*, unsigned short, const char**) = nullptr;
-  int (*select)(const void*, unsigned short) = nullptr;
-  int (*dimensions)(const void*, unsigned int*, unsigned short*) = nullptr;
-  int (*cell)(const void*, unsigned int, unsigned short, CellValue*) = nullptr;
-};
-
-const Api* api(std::string* error) {
-  // Windows: libfreexl-1.dll beside mcp-read.exe (scripts/windows/deps-xls.sh), by this soname's
-  // Windows name.
-  static const LazyLibrary<Api> lib(
-      {.needs = "reading Excel 97-2003 workbooks needs libfreexl (Debian package libfreexl1)",
-       .candidates = {"libfreexl.so.1"}},
-      [](SymbolBinder& bind, Api& a) {
-        return bind(&a.open, "freexl_open") && bind(&a.close, "freexl_close") && bind(&a.info, "freexl_get_info") &&
-               bind(&a.sheet_name, "freexl_get_worksheet_name") &&
-               bind(&a.select, "freexl_select_active_worksheet") &&
-               bind(&a.dimensions, "freexl_worksheet_dimensions") && bind(&a.cell, "freexl_get_cell_value");
-      });
-  return lib.get(error);
-}
-
-std::string open_error(int code) {
-  switch (code) {
-    case kInvalidCfbfHeader:
-    case kInvalidSignature:
-      return "it is neither an OLE2 compound file nor an older BIFF workbook";
-    case kWorkbookNotFound:
-      return "it is an OLE2 compound file without a workbook stream (a Word document, a PowerPoint presentation "
-             "or an Outlook message named .xls?)";
-    case kInsufficientMemory:
-      return "a sheet declares more cells than libfreexl holds in memory (256 MiB of cells)";
-    default:
-      return "libfreexl cannot parse it (error " + std::to_string(code) +
-             "): it is corrupt or truncated, or holds records libfreexl does not know";
+  std::size_t bytes() const {
+    std::size_t total = book.bytes();
+    if (formulas)
+      for (const auto& [sheet, cells] : *formulas) {
+        total += sheet.size();
+        for (const auto& [at, text] : cells) total += 64 + text.size();  // a map node
+      }
+    return total;
   }
-}
-
-// A cell as it shows: numbers in Excel's General format, dates and times as libfreexl gives them
-// ("2024-03-01", "2024-03-01 09:30:15", "09:30:15"), a date-time's zero seconds left out as the
-// XLSX reader's built-in format 22 shows it ("2024-03-01 09:30").
-std::string cell_text(const CellValue& v) {
-  switch (v.type) {
-    case kCellInt: return std::to_string(v.value.int_value);
-    case kCellDouble: return general_number(v.value.double_value);
-    case kCellText:
-    case kCellSstText:
-    case kCellDate:
-    case kCellTime: return v.value.text_value == nullptr ? std::string() : std::string(v.value.text_value);
-    case kCellDateTime: {
-      std::string s = v.value.text_value == nullptr ? std::string() : std::string(v.value.text_value);
-      if (s.size() == 19 && s.ends_with(":00")) s.resize(16);
-      return s;
-    }
-    default: return {};
-  }
-}
+};
 
 class XlsWorkbook final : public Workbook {
  public:
-  XlsWorkbook(const Api& a, const void* handle) : api_(a), handle_(handle) {}
-  ~XlsWorkbook() override { api_.close(handle_); }
-  XlsWorkbook(const XlsWorkbook&) = delete;
-  XlsWorkbook& operator=(const XlsWorkbook&) = delete;
-
-  // The sheets' names and extents; false with *error when libfreexl cannot list them.
-  bool list_sheets(unsigned count, std::string* error) {
-    for (unsigned i = 0; i < count; ++i) {
-      const char* name = nullptr;
-      if (api_.sheet_name(handle_, static_cast<unsigned short>(i), &name) != kOk) {
-        *error = "the name of sheet " + std::to_string(i + 1) + " cannot be read";
-        return false;
-      }
+  XlsWorkbook(std::shared_ptr<const XlsRead> read, std::size_t budget)
+      : read_(std::move(read)), book_(&read_->book), budget_(budget) {
+    if (read_->formulas) formulas_ = &*read_->formulas;
+    for (const XlsSheet& s : book_->sheets) {
       SheetInfo info;
-      info.name = name == nullptr || *name == '\0' ? "Sheet" + std::to_string(i + 1) : std::string(name);
-      unsigned rows = 0;
-      unsigned short columns = 0;
-      if (api_.select(handle_, static_cast<unsigned short>(i)) == kOk &&
-          api_.dimensions(handle_, &rows, &columns) == kOk && rows > 0 && columns > 0) {
-        const auto last_column = std::min<std::uint32_t>(columns, kMaxColumns) - 1;
-        info.extent = "A1:" + column_name(last_column) + std::to_string(std::min<std::uint64_t>(rows, kMaxRows));
+      info.name = s.name;
+      if (s.rows > 0 && s.columns > 0) {
+        const auto last_column = std::min<std::uint32_t>(s.columns, kMaxColumns) - 1;
+        info.extent = "A1:" + column_name(last_column) + std::to_string(std::min<std::uint64_t>(s.rows, kMaxRows));
       }
       sheets_.push_back(std::move(info));
     }
-    return true;
-  }
-
-  // libfreexl 1.0 skips FORMULA records: their stored results, read from the workbook stream
-  // (xls_formulas.hpp), fill those cells.
-  void set_formulas(FormulaResults formulas) {
-    formulas_ = std::move(formulas);
-    formulas_read_ = true;
   }
 
   // Without the stored results (no libgsf to reach the stream: Windows; a BIFF2-4 file), which
   // cells hold a formula is not known.
   std::string note() const override {
-    if (formulas_read_) return {};
-    return "[Cells holding a formula show empty: libfreexl, which reads .xls files here, does not read formula "
+    std::string note;
+    if (book_->cut && book_->cut_sheet < book_->sheets.size())
+      note = "[Only the first " + human_size(budget_) + " of the workbook's cells are read: sheet \"" +
+             book_->sheets[book_->cut_sheet].name + "\" shows its rows before row " +
+             std::to_string(std::uint64_t{book_->cut_row} + 1) +
+             ", the sheets after it none. Saving the workbook as .xlsx (Excel, LibreOffice) makes all of it readable, "
+             "a page at a time.]";
+    if (formulas_ != nullptr) return note;
+    return (note.empty() ? note : note + "\n") +
+           "[Cells holding a formula show empty: libfreexl, which reads .xls files here, does not read formula "
            "results. Saving the workbook as .xlsx (Excel, LibreOffice) keeps them readable.]";
   }
 
   bool rows(std::size_t index, std::uint64_t first_row, const RowSink& sink, std::vector<std::string>*,
             std::string* error) override {
-    unsigned rows = 0;
-    unsigned short columns = 0;
-    if (index >= sheets_.size() || api_.select(handle_, static_cast<unsigned short>(index)) != kOk ||
-        api_.dimensions(handle_, &rows, &columns) != kOk) {
+    if (index >= book_->sheets.size() || !book_->sheets[index].selected) {
       *error = "libfreexl cannot select it";
       return false;
     }
-    const auto last_row = static_cast<std::uint32_t>(std::min<std::uint64_t>(rows, kMaxRows));
-    const std::uint32_t width = std::min<std::uint32_t>(columns, kMaxColumns);
-    const auto found = formulas_.find(sheets_[index].name);
-    const auto* formulas = found == formulas_.end() ? nullptr : &found->second;
-    for (std::uint32_t r = 0; r < last_row; ++r) {
+    const XlsSheet& sheet = book_->sheets[index];
+    static const std::map<std::pair<std::uint32_t, std::uint16_t>, std::string> kNone;
+    const auto found = formulas_ == nullptr ? FormulaResults::const_iterator() : formulas_->find(sheet.name);
+    const auto& formulas = formulas_ == nullptr || found == formulas_->end() ? kNone : found->second;
+    // The formula results stop where the cells do (the cut sheet's at the cut, a later one's at once).
+    const std::uint64_t rows_end = row_end(*book_, index);
+    const std::uint32_t width = column_end(sheet);
+    // The cells libfreexl read and the formula results, merged in (row, column) order; a cell
+    // libfreexl read is shown as it read it.
+    auto cell = sheet.cells.begin();
+    auto formula = formulas.begin();
+    auto skip_formulas = [&] {
+      while (formula != formulas.end() && (formula->first.second >= width || formula->first.first >= rows_end))
+        ++formula;
+    };
+    skip_formulas();
+    while (cell != sheet.cells.end() || formula != formulas.end()) {
+      const std::uint32_t r = cell != sheet.cells.end() && (formula == formulas.end() || cell->row <= formula->first.first)
+                                  ? cell->row
+                                  : formula->first.first;
       Row row;
-      row.number = r + 1;
+      row.number = std::uint64_t{r} + 1;
       bool any = false;
-      for (std::uint32_t c = 0; c < width; ++c) {
-        CellValue v{};
-        const bool read = api_.cell(handle_, r, static_cast<unsigned short>(c), &v) == kOk && v.type != kCellNull;
-        const std::string* result = nullptr;
-        if (!read && formulas != nullptr) {
-          const auto f = formulas->find({r, static_cast<std::uint16_t>(c)});
-          if (f != formulas->end()) result = &f->second;
+      while (true) {
+        const bool from_cell = cell != sheet.cells.end() && cell->row == r;
+        const bool from_formula = formula != formulas.end() && formula->first.first == r;
+        if (!from_cell && !from_formula) break;
+        std::uint32_t column = 0;
+        const std::string* text = nullptr;
+        if (from_cell && (!from_formula || cell->column <= formula->first.second)) {
+          if (from_formula && cell->column == formula->first.second) ++formula, skip_formulas();
+          column = cell->column;
+          text = &cell->text;
+          ++cell;
+        } else {
+          column = formula->first.second;
+          text = &formula->second;
+          ++formula;
+          skip_formulas();
         }
-        if (!read && result == nullptr) continue;
+        if (row.cut) continue;
         if (row.number < first_row) {  // before the page: only whether it holds a value matters
           any = true;
-          break;
+          continue;
         }
-        std::string text = read ? cell_text(v) : *result;
-        if (text.empty()) continue;
+        if (text->empty()) continue;
         any = true;
-        add_cell(row, Cell{c, std::move(text)});
-        if (row.cut) break;
+        add_cell(row, Cell{column, *text});
       }
       if (any && !sink(std::move(row))) return true;
     }
@@ -181,10 +130,10 @@ class XlsWorkbook final : public Workbook {
   }
 
  private:
-  const Api& api_;
-  const void* handle_;
-  FormulaResults formulas_;
-  bool formulas_read_ = false;
+  std::shared_ptr<const XlsRead> read_;
+  const XlsBook* book_;
+  const FormulaResults* formulas_ = nullptr;
+  std::size_t budget_;
 };
 
 // The stored formula results of the workbook in `file` (an OLE2 compound file's "Workbook" or
@@ -200,14 +149,11 @@ std::optional<FormulaResults> formula_results(const OpenedFile& file, std::uint6
   return std::nullopt;
 }
 
+constexpr const char* kCacheName = "xls book";
 constexpr std::size_t kScanChunk = 1 << 20;
 constexpr std::size_t kRecordReach = 18;  // a DIMENSIONS record's header and body
 constexpr std::uint64_t kFreexlSheetCap = 256ull << 20;  // libfreexl refuses a larger sheet unallocated
 constexpr std::uint64_t kCellBytes = 16;                 // libfreexl's cell: a type and a union
-
-std::uint32_t u16_at(std::string_view b, std::size_t i) {
-  return static_cast<unsigned char>(b[i]) | static_cast<std::uint32_t>(static_cast<unsigned char>(b[i + 1])) << 8;
-}
 
 // The records counted start before `starts_before` (the rest of a chunk is the next's start).
 // BIFF2's record (type 0, 8 bytes) only in a BIFF2-4 file: in a compound file its bytes are
@@ -216,14 +162,14 @@ std::uint64_t declared_in(std::string_view b, std::size_t starts_before, bool le
   std::uint64_t total = 0;
   for (std::size_t i = 0; i + kRecordReach <= b.size() && i < starts_before; ++i) {
     if (b[i + 1] != 0x02 && b[i + 1] != 0x00) continue;
-    const std::uint32_t type = u16_at(b, i), size = u16_at(b, i + 2);
+    const std::uint32_t type = bytes::le16(b, i), size = bytes::le16(b, i + 2);
     std::uint64_t rows = 0, columns = 0;
     if (type == 0x0200 && size == 14) {  // BIFF8: 32-bit rows
-      rows = u16_at(b, i + 8) | static_cast<std::uint64_t>(u16_at(b, i + 10)) << 16;
-      columns = u16_at(b, i + 14);
+      rows = bytes::le16(b, i + 8) | static_cast<std::uint64_t>(bytes::le16(b, i + 10)) << 16;
+      columns = bytes::le16(b, i + 14);
     } else if ((type == 0x0200 && size == 10) || (legacy && type == 0x0000 && size == 8)) {  // BIFF2-5
-      rows = u16_at(b, i + 6);
-      columns = u16_at(b, i + 10);
+      rows = bytes::le16(b, i + 6);
+      columns = bytes::le16(b, i + 10);
     } else {
       continue;
     }
@@ -233,21 +179,41 @@ std::uint64_t declared_in(std::string_view b, std::size_t starts_before, bool le
   return total;
 }
 
+// libfreexl sizes its sector tables by what a compound file's header declares, before reading
+// them: a header of a few bytes declaring millions of FAT sectors makes it allocate gigabytes.
+// Each of those sectors is one of the file's, so a header declaring more than the file holds is
+// damaged. The clause saying so; empty when the header is sound (or there is none to check).
+std::string compound_header_error(std::string_view head, std::uint64_t size) {
+  if (!head.starts_with("\xD0\xCF\x11\xE0") || head.size() < 0x4C) return {};
+  const unsigned shift = bytes::le16(head, 0x1E);
+  if (shift != 9 && shift != 12)
+    return "it is a damaged OLE2 compound file: its header declares sectors of 2^" + std::to_string(shift) +
+           " bytes, where there are 512 or 4096";
+  const std::uint64_t sectors = (size + (std::uint64_t{1} << shift) - 1) >> shift;
+  const std::pair<const char*, std::size_t> tables[] = {{"FAT", 0x2C}, {"mini FAT", 0x40}, {"DIFAT", 0x48}};
+  for (const auto& [name, at] : tables) {
+    const std::uint32_t declared = bytes::le32(head, at);
+    if (declared > sectors)
+      return "it is a damaged OLE2 compound file: its header declares " + std::to_string(declared) + " " + name +
+             " sectors, and the whole file is " + std::to_string(sectors) + " sectors";
+  }
+  return {};
+}
+
 }  // namespace
 
 std::uint64_t declared_cell_bytes(std::string_view bytes) {
   return declared_in(bytes, bytes.size(), !bytes.starts_with("\xD0\xCF\x11\xE0"));
 }
 
-std::unique_ptr<Workbook> open_xls(const OpenedFile& file, const XlsLimits& limits, std::string* error) {
+namespace {
+
+// The workbook in `file` read: its cells through libfreexl in a child, then its formula results.
+// nullptr with a clause in *error when it cannot be read; a read whose `book.error` says why
+// libfreexl refused it.
+std::shared_ptr<const XlsRead> read_workbook(const OpenedFile& file, const XlsLimits& limits, std::string* error,
+                                             const CancelToken& cancel) {
   const auto size = static_cast<std::uint64_t>(file.st.st_size);
-  if (size > limits.max_file_bytes) {
-    *error = "it is " + std::to_string(size) + " bytes, more than the " + std::to_string(limits.max_file_bytes) +
-             " bytes read of an Excel 97-2003 workbook; save it as .xlsx (read a page at a time) and read that";
-    return nullptr;
-  }
-  const Api* a = api(error);
-  if (a == nullptr) return nullptr;
   // libfreexl holds every sheet in a table of rows x columns cells, sized by the sheet's
   // DIMENSIONS record, all of them at once: a small file declaring many large sheets would take
   // gigabytes. The records are found by their bytes (a record split across the file's sectors
@@ -261,7 +227,10 @@ std::unique_ptr<Workbook> open_xls(const OpenedFile& file, const XlsLimits& limi
       *error = "the file cannot be read (" + std::string(std::strerror(errno)) + ")";
       return nullptr;
     }
-    if (at == 0) legacy = !std::string_view(chunk.data(), *got).starts_with("\xD0\xCF\x11\xE0");
+    if (at == 0) {
+      legacy = !std::string_view(chunk.data(), *got).starts_with("\xD0\xCF\x11\xE0");
+      if (*error = compound_header_error(std::string_view(chunk.data(), *got), size); !error->empty()) return nullptr;
+    }
     declared += declared_in(std::string_view(chunk.data(), *got), kScanChunk, legacy);
     if (*got < chunk.size()) break;
   }
@@ -288,28 +257,37 @@ std::unique_ptr<Workbook> open_xls(const OpenedFile& file, const XlsLimits& limi
     return nullptr;
   }
 #endif
-  if (!probe_freexl_open(a->open, a->close, path, error)) return nullptr;
-  const void* handle = nullptr;
-  const int opened = a->open(path.c_str(), &handle);
-  if (opened != kOk || handle == nullptr) {
-    if (handle != nullptr) a->close(handle);
-    *error = open_error(opened);
+  auto read = std::make_shared<XlsRead>();
+  if (!read_with_freexl(path, file.fd.get(), limits.max_cell_text_bytes, &read->book, error, cancel)) return nullptr;
+  if (read->book.error.empty()) read->formulas = formula_results(file, limits.max_file_bytes);
+  return read;
+}
+
+}  // namespace
+
+std::unique_ptr<Workbook> open_xls(const OpenedFile& file, const XlsLimits& limits, std::string* error,
+                                   const CancelToken& cancel) {
+  const auto size = static_cast<std::uint64_t>(file.st.st_size);
+  if (size > limits.max_file_bytes) {
+    *error = "it is " + std::to_string(size) + " bytes, more than the " + std::to_string(limits.max_file_bytes) +
+             " bytes read of an Excel 97-2003 workbook; save it as .xlsx (read a page at a time) and read that";
     return nullptr;
   }
-  auto book = std::make_unique<XlsWorkbook>(*a, handle);
-  unsigned password = 0, count = 0;
-  if (a->info(handle, kInfoPassword, &password) == kOk && password == kObfuscated) {
-    *error = "it is password-protected (encrypted); its cells cannot be read without the password";
+  // A workbook read before (the same file unchanged) is not read again: a model reads it a
+  // sheet or a page a call.
+  // (The budget is part of the key: a book cut under one is not another's.)
+  const std::string key = file_io::identity_key(file) + "/" + std::to_string(limits.max_cell_text_bytes);
+  auto read = package::PartCache::instance().get_value<XlsRead>(key, kCacheName);
+  if (read == nullptr) {
+    read = read_workbook(file, limits, error, cancel);
+    if (read == nullptr) return nullptr;
+    if (read->book.error.empty()) package::PartCache::instance().put_value(key, kCacheName, read, read->bytes());
+  }
+  if (!read->book.error.empty()) {
+    *error = read->book.error;
     return nullptr;
   }
-  if (a->info(handle, kInfoSheetCount, &count) != kOk) count = 0;
-  if (!book->list_sheets(count, error)) return nullptr;
-  if (auto formulas = formula_results(file, limits.max_file_bytes)) book->set_formulas(std::move(*formulas));
-  if (count == 0) {
-    *error = "it holds no worksheet libfreexl can read (a chart or macro sheet only?)";
-    return nullptr;
-  }
-  return book;
+  return std::make_unique<XlsWorkbook>(std::move(read), limits.max_cell_text_bytes);
 }
 
 }  // namespace mcpread::readers::sheets

@@ -1,5 +1,6 @@
 #include "sheets/xls_formulas.hpp"
 
+#include "byte_order.hpp"
 #include "sheets/number_format.hpp"
 #include "utf8_internal.hpp"
 
@@ -22,11 +23,6 @@ enum : std::uint16_t {
   kBof = 0x0809,
 };
 
-std::uint16_t u16(std::string_view s, std::size_t at) {
-  return static_cast<std::uint16_t>(static_cast<unsigned char>(s[at]) | static_cast<unsigned char>(s[at + 1]) << 8);
-}
-std::uint32_t u32(std::string_view s, std::size_t at) { return u16(s, at) | static_cast<std::uint32_t>(u16(s, at + 2)) << 16; }
-
 struct Record {
   std::uint16_t type = 0;
   std::string_view data;
@@ -35,9 +31,9 @@ struct Record {
 
 std::optional<Record> record_at(std::string_view s, std::size_t at) {
   if (at > s.size() || s.size() - at < 4) return std::nullopt;
-  const std::uint16_t length = u16(s, at + 2);
+  const std::uint16_t length = bytes::le16(s, at + 2);
   if (length > s.size() - at - 4) return std::nullopt;
-  return Record{u16(s, at), s.substr(at + 4, length), at + 4 + length};
+  return Record{bytes::le16(s, at), s.substr(at + 4, length), at + 4 + length};
 }
 
 // A BIFF8 string's characters (8-bit ones are Latin-1, the high byte of UTF-16 units zero) as
@@ -48,7 +44,7 @@ std::string characters(std::string_view data, std::size_t count, bool wide) {
   for (std::size_t i = 0; i < count; ++i) {
     const std::size_t at = wide ? 2 * i : i;
     if (at + (wide ? 1 : 0) >= data.size()) break;
-    units.add(wide ? static_cast<char16_t>(u16(data, at)) : static_cast<char16_t>(static_cast<unsigned char>(data[at])),
+    units.add(wide ? static_cast<char16_t>(bytes::le16(data, at)) : static_cast<char16_t>(static_cast<unsigned char>(data[at])),
               out);
   }
   units.finish(out);
@@ -58,7 +54,7 @@ std::string characters(std::string_view data, std::size_t count, bool wide) {
 // BIFF8's strings carry a flags byte after their length (bit 0: UTF-16); BIFF5's do not.
 std::string biff_string(std::string_view data, std::size_t length_bytes, bool biff8) {
   if (data.size() < length_bytes) return {};
-  const std::size_t count = length_bytes == 1 ? static_cast<unsigned char>(data[0]) : u16(data, 0);
+  const std::size_t count = length_bytes == 1 ? static_cast<unsigned char>(data[0]) : bytes::le16(data, 0);
   if (!biff8) return characters(data.substr(length_bytes), count, false);
   if (data.size() < length_bytes + 1) return {};
   return characters(data.substr(length_bytes + 1), count, (data[length_bytes] & 1) != 0);
@@ -92,12 +88,12 @@ Globals read_globals(std::string_view s) {
     if (!r || r->type == kEof) break;
     at = r->end;
     const std::string_view d = r->data;
-    if (r->type == kBof && d.size() >= 2) g.biff8 = u16(d, 0) == 0x0600;
-    if (r->type == kDateMode && d.size() >= 2) g.date1904 = u16(d, 0) != 0;
-    if (r->type == kXf && d.size() >= 4) g.xf_formats.push_back(u16(d, 2));
-    if (r->type == kFormat && d.size() >= 3) g.formats[u16(d, 0)] = biff_string(d.substr(2), g.biff8 ? 2 : 1, g.biff8);
+    if (r->type == kBof && d.size() >= 2) g.biff8 = bytes::le16(d, 0) == 0x0600;
+    if (r->type == kDateMode && d.size() >= 2) g.date1904 = bytes::le16(d, 0) != 0;
+    if (r->type == kXf && d.size() >= 4) g.xf_formats.push_back(bytes::le16(d, 2));
+    if (r->type == kFormat && d.size() >= 3) g.formats[bytes::le16(d, 0)] = biff_string(d.substr(2), g.biff8 ? 2 : 1, g.biff8);
     if (r->type == kBoundSheet && d.size() >= 7 && static_cast<unsigned char>(d[5]) == 0)  // a worksheet
-      g.sheets.emplace_back(biff_string(d.substr(6), 1, g.biff8), u32(d, 0));
+      g.sheets.emplace_back(biff_string(d.substr(6), 1, g.biff8), bytes::le32(d, 0));
   }
   return g;
 }
@@ -135,12 +131,12 @@ FormulaResults read_formula_results(std::string_view stream) {
       }
       awaiting.reset();
       if (r->type != kFormula || d.size() < 14) continue;
-      const std::pair<std::uint32_t, std::uint16_t> cell{u16(d, 0), u16(d, 2)};
+      const std::pair<std::uint32_t, std::uint16_t> cell{bytes::le16(d, 0), bytes::le16(d, 2)};
       const std::string_view result = d.substr(6, 8);
-      if (u16(result, 6) != 0xFFFF) {
+      if (bytes::le16(result, 6) != 0xFFFF) {
         double value = 0;
         std::memcpy(&value, result.data(), sizeof value);  // little-endian IEEE 754, as BIFF stores it
-        cells[cell] = number_text(value, u16(d, 4), g);
+        cells[cell] = number_text(value, bytes::le16(d, 4), g);
       } else if (result[0] == 0) {
         awaiting = cell;  // the text follows in a STRING record
       } else if (result[0] == 1) {

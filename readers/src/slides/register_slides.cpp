@@ -15,7 +15,7 @@ namespace {
 constexpr std::size_t kSlidesPerCall = 50;  // a slide is short: the output cap stops long decks first
 
 std::string describe_presentations(const ReadLimits&) {
-  return "slides with title, text and notes, images after each; `pages` picks slides, `limit` caps them.";
+  return "slides with title, text and notes, images after each; `limit` caps them.";
 }
 
 constexpr std::string_view kPptxMime = "application/vnd.openxmlformats-officedocument.presentationml.presentation";

@@ -43,22 +43,22 @@ std::string read_description(const Config& config) {
          "allowed root.";
 }
 
-// What `offset` counts, said once for every reader: "a line, or a row (xlsx, ods, csv), cell
-// (notebook), ... entry (archive, directory)", the units in the order readers register them.
+// What `offset` counts, said once for every reader: "a line, or the cell, paragraph, row or entry
+// an answer counts in", the units in the order readers register them. The kinds are not listed:
+// each answer names what it counts, and the tool list, which every conversation carries, stays
+// the same size as readers of those units are added.
 std::string offset_description() {
-  std::vector<std::pair<std::string, std::string>> units;  // unit, kinds
-  const auto add = [&](std::string_view unit, std::string_view kind) {
-    const auto same = std::find_if(units.begin(), units.end(), [&](const auto& u) { return u.first == unit; });
-    if (same != units.end()) same->second += ", " + std::string(kind);
-    else units.emplace_back(std::string(unit), std::string(kind));
+  std::vector<std::string> units;
+  const auto add = [&](std::string_view unit) {
+    if (std::find(units.begin(), units.end(), unit) == units.end()) units.emplace_back(unit);
   };
   for (const auto& r : readers::reader_registry().readers())
-    if (!r.counts.empty()) add(r.counts, r.kind.name());
-  add("entry", "directory");  // a listing, which no reader makes
-  std::string d = "Where to start, 1-based: a line, or a ";
+    if (!r.counts.empty() && r.counts != "entry") add(r.counts);
+  add("entry");  // archives' members, and a directory's listing, which no reader makes
+  std::string d = "Where to start, 1-based: a line, or the ";
   for (std::size_t i = 0; i < units.size(); ++i)
-    d += (i == 0 ? "" : ", ") + units[i].first + " (" + units[i].second + ")";
-  return d + ".";
+    d += (i == 0 ? "" : i + 1 == units.size() ? " or " : ", ") + units[i];
+  return d + " an answer counts in.";
 }
 
 json read_input_schema() {

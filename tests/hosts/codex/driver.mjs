@@ -238,7 +238,7 @@ export async function runHost({ mcpRead, root, toolArgs, timeoutMs = 120000, env
 
     const shim = parseShimLog(shimLog);
     if (!mock.state.followUp) {
-      throw new Error(`codex driver: no follow-up request carried the read tool's output (codex exit ${first.code}${first.signal ? ' ' + first.signal : ''}, family=${mock.state.family}, ${mock.requests.length} model request(s), MCP methods: ${(shim.clientInfo?.methods || []).join(',') || 'none'}).\nstderr tail:\n${stderr.slice(-3000)}\nstdout tail:\n${stdout.slice(-2000)}`);
+      throw new Error(`codex driver: no follow-up request carried the read tool's output (codex exit ${first.code}${first.signal ? ' ' + first.signal : ''}, family=${mock.state.family}, ${mock.requests.length} model request(s) answered ${mock.requests.map((r) => r.reply).join(',')}, ${mock.state.searches} search(es), MCP methods: ${(shim.clientInfo?.methods || []).join(',') || 'none'}).\nstderr tail:\n${stderr.slice(-3000)}\nstdout tail:\n${stdout.slice(-2000)}`);
     }
     if (first.code !== 0) notes.push(`codex exec exited with ${first.code}${first.signal ? ' ' + first.signal : ''}`);
 

@@ -5,7 +5,8 @@
 //               1st reply = function_call {namespace, name, arguments: toolArgs}
 //   tool_search our tool is deferred behind the client-executed `tool_search` tool:
 //               1st reply = tool_search_call {query}; Codex answers with a tool_search_output
-//               listing the tool; 2nd reply = function_call of the tool it listed
+//               listing the tool; 2nd reply = function_call of the tool it listed (a search
+//               that does not list it, run before Codex listed its MCP tools, is made again)
 //   code_mode   the model only gets the freeform `exec` tool (JavaScript run by Codex, MCP tools
 //               reachable as `tools.mcp__read__read(...)`): 1st reply = custom_tool_call "exec"
 //               whose script calls our tool and forwards its blocks with text()/image()/audio()
@@ -99,7 +100,7 @@ function allTools(body) {
 
 export async function startMock({ toolArgs, codeMode = 'forward', finalText = 'Done.', server = 'read', tool = 'read', onRequest } = {}) {
   const requests = [];
-  const state = { family: null, toolName: null, namespace: null, followUp: null, outputItem: null, searchOutput: null, firstRequest: null };
+  const state = { family: null, toolName: null, namespace: null, followUp: null, outputItem: null, searchOutput: null, firstRequest: null, searches: 0 };
   let resolveFollowUp;
   const followUpPromise = new Promise((r) => { resolveFollowUp = r; });
   let n = 0;
@@ -115,10 +116,14 @@ export async function startMock({ toolArgs, codeMode = 'forward', finalText = 'D
       }
       return { kind: 'final', items: [message(`msg_${n}`, finalText)] };
     }
-    const search = input.find((it) => it && it.type === 'tool_search_output' && it.call_id === SEARCH_CALL_ID);
+    const searchId = state.searches > 1 ? `${SEARCH_CALL_ID}_${state.searches}` : SEARCH_CALL_ID;
+    const search = input.find((it) => it && it.type === 'tool_search_output' && it.call_id === searchId);
     if (search) {
       state.searchOutput = search;
       const hit = findReadTool(search.tools) || findReadTool(allTools(body));
+      // On a loaded machine Codex may run the search before its MCP servers' tools are listed:
+      // search again, as a model would, a few times.
+      if (!hit && state.searches < 4) return searchCall();
       if (!hit) return { kind: 'final', items: [message(`msg_${n}`, 'tool_search did not return the read tool')] };
       state.namespace = hit.namespace ?? null;
       state.toolName = qualified(hit);
@@ -148,10 +153,16 @@ export async function startMock({ toolArgs, codeMode = 'forward', finalText = 'D
     }
     if ((body.tools || []).some((t) => t && t.type === 'tool_search')) {
       state.family = 'tool_search';
-      return { kind: 'search', items: [{ type: 'tool_search_call', id: 'tsc_1', call_id: SEARCH_CALL_ID, execution: 'client', arguments: { query: `${server} ${tool} file`, limit: 8 } }] };
+      return searchCall();
     }
     state.family = 'none';
     return { kind: 'final', items: [message(`msg_${n}`, 'the read tool was not offered')] };
+  }
+
+  function searchCall() {
+    state.searches += 1;
+    const callId = state.searches > 1 ? `${SEARCH_CALL_ID}_${state.searches}` : SEARCH_CALL_ID;
+    return { kind: 'search', items: [{ type: 'tool_search_call', id: `tsc_${state.searches}`, call_id: callId, execution: 'client', arguments: { query: `${server} ${tool} file`, limit: 8 } }] };
   }
 
   function fnCall(hit) {

@@ -35,13 +35,6 @@ ReadOutcome read_doc(const TempDir& dir, const std::string& name, const std::str
   return read_file(roots_of(dir), request, limits, CancelToken{});
 }
 
-std::string text_of(const ReadOutcome& o) {
-  std::string out;
-  for (const auto& b : o.blocks)
-    if (const auto* t = std::get_if<TextBlock>(&b)) out += t->text + "\n<block>\n";
-  return out;
-}
-
 std::string p(const std::string& text, const std::string& ppr = {}) {
   return "<w:p>" + (ppr.empty() ? std::string() : "<w:pPr>" + ppr + "</w:pPr>") + "<w:r><w:t xml:space=\"preserve\">" +
          text + "</w:t></w:r></w:p>";
@@ -93,7 +86,7 @@ TEST_CASE("docx: structure as Markdown-like text") {
     const ReadOutcome o = read_doc(dir, "a.docx", docx_bytes(body, styles_rels, parts));
     REQUIRE_FALSE(o.is_error);
     REQUIRE(o.blocks.size() == 1);
-    CHECK(text_of(o) ==
+    CHECK(texts_joined(o) ==
           "Word document " + (dir.path() / "a.docx").string() + ": 10 paragraphs.\n\n"
           "# Report\n\nIntro text with tab.\n\n## Details\n\n"
           "- apple\n  1. first\n  2. second\n- pear\n\n1. one\n2. two\n\n### Outline\n\n"
@@ -109,8 +102,8 @@ TEST_CASE("docx: structure as Markdown-like text") {
         "<w:tr><w:tc><w:tcPr><w:gridSpan w:val=\"2\"/></w:tcPr><w:p><w:r><w:t>wide</w:t></w:r></w:p></w:tc></w:tr></w:tbl>";
     const ReadOutcome o = read_doc(dir, "t.docx", docx_bytes(body));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("| Name | Value |\n| --- | --- |\n| a\\|b | 1<br>2 |\n| wide | |\n") != std::string::npos);
-    CHECK(text_of(o).find(": 1 paragraph (1 table).") != std::string::npos);
+    CHECK(texts_joined(o).find("| Name | Value |\n| --- | --- |\n| a\\|b | 1<br>2 |\n| wide | |\n") != std::string::npos);
+    CHECK(texts_joined(o).find(": 1 paragraph (1 table).") != std::string::npos);
   }
   SUBCASE("rows inside a content control are rows") {
     const std::string body =
@@ -118,7 +111,7 @@ TEST_CASE("docx: structure as Markdown-like text") {
         "<w:tr><w:tc><w:p><w:r><w:t>in control</w:t></w:r></w:p></w:tc></w:tr></w:sdtContent></w:sdt></w:tbl>";
     const ReadOutcome o = read_doc(dir, "s.docx", docx_bytes(body));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("| h |\n| --- |\n| in control |\n") != std::string::npos);
+    CHECK(texts_joined(o).find("| h |\n| --- |\n| in control |\n") != std::string::npos);
   }
   SUBCASE("links, footnotes, endnotes and comments") {
     const std::string ns = "xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"";
@@ -138,7 +131,7 @@ TEST_CASE("docx: structure as Markdown-like text") {
         "<w:ins><w:r><w:t xml:space=\"preserve\"> kept</w:t></w:r></w:ins></w:p>";
     const ReadOutcome o = read_doc(dir, "n.docx", docx_bytes(body, rels, notes));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o) == "Word document " + (dir.path() / "n.docx").string() +
+    CHECK(texts_joined(o) == "Word document " + (dir.path() / "n.docx").string() +
                             ": 2 paragraphs (2 notes, 1 comment).\n\n"
                             "See [the site](https://example.org/x)[^1] and more[^2].\n\n"
                             "Disputed [Comment by Ann: Check this] kept\n\n"
@@ -172,15 +165,15 @@ TEST_CASE("docx: images after their paragraph") {
                                    FileKind::text);
     REQUIRE_FALSE(o.is_error);
     REQUIRE(o.blocks.size() == 1);
-    CHECK(text_of(o).find("Figure: [Image 1: A chart]") != std::string::npos);
-    CHECK(text_of(o).find("not sent") == std::string::npos);
+    CHECK(texts_joined(o).find("Figure: [Image 1: A chart]") != std::string::npos);
+    CHECK(texts_joined(o).find("not sent") == std::string::npos);
     CHECK(o.meta["kind"] == "text");
   }
   SUBCASE("an image that is not one is named, the text goes on") {
     const ReadOutcome o = read_doc(dir, "i.docx", docx_bytes(body, rels, {{"word/media/image1.png", "not a png"}}));
     REQUIRE_FALSE(o.is_error);
     REQUIRE(o.blocks.size() == 1);
-    CHECK(text_of(o).find("[Image word/media/image1.png not shown: ") != std::string::npos);
+    CHECK(texts_joined(o).find("[Image word/media/image1.png not shown: ") != std::string::npos);
   }
 }
 
@@ -192,7 +185,7 @@ TEST_CASE("docx: paging by paragraphs") {
   SUBCASE("offset and limit, with the closing note") {
     const ReadOutcome o = read_doc(dir, "p.docx", bytes, 3, 2);
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).ends_with("Paragraph 3.\n\nParagraph 4.\n\n[Paragraphs 3-4 of 7. To read more, call read again "
+    CHECK(texts_joined(o).ends_with("Paragraph 3.\n\nParagraph 4.\n\n[Paragraphs 3-4 of 7. To read more, call read again "
                                "with offset=5.]\n<block>\n"));
     CHECK(o.meta["next_offset"] == 5);
     CHECK(o.meta["start_paragraph"] == 3);
@@ -205,12 +198,12 @@ TEST_CASE("docx: paging by paragraphs") {
     const ReadOutcome o = read_doc(dir, "c.docx", docx_bytes(long_body), {}, {}, {}, limits);
     REQUIRE_FALSE(o.is_error);
     CHECK(o.meta["truncated"] == true);
-    CHECK(text_of(o).find("To read more, call read again with offset=") != std::string::npos);
+    CHECK(texts_joined(o).find("To read more, call read again with offset=") != std::string::npos);
   }
   SUBCASE("an offset past the end") {
     const ReadOutcome o = read_doc(dir, "p.docx", bytes, 9);
     REQUIRE(o.is_error);
-    CHECK(text_of(o) == "Offset 9 is past the end of " + (dir.path() / "p.docx").string() +
+    CHECK(texts_joined(o) == "Offset 9 is past the end of " + (dir.path() / "p.docx").string() +
                             ": the document has 7 paragraphs. Use an offset from 1 to 7.\n<block>\n");
   }
 }

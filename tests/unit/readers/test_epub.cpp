@@ -31,13 +31,6 @@ ReadOutcome read_book(const TempDir& dir, const std::string& bytes, const std::s
   return read_file(roots_of(dir), request, limits, CancelToken{});
 }
 
-std::string text_of(const ReadOutcome& o) {
-  std::string out;
-  for (const auto& b : o.blocks)
-    if (const auto* t = std::get_if<TextBlock>(&b)) out += t->text + "\n<block>\n";
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("epub: chapters as text") {
@@ -49,7 +42,7 @@ TEST_CASE("epub: chapters as text") {
   SUBCASE("title and author, chapters in spine order, titled from the nav document or their heading") {
     const ReadOutcome o = read_book(dir, bytes);
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o) == "EPUB book " + (dir.path() / "b.epub").string() + ": 2 chapters.\nTitle: A Tale\nAuthor: Ann Author\n\n"
+    CHECK(texts_joined(o) == "EPUB book " + (dir.path() / "b.epub").string() + ": 2 chapters.\nTitle: A Tale\nAuthor: Ann Author\n\n"
                         "\u2500\u2500 Chapter 1 of 2: Chapter One \u2500\u2500\n\n# Beginning\n\nIt was a dark night.\n\n- rain\n- wind\n\n"
                         "\u2500\u2500 Chapter 2 of 2: Untitled in the toc \u2500\u2500\n\n## Untitled in the toc\n\nThe end.\n\n"
                         "[Chapters 1-2 of 2. End of document.]\n<block>\n");
@@ -59,8 +52,8 @@ TEST_CASE("epub: chapters as text") {
   SUBCASE("pages selects chapters") {
     const ReadOutcome o = read_book(dir, bytes, "2");
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("Chapter 1 of 2") == std::string::npos);
-    CHECK(text_of(o).ends_with("The end.\n\n[Chapter 2 of 2. End of the selection.]\n<block>\n"));
+    CHECK(texts_joined(o).find("Chapter 1 of 2") == std::string::npos);
+    CHECK(texts_joined(o).ends_with("The end.\n\n[Chapter 2 of 2. End of the selection.]\n<block>\n"));
   }
   SUBCASE("a chapter over the output cap is cut at a line and continued with offset") {
     std::string body;
@@ -70,7 +63,7 @@ TEST_CASE("epub: chapters as text") {
     limits.text.max_output_bytes = 2000;
     const ReadOutcome o = read_book(dir, big, {}, {}, limits);
     REQUIRE_FALSE(o.is_error);
-    const std::string t = text_of(o);
+    const std::string t = texts_joined(o);
     REQUIRE(o.meta.contains("next_offset"));
     const auto next = o.meta["next_offset"].get<std::uint64_t>();
     CHECK(t.ends_with("[Chapter 1 of 2. Chapter 1 is cut at line " + std::to_string(next) +
@@ -79,7 +72,7 @@ TEST_CASE("epub: chapters as text") {
     const ReadOutcome rest = read_book(dir, big, "1-2", next, limits);
     REQUIRE_FALSE(rest.is_error);
     const std::string line = "Line " + std::to_string((next + 1) / 2) + " ";
-    CHECK(text_of(rest).find("[From line " + std::to_string(next) + " of the chapter's text.]\n\n" + line) != std::string::npos);
+    CHECK(texts_joined(rest).find("[From line " + std::to_string(next) + " of the chapter's text.]\n\n" + line) != std::string::npos);
   }
 }
 
@@ -101,7 +94,7 @@ TEST_CASE("epub: an EPUB 2 book titles its chapters from its NCX") {
                       {"OPS/toc.ncx", ncx},
                       {"OPS/text/a b.html", "<html><body><p>Words.</p></body></html>"}}));
   REQUIRE_FALSE(o.is_error);
-  CHECK(text_of(o) == "EPUB book " + (dir.path() / "b.epub").string() + ": 1 chapter.\nTitle: Old\nAuthor: One, Two\n\n"
+  CHECK(texts_joined(o) == "EPUB book " + (dir.path() / "b.epub").string() + ": 1 chapter.\nTitle: Old\nAuthor: One, Two\n\n"
                       "\u2500\u2500 Chapter 1 of 1: The Start \u2500\u2500\n\nWords.\n\n[Chapter 1 of 1. End of document.]\n<block>\n");
 }
 
@@ -129,7 +122,7 @@ TEST_CASE("epub: DRM and classification") {
         "<enc:CipherData><enc:CipherReference URI=\"OEBPS/c.xhtml\"/></enc:CipherData></enc:EncryptedData></encryption>";
     const ReadOutcome o = read_book(dir, epub_bytes("T", "", {{"c.xhtml", chapters, ""}}, {{"META-INF/encryption.xml", enc}}));
     REQUIRE(o.is_error);
-    CHECK(text_of(o) == (dir.path() / "b.epub").string() +
+    CHECK(texts_joined(o) == (dir.path() / "b.epub").string() +
                             " cannot be read as an EPUB book: it is DRM-protected (encrypted): META-INF/encryption.xml lists "
                             "1 encrypted resource (\"OEBPS/c.xhtml\" first), which cannot be read without the key.\n<block>\n");
   }

@@ -21,24 +21,6 @@ using namespace mcpread::test;
 
 namespace {
 
-ReadOutcome read_fb2(const TempDir& dir, const std::string& name, const std::string& bytes,
-                     std::optional<std::uint64_t> offset = {}, std::optional<std::uint64_t> limit = {},
-                     std::optional<FileKind> kind = {}) {
-  dir.write(name, bytes);
-  ReadRequest request = tool_worded(ReadRequest{});
-  request.file_path = name;
-  request.offset = offset;
-  request.limit = limit;
-  request.forced_kind = kind;
-  return read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
-}
-
-std::string text_of(const ReadOutcome& o) {
-  REQUIRE_FALSE(o.blocks.empty());
-  REQUIRE(std::holds_alternative<TextBlock>(o.blocks.front()));
-  return std::get<TextBlock>(o.blocks.front()).text;
-}
-
 // A book as FictionBook editors write one: the declaration, the namespaces, a description.
 std::string book(const std::string& bodies, const std::string& binaries = {},
                  const std::string& declaration = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n") {
@@ -59,7 +41,7 @@ std::string book(const std::string& bodies, const std::string& binaries = {},
 TEST_CASE("fb2: the book as Markdown-like text") {
   TempDir dir;
   SUBCASE("description, nested sections as headings, subtitles, inline markup and links") {
-    const auto o = read_fb2(dir, "a.fb2",
+    const auto o = read_worded(dir, "a.fb2",
                             book("<body><title><p>The Book</p><p>A Novel</p></title>\n"
                                  "<section><title><p>Part One</p></title>\n"
                                  "  <section><title><p>Chapter 1</p></title>\n"
@@ -69,7 +51,7 @@ TEST_CASE("fb2: the book as Markdown-like text") {
                                  "    <p>See <a l:href=\"https://example.org/a\">the site</a>.</p>\n"
                                  "  </section></section></body>\n"));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o) == "FictionBook e-book " + (dir.path() / "a.fb2").string() +
+    CHECK(first_text(o) == "FictionBook e-book " + (dir.path() / "a.fb2").string() +
                             ": 9 paragraphs.\n\n# The Book\n\nby Anna Writer and anon\n\nWhat it is about.\n\n"
                             "# The Book — A Novel\n\n## Part One\n\n### Chapter 1\n\n"
                             "It was *dark* and **stormy**, said `x` ~~twice~~.\n\n* * *\n\n"
@@ -78,7 +60,7 @@ TEST_CASE("fb2: the book as Markdown-like text") {
     CHECK(o.meta["title"] == "The Book");
   }
   SUBCASE("poems a stanza a block, citations and epigraphs as quotes, tables") {
-    const auto o = read_fb2(dir, "p.fb2",
+    const auto o = read_worded(dir, "p.fb2",
                             book("<body><section><epigraph><p>Know thyself.</p><text-author>Someone</text-author>"
                                  "</epigraph>\n<poem><title><p>Song</p></title>\n"
                                  "<stanza><v>Line one,</v>\n<v>line two.</v></stanza>\n"
@@ -87,38 +69,38 @@ TEST_CASE("fb2: the book as Markdown-like text") {
                                  "<table><tr><th>Name</th><th>Age</th></tr><tr><td>Ann | B</td><td>30</td></tr></table>"
                                  "</section></body>"));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("\n\n> Know thyself.\n\n> — Someone\n\n### Song\n\nLine one,\nline two.\n\nAgain.\n\n— Poet\n\n"
+    CHECK(first_text(o).find("\n\n> Know thyself.\n\n> — Someone\n\n### Song\n\nLine one,\nline two.\n\nAgain.\n\n— Poet\n\n"
                           "> Quoted\n\n> twice.\n\n| Name | Age |\n| --- | --- |\n| Ann \\| B | 30 |\n\n") != std::string::npos);
   }
   SUBCASE("the notes body's sections are the footnotes the text links to") {
-    const auto o = read_fb2(dir, "n.fb2",
+    const auto o = read_worded(dir, "n.fb2",
                             book("<body><section><p>A claim<a l:href=\"#n1\" type=\"note\">[1]</a> and another"
                                  "<a l:href=\"#n2\">*</a>.</p></section></body>\n"
                                  "<body name=\"notes\"><title><p>Notes</p></title>"
                                  "<section id=\"n1\"><title><p>1</p></title><p>The source.</p><p>Page 3.</p></section>"
                                  "<section id=\"n2\"><title><p>*</p></title><p>Less sure.</p></section></body>"));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("\n\nA claim[^1] and another[^*].\n\n[^1]: The source. Page 3.\n[^*]: Less sure.\n\n") !=
+    CHECK(first_text(o).find("\n\nA claim[^1] and another[^*].\n\n[^1]: The source. Page 3.\n[^*]: Less sure.\n\n") !=
           std::string::npos);
     CHECK(o.meta["notes"] == 2);
   }
   SUBCASE("paged by paragraphs, as the office documents are") {
     std::string body = "<body><section>";
     for (int i = 1; i <= 5; ++i) body += "<p>Paragraph " + std::to_string(i) + ".</p>";
-    const auto o = read_fb2(dir, "g.fb2", book(body + "</section></body>"), 5, 2);
+    const auto o = read_worded(dir, "g.fb2", book(body + "</section></body>"), 5, 2);
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).ends_with("Paragraph 2.\n\nParagraph 3.\n\n[Paragraphs 5-6 of 8. To read more, call read again with "
+    CHECK(first_text(o).ends_with("Paragraph 2.\n\nParagraph 3.\n\n[Paragraphs 5-6 of 8. To read more, call read again with "
                                "offset=7.]"));
     CHECK(o.meta["next_offset"] == 7);
   }
   SUBCASE("file_type=text gives the book's XML") {
-    const auto o = read_fb2(dir, "x.fb2", book("<body><p>Hi.</p></body>"), {}, {}, FileKind::text);
+    const auto o = read_worded(dir, "x.fb2", book("<body><p>Hi.</p></body>"), {}, {}, FileKind::text);
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).starts_with("     1\t<?xml version=\"1.0\" encoding=\"utf-8\"?>"));
+    CHECK(first_text(o).starts_with("     1\t<?xml version=\"1.0\" encoding=\"utf-8\"?>"));
   }
   SUBCASE("a FictionBook named .xml is read as a book; other XML is not") {
-    CHECK(read_fb2(dir, "book.xml", book("<body><p>Hi.</p></body>")).meta["kind"] == "fb2");
-    CHECK(read_fb2(dir, "other.xml", "<?xml version=\"1.0\"?><root><FictionBook/></root>").meta["kind"] == "text");
+    CHECK(read_worded(dir, "book.xml", book("<body><p>Hi.</p></body>")).meta["kind"] == "fb2");
+    CHECK(read_worded(dir, "other.xml", "<?xml version=\"1.0\"?><root><FictionBook/></root>").meta["kind"] == "text");
   }
 }
 
@@ -126,10 +108,10 @@ TEST_CASE("fb2: text in the charset its declaration names") {
   TempDir dir;
   // "Привет, мир" in windows-1251, as Russian libraries' books often are.
   const std::string cp1251 = "\xCF\xF0\xE8\xE2\xE5\xF2, \xEC\xE8\xF0";
-  const auto o = read_fb2(dir, "r.fb2", book("<body><p>" + cp1251 + "</p></body>", {},
+  const auto o = read_worded(dir, "r.fb2", book("<body><p>" + cp1251 + "</p></body>", {},
                                             "<?xml version=\"1.0\" encoding=\"windows-1251\"?>\n"));
   REQUIRE_FALSE(o.is_error);
-  CHECK(text_of(o).find("\n\nПривет, мир\n\n") != std::string::npos);
+  CHECK(first_text(o).find("\n\nПривет, мир\n\n") != std::string::npos);
   CHECK(o.meta["charset"] == "WINDOWS-1251");
 }
 
@@ -139,13 +121,13 @@ TEST_CASE("fb2: the book's images") {
   const std::string binaries = "<binary id=\"pic.png\" content-type=\"image/png\">\n" + base64_encode(png) +
                                "\n</binary><binary id=\"bad\" content-type=\"image/png\">!!!</binary>";
   SUBCASE("an image goes to the model after its paragraph, numbered where it stands") {
-    const auto o = read_fb2(dir, "i.fb2",
+    const auto o = read_worded(dir, "i.fb2",
                             book("<body><section><p>Click <image l:href=\"#pic.png\"/> here.</p>"
                                  "<image l:href=\"#missing.jpg\" alt=\"Map\"/></section></body>",
                                  binaries));
     REQUIRE_FALSE(o.is_error);
     REQUIRE(o.blocks.size() == 3);
-    CHECK(text_of(o).ends_with("\n\nClick [Image 1] here."));
+    CHECK(first_text(o).ends_with("\n\nClick [Image 1] here."));
     REQUIRE(std::holds_alternative<ImageBlock>(o.blocks[1]));
     CHECK(std::get<ImageBlock>(o.blocks[1]).mime_type == "image/png");
     CHECK(std::get<TextBlock>(o.blocks[2]).text ==
@@ -153,7 +135,7 @@ TEST_CASE("fb2: the book's images") {
     CHECK(o.meta["images_missing"] == 1);
   }
   SUBCASE("damaged base64 is named, the text read on") {
-    const auto o = read_fb2(dir, "d.fb2", book("<body><p>Cover <image l:href=\"#bad\"/></p><p>After.</p></body>", binaries));
+    const auto o = read_worded(dir, "d.fb2", book("<body><p>Cover <image l:href=\"#bad\"/></p><p>After.</p></body>", binaries));
     REQUIRE_FALSE(o.is_error);
     const std::string all = std::get<TextBlock>(o.blocks.back()).text;
     CHECK(all.find("[Image bad not shown: its base64 data is damaged.]") != std::string::npos);
@@ -168,19 +150,19 @@ TEST_CASE("fb2: hostile and broken input") {
     for (int i = 0; i < 300; ++i) deep += "<section>";
     deep += "<p>x</p>";
     for (int i = 0; i < 300; ++i) deep += "</section>";
-    const auto o = read_fb2(dir, "deep.fb2", book("<body>" + deep + "</body>"));
+    const auto o = read_worded(dir, "deep.fb2", book("<body>" + deep + "</body>"));
     CHECK(o.is_error);
-    CHECK(text_of(o) == "Cannot read " + (dir.path() / "deep.fb2").string() +
+    CHECK(first_text(o) == "Cannot read " + (dir.path() / "deep.fb2").string() +
                             " as a FictionBook e-book: its elements are nested more than 200 deep. Call read with "
                             "file_type=\"text\" to read its XML.");
   }
   SUBCASE("XML that is not well-formed, and XML that is no FictionBook, are refused") {
-    const auto broken = read_fb2(dir, "broken.fb2", "<?xml version=\"1.0\"?>\n<FictionBook><body><p>x</body>");
+    const auto broken = read_worded(dir, "broken.fb2", "<?xml version=\"1.0\"?>\n<FictionBook><body><p>x</body>");
     CHECK(broken.is_error);
-    CHECK(text_of(broken).find("as a FictionBook e-book: it is not well-formed XML (") != std::string::npos);
-    const auto other = read_fb2(dir, "other.fb2", "<?xml version=\"1.0\"?>\n<html><body>x</body></html>");
+    CHECK(first_text(broken).find("as a FictionBook e-book: it is not well-formed XML (") != std::string::npos);
+    const auto other = read_worded(dir, "other.fb2", "<?xml version=\"1.0\"?>\n<html><body>x</body></html>");
     CHECK(other.is_error);
-    CHECK(text_of(other).find("as a FictionBook e-book: it has no <FictionBook> root element.") != std::string::npos);
+    CHECK(first_text(other).find("as a FictionBook e-book: it has no <FictionBook> root element.") != std::string::npos);
   }
   SUBCASE("a table of too many cells is refused") {
     std::string row = "<tr>";
@@ -188,11 +170,11 @@ TEST_CASE("fb2: hostile and broken input") {
     row += "</tr>";
     std::string table = "<table>";
     for (int i = 0; i < 101; ++i) table += row;
-    const auto o = read_fb2(dir, "cells.fb2", book("<body>" + table + "</table></body>"));
+    const auto o = read_worded(dir, "cells.fb2", book("<body>" + table + "</table></body>"));
     CHECK(o.is_error);
-    CHECK(text_of(o).find("a table holds more than 100000 cells") != std::string::npos);
+    CHECK(first_text(o).find("a table holds more than 100000 cells") != std::string::npos);
   }
   SUBCASE("a book with no text says so") {
-    CHECK(text_of(read_fb2(dir, "empty.fb2", "<FictionBook><body/></FictionBook>")).ends_with("[The document has no text.]"));
+    CHECK(first_text(read_worded(dir, "empty.fb2", "<FictionBook><body/></FictionBook>")).ends_with("[The document has no text.]"));
   }
 }

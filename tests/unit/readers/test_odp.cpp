@@ -26,13 +26,6 @@ ReadOutcome read_deck(const TempDir& dir, const std::string& name, const std::st
   return read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
 }
 
-std::string text_of(const ReadOutcome& o) {
-  std::string out;
-  for (const auto& b : o.blocks)
-    if (const auto* t = std::get_if<TextBlock>(&b)) out += t->text + "\n<block>\n";
-  return out;
-}
-
 std::string frame(const std::string& klass, const std::string& content) {
   return "<draw:frame" + (klass.empty() ? std::string() : " presentation:class=\"" + klass + "\"") + "><draw:text-box>" +
          content + "</draw:text-box></draw:frame>";
@@ -55,7 +48,7 @@ TEST_CASE("odp: slides as text") {
     });
     const ReadOutcome o = read_deck(dir, "a.odp", bytes);
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o) == "OpenDocument presentation " + (dir.path() / "a.odp").string() + ": 2 slides (1 hidden).\n\n"
+    CHECK(texts_joined(o) == "OpenDocument presentation " + (dir.path() / "a.odp").string() + ": 2 slides (1 hidden).\n\n"
                         "\u2500\u2500 Slide 1 of 2: Welcome \u2500\u2500\n\n- One\n  - One.a\n- Two spaced\n  broken\n\n[Notes: Smile.]\n\n"
                         "\u2500\u2500 Slide 2 of 2 (hidden) \u2500\u2500\n\nPlain words\n\n"
                         "[Slides 1-2 of 2. End of document.]\n<block>\n");
@@ -69,7 +62,7 @@ TEST_CASE("odp: slides as text") {
         "</table:table></draw:frame>";
     const ReadOutcome o = read_deck(dir, "t.odp", odp_bytes({{.shapes = table}}));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("\u2500\u2500 Slide 1 of 1 \u2500\u2500\n\n| A | B |\n| --- | --- |\n| x | x |\n\n") != std::string::npos);
+    CHECK(texts_joined(o).find("\u2500\u2500 Slide 1 of 1 \u2500\u2500\n\n| A | B |\n| --- | --- |\n| x | x |\n\n") != std::string::npos);
   }
   SUBCASE("pages selects slides") {
     const std::string bytes = odp_bytes({{.shapes = frame("title", "<text:p>A</text:p>")},
@@ -77,7 +70,7 @@ TEST_CASE("odp: slides as text") {
                                          {.shapes = frame("title", "<text:p>C</text:p>")}});
     const ReadOutcome o = read_deck(dir, "p.odp", bytes, "3");
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).ends_with("\u2500\u2500 Slide 3 of 3: C \u2500\u2500\n\n[Slide 3 of 3. End of the selection.]\n<block>\n"));
+    CHECK(texts_joined(o).ends_with("\u2500\u2500 Slide 3 of 3: C \u2500\u2500\n\n[Slide 3 of 3. End of the selection.]\n<block>\n"));
   }
 }
 

@@ -35,13 +35,6 @@ ReadOutcome read_doc(const TempDir& dir, const std::string& name, const std::str
   return read_path(dir, name);
 }
 
-std::string text_of(const ReadOutcome& o) {
-  std::string out;
-  for (const auto& b : o.blocks)
-    if (const auto* t = std::get_if<TextBlock>(&b)) out += t->text + "\n<block>\n";
-  return out;
-}
-
 const std::string kListStyles =
     "<text:list-style style:name=\"L1\"><text:list-level-style-bullet text:level=\"1\" text:bullet-char=\"•\"/>"
     "<text:list-level-style-number text:level=\"2\" style:num-format=\"1\"/></text:list-style>"
@@ -63,7 +56,7 @@ TEST_CASE("odt: structure as Markdown-like text") {
         "<text:list-item><text:p>two</text:p></text:list-item></text:list><text:p/>";
     const ReadOutcome o = read_doc(dir, "a.odt", odt_bytes(text, kListStyles));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o) == "OpenDocument text " + (dir.path() / "a.odt").string() + ": 9 paragraphs.\n\n"
+    CHECK(texts_joined(o) == "OpenDocument text " + (dir.path() / "a.odt").string() + ": 9 paragraphs.\n\n"
                         "# Report\n\nIntro text with tab.\n\n## Details\n\n"
                         "- apple\n  1. first\n  2. second\n- pear\n\n1. one\n2. two\n\n"
                         "[Paragraphs 1-9 of 9. End of document.]\n<block>\n");
@@ -81,7 +74,7 @@ TEST_CASE("odt: structure as Markdown-like text") {
         "</office:annotation>more.</text:p>";
     const ReadOutcome o = read_doc(dir, "t.odt", odt_bytes(text));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o) == "OpenDocument text " + (dir.path() / "t.odt").string() +
+    CHECK(texts_joined(o) == "OpenDocument text " + (dir.path() / "t.odt").string() +
                             ": 2 paragraphs (1 table, 1 note, 1 comment).\n\n"
                             "| Name | Value |\n| --- | --- |\n| a\\|b | 1<br>2 |\n\n"
                             "See [the site](https://example.org/x)[^1] and [Comment by Ann: Check this] more.\n\n"
@@ -92,7 +85,7 @@ TEST_CASE("odt: structure as Markdown-like text") {
                                                          "text:start-value=\"4\"><text:p>fourth</text:p></text:numbered-paragraph>",
                                                          kListStyles));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("\n\n4. fourth\n\n") != std::string::npos);
+    CHECK(texts_joined(o).find("\n\n4. fourth\n\n") != std::string::npos);
   }
   SUBCASE("an image in a frame, after its paragraph") {
     const std::string png = encode_picture(Picture{.width = 20, .height = 10}, ".png");
@@ -136,7 +129,7 @@ TEST_CASE("odt: real documents from Debian packages") {
     request.file_path = path;
     const ReadOutcome o = read_file(roots, request, ReadLimits{}, CancelToken{});
     CHECK_FALSE(o.is_error);
-    CHECK(text_of(o).find("OpenDocument text " + path) == 0);
+    CHECK(texts_joined(o).find("OpenDocument text " + path) == 0);
     ++read;
   }
   MESSAGE(read << " real ODT files read");

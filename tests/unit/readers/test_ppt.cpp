@@ -28,12 +28,6 @@ ReadOutcome read_ppt(const TempDir& dir, const std::string& name, const std::str
   return read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
 }
 
-std::string text_of(const ReadOutcome& o) {
-  REQUIRE_FALSE(o.blocks.empty());
-  REQUIRE(std::holds_alternative<TextBlock>(o.blocks.front()));
-  return std::get<TextBlock>(o.blocks.front()).text;
-}
-
 std::string u16le(std::uint32_t v) { return {static_cast<char>(v & 0xFF), static_cast<char>(v >> 8 & 0xFF)}; }
 std::string u32le(std::uint32_t v) { return u16le(v & 0xFFFF) + u16le(v >> 16); }
 
@@ -119,7 +113,7 @@ TEST_CASE("ppt: the Windows build says it has no libgsf") {
   TempDir dir;
   const auto o = read_ppt(dir, "a.ppt", file_of(two_slides()));
   CHECK(o.is_error);
-  CHECK(text_of(o).find("needs libgsf, which the Windows build of mcp-read does not include") != std::string::npos);
+  CHECK(first_text(o).find("needs libgsf, which the Windows build of mcp-read does not include") != std::string::npos);
 }
 #else
 TEST_CASE("ppt: slides in show order") {
@@ -127,7 +121,7 @@ TEST_CASE("ppt: slides in show order") {
   SUBCASE("titles, bulleted body text, text boxes, notes, Unicode") {
     const auto o = read_ppt(dir, "a.ppt", file_of(two_slides()));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o) == "PowerPoint 97-2003 presentation " + (dir.path() / "a.ppt").string() +
+    CHECK(first_text(o) == "PowerPoint 97-2003 presentation " + (dir.path() / "a.ppt").string() +
                             ": 2 slides.\n\n── Slide 1 of 2: Quarterly results ──\n\n- Revenue up\n- Costs down\n"
                             "  mostly\n\nA text box\n\n[Notes: Say hello first.]\n\n── Slide 2 of 2: Итоги года ──"
                             "\n\n[Slides 1-2 of 2. End of document.]");
@@ -137,19 +131,19 @@ TEST_CASE("ppt: slides in show order") {
   SUBCASE("pages picks slides") {
     const auto o = read_ppt(dir, "b.ppt", file_of(two_slides()), "2");
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("── Slide 2 of 2: Итоги года ──") != std::string::npos);
-    CHECK(text_of(o).find("Quarterly") == std::string::npos);
+    CHECK(first_text(o).find("── Slide 2 of 2: Итоги года ──") != std::string::npos);
+    CHECK(first_text(o).find("Quarterly") == std::string::npos);
   }
   SUBCASE("a later edit's slide replaces the one saved before it") {
     Deck deck = two_slides();
     deck.edit = add_edit(deck, {{2, slide(0x03EE, 300, text_box(4, u"The edited box"))}}, deck.edit);
-    const std::string text = text_of(read_ppt(dir, "c.ppt", file_of(deck)));
+    const std::string text = first_text(read_ppt(dir, "c.ppt", file_of(deck)));
     CHECK(text.find("The edited box") != std::string::npos);
     CHECK(text.find("A text box") == std::string::npos);
   }
   SUBCASE("without a Current User stream the slide list is found in the stream") {
     const std::string file = compound_file({{u"PowerPoint Document", two_slides().stream}});
-    const std::string text = text_of(read_ppt(dir, "d.ppt", file));
+    const std::string text = first_text(read_ppt(dir, "d.ppt", file));
     CHECK(text.find("── Slide 1 of 2: Quarterly results ──\n\n- Revenue up") != std::string::npos);
   }
 }
@@ -159,13 +153,13 @@ TEST_CASE("ppt: refusals and damage") {
   SUBCASE("an encrypted deck") {
     const auto o = read_ppt(dir, "e.ppt", file_of(two_slides(), 0xF3D1C4DF));
     CHECK(o.is_error);
-    CHECK(text_of(o) == "Cannot read " + (dir.path() / "e.ppt").string() +
+    CHECK(first_text(o) == "Cannot read " + (dir.path() / "e.ppt").string() +
                             " as a PowerPoint 97-2003 presentation: it is encrypted (password-protected).");
   }
   SUBCASE("an OLE2 file without a deck") {
     const auto o = read_ppt(dir, "w.ppt", compound_file({{u"WordDocument", std::string(600, 'x')}}));
     CHECK(o.is_error);
-    CHECK(text_of(o).find("it is an OLE2 file without a PowerPoint document in it") != std::string::npos);
+    CHECK(first_text(o).find("it is an OLE2 file without a PowerPoint document in it") != std::string::npos);
   }
   SUBCASE("records past their container's end, loops in the edit chain, nesting past the limit") {
     Deck deck = two_slides();
@@ -177,8 +171,8 @@ TEST_CASE("ppt: refusals and damage") {
     deck.stream.replace(first_edit + 16, 4, u32le(deck.edit));  // the first edit points back at the newest: a loop
     const auto o = read_ppt(dir, "h.ppt", file_of(deck));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("── Slide 2 of 2: Итоги года ──") != std::string::npos);
-    CHECK(text_of(o).find("deep") == std::string::npos);  // beyond the walk's depth
+    CHECK(first_text(o).find("── Slide 2 of 2: Итоги года ──") != std::string::npos);
+    CHECK(first_text(o).find("deep") == std::string::npos);  // beyond the walk's depth
   }
   SUBCASE("a file named .ppt that is no OLE2 file is not read as a deck") {
     const auto o = read_ppt(dir, "t.ppt", "just some text\n");

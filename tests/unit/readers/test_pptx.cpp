@@ -31,13 +31,6 @@ ReadOutcome read_deck(const TempDir& dir, const std::string& name, const std::st
   return read_file(roots_of(dir), request, limits, CancelToken{});
 }
 
-std::string text_of(const ReadOutcome& o) {
-  std::string out;
-  for (const auto& b : o.blocks)
-    if (const auto* t = std::get_if<TextBlock>(&b)) out += t->text + "\n<block>\n";
-  return out;
-}
-
 std::string para(const std::string& text, const std::string& ppr = {}) {
   return "<a:p>" + ppr + "<a:r><a:t>" + text + "</a:t></a:r></a:p>";
 }
@@ -70,7 +63,7 @@ TEST_CASE("pptx: slides as text") {
     const ReadOutcome o = read_deck(dir, "a.pptx", bytes);
     REQUIRE_FALSE(o.is_error);
     REQUIRE(o.blocks.size() == 1);
-    CHECK(text_of(o) == "PowerPoint presentation " + (dir.path() / "a.pptx").string() + ": 2 slides (1 hidden).\n\n"
+    CHECK(texts_joined(o) == "PowerPoint presentation " + (dir.path() / "a.pptx").string() + ": 2 slides (1 hidden).\n\n"
                         "\u2500\u2500 Slide 1 of 2: Agenda \u2500\u2500\n\n- First point\n  - Detail\nNo bullet\n\n"
                         "[Notes: Say hello.]\n\n"
                         "\u2500\u2500 Slide 2 of 2 (hidden) \u2500\u2500\n\nA text box\n\n"
@@ -86,7 +79,7 @@ TEST_CASE("pptx: slides as text") {
                                              para("three", num) + para("plain") + para("five", from5) + para("six", from5));
     const ReadOutcome o = read_deck(dir, "n.pptx", pptx_bytes({{.shapes = shapes}}));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("\n\n1. one\n2. two\n  - sub\n3. three\nplain\n5. five\n6. six\n\n") != std::string::npos);
+    CHECK(texts_joined(o).find("\n\n1. one\n2. two\n  - sub\n3. three\nplain\n5. five\n6. six\n\n") != std::string::npos);
   }
   SUBCASE("a table as a Markdown table") {
     const std::string table =
@@ -96,7 +89,7 @@ TEST_CASE("pptx: slides as text") {
         "</a:txBody></a:tc></a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame>";
     const ReadOutcome o = read_deck(dir, "t.pptx", pptx_bytes({{.shapes = title("Numbers") + table}}));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("\u2500\u2500 Slide 1 of 1: Numbers \u2500\u2500\n\n| Name | Value |\n| --- | --- |\n| a\\|b | 1<br>2 |\n\n") !=
+    CHECK(texts_joined(o).find("\u2500\u2500 Slide 1 of 1: Numbers \u2500\u2500\n\n| Name | Value |\n| --- | --- |\n| a\\|b | 1<br>2 |\n\n") !=
           std::string::npos);
   }
   SUBCASE("a SmartArt diagram's text, an item per point") {
@@ -114,7 +107,7 @@ TEST_CASE("pptx: slides as text") {
                              "relationships/diagramData\" Target=\"../diagrams/data1.xml\"/>"}},
                    {{"ppt/diagrams/data1.xml", data}}));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("\u2500\u2500 Slide 1 of 1: Steps \u2500\u2500\n\n- Plan\n- Build\n\n") != std::string::npos);
+    CHECK(texts_joined(o).find("\u2500\u2500 Slide 1 of 1: Steps \u2500\u2500\n\n- Plan\n- Build\n\n") != std::string::npos);
   }
   SUBCASE("a slide the list names but the package lacks") {
     const ReadOutcome o = read_deck(
@@ -122,7 +115,7 @@ TEST_CASE("pptx: slides as text") {
         zip_bytes({{"ppt/presentation.xml",
                     "<p:presentation xmlns:p=\"p\" xmlns:r=\"r\"><p:sldIdLst><p:sldId r:id=\"rX\"/></p:sldIdLst></p:presentation>"}}));
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).find("\u2500\u2500 Slide 1 of 1 \u2500\u2500\n\n[This slide's part is missing from the package.]") !=
+    CHECK(texts_joined(o).find("\u2500\u2500 Slide 1 of 1 \u2500\u2500\n\n[This slide's part is missing from the package.]") !=
           std::string::npos);
   }
 }
@@ -153,7 +146,7 @@ TEST_CASE("pptx: pictures after their slide") {
     const ReadOutcome o = read_deck(dir, "i.pptx", bytes, {}, FileKind::text);
     REQUIRE_FALSE(o.is_error);
     REQUIRE(o.blocks.size() == 1);
-    CHECK(text_of(o).find("[Image 1: Sales]") != std::string::npos);
+    CHECK(texts_joined(o).find("[Image 1: Sales]") != std::string::npos);
     CHECK(o.meta["kind"] == "text");
   }
 }
@@ -166,7 +159,7 @@ TEST_CASE("pptx: pages select slides") {
   SUBCASE("a selection, with the closing note") {
     const ReadOutcome o = read_deck(dir, "p.pptx", bytes, "2,4-5");
     REQUIRE_FALSE(o.is_error);
-    const std::string t = text_of(o);
+    const std::string t = texts_joined(o);
     CHECK(t.find("Slide 2 of 6: S2") != std::string::npos);
     CHECK(t.find("Slide 3 of 6") == std::string::npos);
     CHECK(t.ends_with("[Slides 2,4-5 of 6. End of the selection.]\n<block>\n"));
@@ -176,7 +169,7 @@ TEST_CASE("pptx: pages select slides") {
     limits.text.max_output_bytes = 1500;
     const ReadOutcome o = read_deck(dir, "p.pptx", bytes, {}, {}, limits);
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).ends_with("[Slides 1-2 of 6. To read more, call read again with pages=\"3-6\".]\n<block>\n"));
+    CHECK(texts_joined(o).ends_with("[Slides 1-2 of 6. To read more, call read again with pages=\"3-6\".]\n<block>\n"));
     CHECK(o.meta["next_pages"] == "3-6");
     CHECK(o.meta["truncated"] == true);
   }
@@ -187,12 +180,12 @@ TEST_CASE("pptx: pages select slides") {
     request.limit = 2;
     const ReadOutcome o = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
     REQUIRE_FALSE(o.is_error);
-    CHECK(text_of(o).ends_with("[Slides 1-2 of 6. To read more, call read again with pages=\"3-6\".]\n<block>\n"));
+    CHECK(texts_joined(o).ends_with("[Slides 1-2 of 6. To read more, call read again with pages=\"3-6\".]\n<block>\n"));
   }
   SUBCASE("a slide that does not exist") {
     const ReadOutcome o = read_deck(dir, "p.pptx", bytes, "9");
     REQUIRE(o.is_error);
-    CHECK(text_of(o) == "Slide 9 does not exist: the document has 6 slides.\n<block>\n");
+    CHECK(texts_joined(o) == "Slide 9 does not exist: the document has 6 slides.\n<block>\n");
   }
 }
 

@@ -145,6 +145,22 @@ TEST_CASE("xls: refusals") {
     REQUIRE(o.is_error);
     CHECK(first_text(o).starts_with(prefix));
   }
+  SUBCASE("a compound file whose header declares more sectors than the file holds") {
+    // libfreexl would size its tables by the header and allocate gigabytes (a fuzzing finding).
+    std::string bytes = xls_bytes(two_sheets());
+    const std::uint64_t sectors = (bytes.size() + 511) / 512;
+    bytes.replace(0x2C, 4, std::string("\x00\x03\x02\x0E", 4));
+    auto o = read_xls(dir, bytes);
+    REQUIRE(o.is_error);
+    CHECK(first_text(o) == prefix + "it is a damaged OLE2 compound file: its header declares 235012864 FAT sectors, "
+                                    "and the whole file is " + std::to_string(sectors) + " sectors.");
+    bytes = xls_bytes(two_sheets());
+    bytes.replace(0x1E, 2, std::string("\x1F\x00", 2));
+    o = read_xls(dir, bytes);
+    REQUIRE(o.is_error);
+    CHECK(first_text(o) == prefix + "it is a damaged OLE2 compound file: its header declares sectors of 2^31 bytes, "
+                                    "where there are 512 or 4096.");
+  }
   SUBCASE("a workbook cut short") {
     const std::string whole = xls_bytes(two_sheets());
     const auto o = read_xls(dir, whole.substr(0, 1024 + 100));
