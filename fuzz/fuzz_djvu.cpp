@@ -1,8 +1,8 @@
 // fuzz_djvu: the DjVu reader (djvu::read_djvu: djvulibre's parse of a whole file fed from memory,
-// the hidden text's zones walked into lines, the metadata, the answer's pages and notes) on
-// arbitrary input. Read twice: with the defaults, and with a `pages` selection and a tight cap
-// picked from a hash of the input. OCR is off (Tesseract is not what this target fuzzes) and no
-// page is rendered.
+// in a child process per read as in the server, and the child's message back; the hidden text's
+// zones walked into lines, the metadata, the answer's pages and notes) on arbitrary input. Read
+// twice: with the defaults, and with a `pages` selection and a tight cap picked from a hash of
+// the input. OCR is off (Tesseract is not what this target fuzzes) and no page is rendered.
 //
 // Checked: every text block is valid UTF-8; an error is one text block; a successful answer
 // starts with its header and lists pages within the document's count.

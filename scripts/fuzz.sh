@@ -23,7 +23,7 @@ parallel=${FUZZ_PARALLEL:-$(nproc)}
 # Runs per target: about 40 s each on one core of a 2-core machine (measured on an idle one; the
 # summary prints each target's seconds), so that the phase stays near ten minutes with the build.
 # The count, not the clock, bounds the work, so a slow machine takes longer but explores exactly
-# the same inputs. The targets that fork a child per input (doc, xls, mobi) or read through
+# the same inputs. The targets that fork a child per input (doc, xls, mobi, djvu) or read through
 # several layers per input (csv, fb2, charset) get fewer runs; timed campaigns go deeper
 # (scripts/fuzz-campaign.sh).
 declare -A runs=([fuzz_jsonrpc]=25000 [fuzz_page_ranges]=400000 [fuzz_notebook]=40000

@@ -7,7 +7,7 @@ namespace mcpread::readers::djvu {
 
 const Api* api(std::string* error) {
   static const LazyLibrary<Api> lib(
-      {.needs = "Reading DjVu documents needs djvulibre (Debian package libdjvulibre21)",
+      {.needs = "reading DjVu documents needs djvulibre (Debian package libdjvulibre21)",
        .candidates = {"libdjvulibre.so.21"}},
       [](SymbolBinder& bind, Api& a) {
         return bind(&a.context_create, "ddjvu_context_create") &&

@@ -1,5 +1,6 @@
 #if !defined(_WIN32)
 #include "djvu/djvu_decode.hpp"
+#include "djvu/djvu_message.hpp"
 
 #include <cstdlib>
 #include <cstring>
@@ -160,7 +161,7 @@ Rendering Decoder::render_ppm(int k, int width, int height) {
   ddjvu_format_t* format = api_->format_create(DDJVU_FORMAT_RGB24, 0, nullptr);
   api_->format_set_row_order(format, 1);
   api_->format_set_y_direction(format, 1);
-  const std::string head = "P6\n" + std::to_string(width) + " " + std::to_string(height) + "\n255\n";
+  const std::string head = ppm_header(width, height);
   std::string ppm(head.size() + static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 3, '\0');
   std::memcpy(ppm.data(), head.data(), head.size());
   const ddjvu_rect_t rect{0, 0, static_cast<unsigned>(width), static_cast<unsigned>(height)};

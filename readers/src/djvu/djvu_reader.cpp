@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <map>
 
 namespace mcpread::readers::djvu {
 namespace {
@@ -95,14 +96,17 @@ class PageOcr {
       ++ran_;
       const Drawn size = drawn_size(p, o_.ocr_dpi, std::numeric_limits<double>::infinity(),
                                     static_cast<double>(o_.ocr_max_pixels));
-      Rendering r = render(source, p.page, size.width, size.height, cancel);
+      auto drawn = render(source, {{p.page, size.width, size.height}}, cancel);
       if (cancel.cancelled()) return false;
-      if (!r.why.empty()) {
-        *body = "[Page " + k + " could not be rendered for OCR: " + r.why + ".]";
+      std::string why = std::holds_alternative<std::string>(drawn) ? std::get<std::string>(drawn)
+                                                                   : std::get<std::vector<Rendering>>(drawn)[0].why;
+      if (!why.empty()) {
+        *body = "[Page " + k + " could not be rendered for OCR: " + why + ".]";
         return true;
       }
-      result = ocr_image({r.ppm, static_cast<unsigned>(std::lround(size.dpi)), o_.ocr_max_pixels, "Page " + k},
-                         langs_, cancel, &cache_key);
+      const std::string& ppm = std::get<std::vector<Rendering>>(drawn)[0].ppm;
+      result = ocr_image({ppm, static_cast<unsigned>(std::lround(size.dpi)), o_.ocr_max_pixels, "Page " + k}, langs_,
+                         cancel, &cache_key);
     }
     if (cancel.cancelled()) return false;
     if (auto* why = std::get_if<std::string>(&result)) {
@@ -188,20 +192,31 @@ bool append_texts(const OpenDjvu& d, const Source& source, const Selection& sel,
   return true;
 }
 
-// Each selected page rendered and sized for the model after its marker. Returns false when
-// cancelled.
+// Each selected page rendered (all in one child) and sized for the model after its marker.
+// Returns false when cancelled.
 bool append_images(const OpenDjvu& d, const Source& source, const Selection& sel, const PdfOptions& o,
                    const CancelToken& cancel, ReadOutcome* out) {
+  std::vector<Drawing> drawings;
+  for (int k : sel.pages) {
+    const SurveyedPage& p = d.texts.at(k);
+    if (!p.why.empty()) continue;
+    const Drawn size = drawn_size(p, o.render_dpi, o.image.max_edge, static_cast<double>(o.image.max_pixels));
+    drawings.push_back({k, size.width, size.height});
+  }
+  std::variant<std::vector<Rendering>, std::string> drawn = std::vector<Rendering>{};
+  if (!drawings.empty()) drawn = render(source, drawings, cancel);
+  if (cancel.cancelled()) return false;
+  std::map<int, Rendering> by_page;
+  if (auto* all = std::get_if<std::vector<Rendering>>(&drawn))
+    for (std::size_t i = 0; i < drawings.size() && i < all->size(); ++i) by_page[drawings[i].page] = std::move((*all)[i]);
   nlohmann::json rendered = nlohmann::json::array();
   for (int k : sel.pages) {
     if (cancel.cancelled()) return false;
     std::string marker_text = marker(k, d.pages);
-    const SurveyedPage& p = d.texts.at(k);
-    std::string why = p.why;
+    std::string why = d.texts.at(k).why;
+    if (why.empty() && std::holds_alternative<std::string>(drawn)) why = std::get<std::string>(drawn);
     if (why.empty()) {
-      const Drawn size = drawn_size(p, o.render_dpi, o.image.max_edge, static_cast<double>(o.image.max_pixels));
-      Rendering r = render(source, k, size.width, size.height, cancel);
-      if (cancel.cancelled()) return false;
+      const Rendering& r = by_page.at(k);
       why = r.why;
       if (why.empty()) {
         auto encoded = encode_for_model(r.ppm, "image/x-portable-pixmap", o.image, cancel);

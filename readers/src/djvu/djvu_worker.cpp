@@ -1,9 +1,12 @@
 #include "djvu/djvu_worker.hpp"
 
+#include "djvu/djvu_message.hpp"
+
 #if defined(_WIN32)
 
 namespace mcpread::readers::djvu {
 
+// No fork, and no djvulibre in the Windows build: refused rather than parsed in the server.
 constexpr const char* kNoDjvulibre = "this build of mcp-read has no djvulibre, which reads DjVu documents";
 
 std::variant<Survey, std::string> survey(const Source&, const std::function<std::vector<int>(int)>&,
@@ -11,58 +14,35 @@ std::variant<Survey, std::string> survey(const Source&, const std::function<std:
   return std::string(kNoDjvulibre);
 }
 
-Rendering render(const Source&, int, int, int, const CancelToken&) { return {{}, kNoDjvulibre}; }
+std::variant<std::vector<Rendering>, std::string> render(const Source&, const std::vector<Drawing>&,
+                                                         const CancelToken&) {
+  return std::string(kNoDjvulibre);
+}
 
 }  // namespace mcpread::readers::djvu
 
 #else
+#include "child_process.hpp"
 #include "djvu/djvu_decode.hpp"
 
-#if __has_include("child_process.hpp")
-#include "child_process.hpp"
-#define MCPREAD_DJVU_CHILD 1
-#endif
-
-#include <nlohmann/json.hpp>
+#include <chrono>
 
 namespace mcpread::readers::djvu {
 namespace {
 
 // The decoder's own deadline, inside the child's: a page that djvulibre never finishes is said
 // to be late rather than the child killed, so the other pages' work still comes back.
-constexpr auto kDecodeTime = std::chrono::seconds(20);
+constexpr auto kDecodeTime = std::chrono::seconds(40);
 
-using Json = nlohmann::json;
-
-// A failure as the child sends it.
-std::string failed(const std::string& why) {
-  const std::vector<std::uint8_t> cbor = Json::to_cbor(Json{{"why", why}});
-  return {cbor.begin(), cbor.end()};
-}
-
-// Runs `work` in a child process; its message, or why there is none (a clause), in `why`.
-std::string isolated(const std::function<std::string()>& work, const CancelToken& cancel, std::string* why) {
-#if defined(MCPREAD_DJVU_CHILD)
+child_process::Limits limits_for(std::size_t max_message) {
   child_process::Limits limits;
-  const child_process::Outcome out = child_process::run(work, limits, cancel);
-  if (out.ending == child_process::Ending::sent) return out.message;
-  *why = out.clause("djvulibre", "reading it", limits);
-  return {};
-#else
-  if (cancel.cancelled()) *why = "the read was cancelled";
-  return cancel.cancelled() ? std::string() : work();
-#endif
+  limits.cpu_seconds = 60;
+  limits.wall = std::chrono::seconds(60);  // past kDecodeTime: a child stalled (a lock held at the fork)
+  limits.max_message = max_message;
+  return limits;
 }
 
-Json decode(const std::string& message, std::string* why) {
-  Json j = Json::from_cbor(message, true, false);
-  if (j.is_discarded() || !j.is_object()) {
-    *why = "djvulibre's answer was cut short";
-    return {};
-  }
-  if (j.contains("why")) *why = j["why"].get<std::string>();
-  return j;
-}
+constexpr const char* kGarbled = "djvulibre's process sent back what is not its reading of the document";
 
 }  // namespace
 
@@ -71,55 +51,57 @@ std::variant<Survey, std::string> survey(const Source& source, const std::functi
   std::string why;
   // Loaded here, before the fork, so that each child inherits djvulibre rather than loading it.
   if (api(&why) == nullptr) return why;
-  const std::string message = isolated(
+  const child_process::Limits limits = limits_for(std::size_t{64} << 20);
+  const child_process::Outcome child = child_process::run(
       [&] {
         auto opened = Decoder::open(source, Decoder::Clock::now() + kDecodeTime);
-        if (auto* e = std::get_if<std::string>(&opened)) return failed(*e);
+        if (auto* e = std::get_if<std::string>(&opened)) return encode_survey({}, *e);
         Decoder& d = *std::get<std::unique_ptr<Decoder>>(opened);
-        Json pages = Json::array();
+        Survey s;
+        s.pages = d.pages();
+        s.metadata = d.metadata();
         for (int k : select(d.pages())) {
           if (known.contains(k)) continue;
           auto t = d.page_text(k);
           if (auto* e = std::get_if<std::string>(&t)) {
-            pages.push_back({{"page", k}, {"why", *e}});
+            s.texts.push_back({k, 0, 0, 0, {}, *e});
           } else {
-            const PageText& p = std::get<PageText>(t);
-            pages.push_back({{"page", k}, {"w", p.info.width}, {"h", p.info.height}, {"dpi", p.info.dpi}, {"text", p.text}});
+            PageText& p = std::get<PageText>(t);
+            s.texts.push_back({k, p.info.width, p.info.height, p.info.dpi, std::move(p.text), {}});
           }
         }
-        Json out{{"pages", d.pages()}, {"metadata", d.metadata()}, {"texts", std::move(pages)}};
-        const std::vector<std::uint8_t> cbor = Json::to_cbor(out);
-        return std::string(cbor.begin(), cbor.end());
+        return encode_survey(s, {});
       },
-      cancel, &why);
-  if (!why.empty()) return why;
-  const Json j = decode(message, &why);
-  if (!why.empty()) return why;
+      limits, cancel);
+  if (child.ending != child_process::Ending::sent) return child.clause("djvulibre", "reading it", limits);
   Survey s;
-  s.pages = j.value("pages", 0);
-  s.metadata = j.value("metadata", std::map<std::string, std::string>{});
-  for (const Json& p : j.value("texts", Json::array()))
-    s.texts.push_back({p.value("page", 0), p.value("w", 0), p.value("h", 0), p.value("dpi", 0), p.value("text", ""),
-                       p.value("why", "")});
+  if (!decode_survey(child.message, select, known, &s, &why)) return std::string(kGarbled);
+  if (!why.empty()) return why;
   return s;
 }
 
-Rendering render(const Source& source, int page, int width, int height, const CancelToken& cancel) {
+std::variant<std::vector<Rendering>, std::string> render(const Source& source, const std::vector<Drawing>& drawings,
+                                                         const CancelToken& cancel) {
   std::string why;
-  if (api(&why) == nullptr) return {{}, why};
-  const std::string message = isolated(
+  if (api(&why) == nullptr) return why;
+  std::size_t pixels = 0;
+  for (const Drawing& d : drawings) pixels += static_cast<std::size_t>(d.width) * static_cast<std::size_t>(d.height) * 3;
+  const child_process::Limits limits = limits_for(pixels + (std::size_t{1} << 20));
+  const child_process::Outcome child = child_process::run(
       [&] {
         auto opened = Decoder::open(source, Decoder::Clock::now() + kDecodeTime);
-        if (auto* e = std::get_if<std::string>(&opened)) return failed(*e);
-        Rendering r = std::get<std::unique_ptr<Decoder>>(opened)->render_ppm(page, width, height);
-        if (!r.why.empty()) return failed(r.why);
-        return r.ppm;  // a PPM starts with "P6": never CBOR's map of a failure
+        if (auto* e = std::get_if<std::string>(&opened)) return encode_renderings({}, *e);
+        Decoder& doc = *std::get<std::unique_ptr<Decoder>>(opened);
+        std::vector<Rendering> out;
+        for (const Drawing& d : drawings) out.push_back(doc.render_ppm(d.page, d.width, d.height));
+        return encode_renderings(out, {});
       },
-      cancel, &why);
-  if (!why.empty()) return {{}, why};
-  if (message.starts_with("P6")) return {message, {}};
-  decode(message, &why);
-  return {{}, why.empty() ? "djvulibre's answer was cut short" : why};
+      limits, cancel);
+  if (child.ending != child_process::Ending::sent) return child.clause("djvulibre", "drawing its pages", limits);
+  std::vector<Rendering> out;
+  if (!decode_renderings(child.message, drawings, &out, &why)) return std::string(kGarbled);
+  if (!why.empty()) return why;
+  return out;
 }
 
 }  // namespace mcpread::readers::djvu

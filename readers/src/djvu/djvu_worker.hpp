@@ -1,8 +1,9 @@
 #pragma once
 // The DjVu reader's calls into djvulibre, each run in a child process: djvulibre crashes on some
 // damaged files and decodes in threads of its own that a deadline cannot stop, so a crash or a
-// hang costs one read, not the server. What the child finds comes back as CBOR. Internal to the
-// DjVu reader.
+// hang costs one read, not the server. What the child finds comes back as a message the server
+// checks before use (djvu_message.hpp). On Windows there is no djvulibre: both refuse. Internal to
+// the DjVu reader.
 #include "mcpread/readers/cancel.hpp"
 
 #include <functional>
@@ -43,11 +44,21 @@ struct Survey {
 std::variant<Survey, std::string> survey(const Source& source, const std::function<std::vector<int>(int)>& select,
                                          const std::set<int>& known, const CancelToken& cancel);
 
-// Page `page` drawn at width x height pixels as a binary PPM (P6), or why not (a clause).
+// A page drawn as a binary PPM (P6), or why not (a clause).
 struct Rendering {
   std::string ppm;
   std::string why;
 };
-Rendering render(const Source& source, int page, int width, int height, const CancelToken& cancel);
+// One page to draw, at width x height pixels.
+struct Drawing {
+  int page = 0;
+  int width = 0;
+  int height = 0;
+};
+
+// The pages `drawings` names, each drawn at its width x height pixels, all in one child: one
+// Rendering per drawing, in order; or why none (a clause: the child crashed, ran out of time...).
+std::variant<std::vector<Rendering>, std::string> render(const Source& source, const std::vector<Drawing>& drawings,
+                                                         const CancelToken& cancel);
 
 }  // namespace mcpread::readers::djvu

@@ -213,6 +213,20 @@ TEST_CASE("djvu: damaged files are refused with the reason") {
     CHECK(o.is_error);
     CHECK(first_text(o).starts_with("Cannot read the DjVu document " + d + "g.djvu: djvulibre cannot read it"));
   }
+  SUBCASE("cut after its header, or claiming 2 GiB: refused, naming DjVu, never PDF") {
+    const std::string bytes = make_djvu(dir, "one.djvu", {{.layer = {"Hello"}}});
+    dir.write("c.djvu", bytes.substr(0, 16));
+    const auto cut = read_djvu(dir, "c.djvu");
+    CHECK(cut.is_error);
+    CHECK(first_text(cut).starts_with("Cannot read the DjVu document " + d + "c.djvu: djvulibre cannot read it"));
+    std::string huge = bytes;
+    huge[8] = '\x7f';
+    huge[9] = huge[10] = huge[11] = '\xff';
+    dir.write("huge.djvu", huge);
+    const auto claimed = read_djvu(dir, "huge.djvu");
+    CHECK(first_text(claimed).find("DjVu document " + d + "huge.djvu") != std::string::npos);
+    for (const ReadOutcome* o : {&cut, &claimed}) CHECK(first_text(*o).find("PDF") == std::string::npos);
+  }
   SUBCASE("a bundled document cut short") {
     const std::string bytes = make_djvu(dir, "two.djvu", {{.layer = {"First page"}}, {.layer = {"Second page"}}});
     // Its directory is whole, its pages are not: each page says so, the answer is no refusal.
