@@ -23,6 +23,8 @@ build_packages+=(libfreexl1)
 build_packages+=(libtesseract-dev)
 # libgmime-3.0-dev: e-mail's headers (libgmime-3.0-0 is opened with dlopen at run time).
 build_packages+=(libgmime-3.0-dev libgmime-3.0-0)
+# libdjvulibre-dev: DjVu's headers (libdjvulibre21 is opened with dlopen at run time).
+build_packages+=(libdjvulibre-dev libdjvulibre21)
 # libmobi0: MOBI and Kindle e-books, opened with dlopen at run time (its interface is declared in
 # readers/src/mobi/mobi_book.cpp: no -dev package; Debian bullseye has none, so the portable
 # bundle refuses them naming the package).
@@ -57,6 +59,9 @@ test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
 # python3-openpyxl, python3-odf: the corpus' workbooks written on the spot by writers that store
 # formulas without calculating them (tests/corpus/writers.py, run with Debian's /usr/bin/python3).
 test_packages+=(python3-openpyxl python3-odf)
+# djvulibre-bin: the DjVu tests make their documents with cjb2, djvm, djvmcvt and djvused; the
+# corpus compares with djvutxt.
+test_packages+=(djvulibre-bin)
 # libmobi-tools: `mobitool`, the corpus' reference for MOBI books (the text of its rawml dump).
 test_packages+=(libmobi-tools)
 # dpkg-dev: `dpkg-source -x`, unpacking the source packages whose test documents the corpus reads

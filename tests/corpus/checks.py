@@ -562,6 +562,28 @@ def check_wordproc(root, path, result, reference, arguments):
     return _word_agreement(_office_words(text), plain, reference, "the importer's tool", result, "next_offset")
 
 
+def _djvutxt_text(path, pages):
+    """`djvutxt --page=N` of each page shown: the hidden text layer as djvulibre prints it (bytes
+    that are not UTF-8, which some layers hold, as U+FFFD, as mcp-read gives them)."""
+    return "\n".join(subprocess.run(["djvutxt", f"--page={p}", path], capture_output=True, check=True,
+                                    timeout=120).stdout.decode("utf-8", "replace") for p in pages)
+
+
+def check_djvu(root, path, result, reference, arguments):
+    """reference: the least word agreement with `djvutxt` (2|A∩B| / (|A|+|B|)) over the pages the
+    answer shows (_meta selected), without its header, page markers and notes."""
+    pages = result.get("_meta", {}).get("selected", [])
+    plain, failure = _anchor_text(result, lambda: _djvutxt_text(path, pages), "djvutxt failed")
+    if failure:
+        return failure
+    lines = "\n".join(texts(result)).split("\n")[1:]
+    ours = "\n".join(l for l in lines if not l.startswith(("\u2500\u2500 Page ", "[")))
+    agreement, missing, theirs_words = word_agreement(collections.Counter(w.lower() for w in WORD.findall(ours)), plain)
+    if agreement < float(reference):
+        return False, f"word agreement with djvutxt {agreement:.3f} < {reference}; djvutxt's words missing: {missing}"
+    return True, f"{len(pages)} pages, {theirs_words} words, agreement with djvutxt {agreement:.3f}"
+
+
 def check_epub(root, path, result, reference, arguments):
     """reference: the least word agreement with `pandoc -t plain` (2|A∩B| / (|A|+|B|))."""
     plain, failure = _anchor_text(result, lambda: _pandoc_plain(path), "pandoc failed")
@@ -689,7 +711,8 @@ CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
           "notebook": check_notebook, "audio": check_audio, "binary": check_binary,
           "archive": check_archive,
           "docx": check_office, "odt": check_office, "rtf": check_rtf, "doc": check_doc, "wordproc": check_wordproc, "xlsx": check_sheet,
-          "ods": check_sheet, "xls": check_sheet, "epub": check_epub, "pptx": check_slides, "odp": check_slides, "ppt": check_slides}
+          "ods": check_sheet, "xls": check_sheet, "epub": check_epub, "pptx": check_slides, "odp": check_slides, "ppt": check_slides,
+          "djvu": check_djvu}
 
 
 # The text formats' checks add themselves to CHECKS (imported last: they use this module's helpers).
