@@ -2,6 +2,7 @@
 #include "djvu/djvu_decode.hpp"
 #include "djvu/djvu_message.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
@@ -96,7 +97,10 @@ bool Decoder::wait(Done done) {
 }
 
 std::string Decoder::failure(std::string_view what) {
-  drain();
+  // djvulibre's decoding thread can mark a job failed before it posts the error saying why: the
+  // message is given a moment (a second at most) to arrive.
+  const auto until = std::min(deadline_, Clock::now() + std::chrono::seconds(1));
+  (void)wait([&] { return !error_.empty() || wanted_other_file_ || Clock::now() >= until; });
   if (wanted_other_file_)
     return "it is an indirect DjVu document, whose pages are files beside it: read from inside another file, "
            "they are not there";
