@@ -102,8 +102,8 @@ std::string Decoder::failure(std::string_view what) {
   const auto until = std::min(deadline_, Clock::now() + std::chrono::seconds(1));
   (void)wait([&] { return !error_.empty() || wanted_other_file_ || Clock::now() >= until; });
   if (wanted_other_file_)
-    return "it is an indirect DjVu document, whose pages are files beside it: read from inside another file, "
-           "they are not there";
+    return "it is an indirect DjVu document, whose pages are separate files, which are not read; bundle it "
+           "(djvmcvt -b INDEX.djvu BUNDLED.djvu) and read the bundled document";
   std::string e = error_;
   // djvulibre's messages start with their catalogue number: "[1-15108] Corrupted IFF file ...".
   if (e.starts_with("[") && e.find("] ") != std::string::npos && e.find("] ") < 16) e.erase(0, e.find("] ") + 2);

@@ -256,20 +256,16 @@ ReadOutcome read_djvu(const OpenedFile& file, const PdfOptions& options, const C
     d = std::make_shared<OpenDjvu>();
     in_use = std::unique_lock(d->in_use);
   }
-  // djvulibre opens a file by name (an indirect document's pages are files beside it); a file
-  // that is not where its path says (a member of an archive, in memory) is read into memory.
+  // djvulibre is given the bytes of the file opened through the roots, never its name: opened by
+  // name, it follows the component names of an indirect document (absolute paths, "..", file:
+  // URLs) to any DjVu file the server can read. Indirect documents are refused for it.
   Source source;
-  struct stat named {};
-  if (::stat(path.c_str(), &named) == 0 && named.st_dev == file.st.st_dev && named.st_ino == file.st.st_ino) {
-    source.path = path;
-  } else {
-    if (d->bytes.empty()) {
-      auto read = file_io::read_whole(file.fd.get(), size, options.max_file_bytes);
-      if (!read) return ReadOutcome::error("Cannot read " + path + ": " + std::strerror(errno) + ".");
-      d->bytes = std::move(*read);
-    }
-    source.bytes = d->bytes;
+  if (d->bytes.empty()) {
+    auto read = file_io::read_whole(file.fd.get(), size, options.max_file_bytes);
+    if (!read) return ReadOutcome::error("Cannot read " + path + ": " + std::strerror(errno) + ".");
+    d->bytes = std::move(*read);
   }
+  source.bytes = d->bytes;
   const auto select = [&](int count) {
     auto s = select_pages(options, count);
     return std::holds_alternative<Selection>(s) ? std::get<Selection>(s).pages : std::vector<int>{};

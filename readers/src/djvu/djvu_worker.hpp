@@ -16,8 +16,8 @@
 
 namespace mcpread::readers::djvu {
 
-// Where the document comes from: a file djvulibre opens by name (an indirect document's pages
-// are files beside it), or bytes in memory (a member of an archive: bundled documents only).
+// Where the document comes from. The reader gives bytes only (djvu_reader.cpp says why); by name
+// remains for the tools that build test documents.
 struct Source {
   std::string path;        // by name when not empty
   std::string_view bytes;  // else these
