@@ -2,6 +2,7 @@
 
 #include "mcpread/common/ascii.hpp"
 
+#include <boost/asio/ip/address.hpp>
 #include <nlohmann/json.hpp>
 
 namespace mcpread::server::auth {
@@ -43,8 +44,12 @@ std::optional<UriParts> split(std::string_view uri) {
   return parts;
 }
 
+// A name ("localhost") or an address that is loopback; "127.evil.example" is neither.
 bool loopback(std::string_view host) {
-  return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
+  if (host == "localhost") return true;
+  boost::system::error_code ec;
+  const auto address = boost::asio::ip::make_address(std::string(host), ec);
+  return !ec && address.is_loopback();
 }
 
 }  // namespace

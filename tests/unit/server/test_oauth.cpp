@@ -24,6 +24,7 @@ TEST_CASE("oauth: canonical resource URIs and issuers") {
   CHECK(checked_issuer("http://localhost:8080") == "http://localhost:8080");
   CHECK(checked_issuer("http://127.0.0.1:8080/") == "http://127.0.0.1:8080/");
   CHECK_FALSE(checked_issuer("http://as.example"));
+  CHECK_FALSE(checked_issuer("http://127.evil.example"));  // a name, not a loopback address
   CHECK_FALSE(checked_issuer("https://as.example/?tenant=1"));
   CHECK(resource_uri_for_listener("127.0.0.1", 8080) == "http://127.0.0.1:8080/mcp");
   CHECK(resource_uri_for_listener("::1", 8080) == "http://[::1]:8080/mcp");
