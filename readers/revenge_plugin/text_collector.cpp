@@ -77,7 +77,17 @@ void TextCollector::text(const char* utf8) {
   top().paragraph.text += s;
 }
 
-void TextCollector::add_block(nlohmann::json block) { blocks_.push_back(std::move(block)); }
+void TextCollector::add_block(nlohmann::json block) {
+  // A block costs the server far more than its text once parsed (an object of eight members): it
+  // is charged to the text budget, so that millions of one-letter paragraphs are cut as a long
+  // text is, rather than sent as hundreds of megabytes of JSON.
+  text_bytes_ += kBlockCost;
+  if (text_bytes_ > kMaxTextBytes) {
+    cut_ = true;
+    return;
+  }
+  blocks_.push_back(std::move(block));
+}
 
 void TextCollector::end_paragraph() {
   Paragraph p = std::exchange(top().paragraph, {});

@@ -13,6 +13,7 @@
 namespace mcpread_revenge {
 
 inline constexpr std::size_t kMaxTextBytes = 32u << 20;      // text kept from one document
+inline constexpr std::size_t kBlockCost = 256;                // text bytes a paragraph or table is charged
 inline constexpr std::size_t kMaxCells = 100000;             // table cells kept
 inline constexpr std::size_t kMaxImageBytes = 64u << 20;     // embedded images kept, in base64
 inline constexpr std::size_t kMaxDepth = 64;                 // nested tables, notes, text boxes

@@ -188,6 +188,14 @@ TEST_CASE("wordproc: hostile and broken input") {
     const std::string ole2 = std::string("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8) + std::string(600, '\0');
     CHECK(error_of("a.sdw", ole2) == prefix("a.sdw") + none_recognises);
   }
+  SUBCASE("140,000 one-letter paragraphs are cut as a long text is, not sent whole") {
+    std::string body;
+    for (int i = 0; i < 140000; ++i) body += "<p>x</p>";
+    const auto o = read_worded(dir, "many.abw", abiword(body), {}, 1);
+    REQUIRE_FALSE(o.is_error);
+    CHECK(o.meta.value("text_cut", false));
+    CHECK(text_of(o).find("[The document's text was cut at 32 MiB: the rest is not read.]") != std::string::npos);
+  }
   SUBCASE("file_type=wordproc on plain text says no importer recognises it") {
     const auto o = read_worded(dir, "plain.txt", "Just some text.\n", {}, {}, FileKind{"wordproc"});
     REQUIRE(o.is_error);
