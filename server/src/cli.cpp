@@ -312,7 +312,19 @@ CliOutcome parse_cli(const std::vector<std::string>& args, const Environment& ge
     out.text = "mcp-read: " + std::move(message) + "\nTry 'mcp-read --help'.\n";
     return out;
   };
+  // An option given on the command line replaces its environment variable, even one that can be
+  // repeated (--oauth-issuer): the variable is then not read at all.
+  std::vector<std::string_view> on_command_line;
+  for (std::size_t i = 0; i < args.size() && args[i] != "--"; ++i) {
+    if (args[i].size() < 2 || args[i][0] != '-') continue;
+    const auto eq = args[i].find('=');
+    if (const Option* o = find_option(std::string_view(args[i]).substr(0, eq)); o != nullptr) {
+      on_command_line.push_back(o->name);
+      if (!o->value_name.empty() && eq == std::string::npos) ++i;  // its value
+    }
+  }
   for (const auto& o : options()) {
+    if (std::find(on_command_line.begin(), on_command_line.end(), o.name) != on_command_line.end()) continue;
     const std::string name = env_name(o.name);
     if (const char* value = getenv(name.c_str()); value != nullptr) {
       if (auto problem = apply(o, value, c); !problem.empty()) return fail(name + ": " + problem);

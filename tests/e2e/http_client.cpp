@@ -215,6 +215,7 @@ Reply Client::open(const std::string& method, const std::string& target, const H
   parser_.emplace();
   parser_->body_limit(boost::none);
   parser_->eager(true);
+  parser_->skip(method == "HEAD");  // the answer to a HEAD has Content-Length but no content
   pending_.clear();
   SocketStream stream(*socket_, timeout_);
   boost::system::error_code ec;

@@ -8,6 +8,7 @@
 #include <cjose/cjose.h>
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <ctime>
 #include <memory>
@@ -157,6 +158,11 @@ TEST_CASE("http oauth: metadata, challenges, and JWT access tokens checked again
       CHECK(r.header("Content-Type") == "application/json");
     }
     CHECK(client.send("GET", "/.well-known/oauth-protected-resource/other").status == 404);
+    const Reply head = client.send("HEAD", "/.well-known/oauth-protected-resource");
+    CHECK(head.status == 200);
+    CHECK(head.body.empty());
+    CHECK(head.header("Content-Length") == std::to_string(expected.size()));
+    CHECK(client.send("GET", "/.well-known/oauth-protected-resource").body == expected);  // same connection
   }
 
   SUBCASE("no token: 401 naming the metadata and the scope, on /mcp and /sse") {
@@ -254,16 +260,43 @@ TEST_CASE("http oauth: metadata, challenges, and JWT access tokens checked again
     CHECK(discover(client, rsa.sign(scp)).status == 200);
   }
 
-  SUBCASE("key rotation: a key the JWKS names after the keys were cached is fetched and accepted") {
-    CHECK(discover(client, rsa.sign(good)).status == 200);  // the JWKS is now cached
+  SUBCASE("key rotation: a key the JWKS names after the keys were fetched is fetched and accepted") {
+    CHECK(discover(client, rsa.sign(good)).status == 200);  // the keys are now held
     const Key next("ES256", "ec-2");
-    CHECK(discover(client, next.sign(good)).status == 401);  // not published yet
-    as.publish({&next});
+    as.publish({&rsa, &next});
     CHECK(discover(client, next.sign(good)).status == 200);
+    CHECK(discover(client, rsa.sign(good)).status == 200);
+    CHECK(discover(client, Key("ES256", "ec-3").sign(good)).status == 401);  // never published
+  }
+
+  SUBCASE("tokens with bad signatures or made-up keys do not make the server fetch keys again and again") {
+    const auto started = std::chrono::steady_clock::now();
+    const std::string fetched = " keys of " + as.issuer() + " fetched from ";
+    auto fetches = [&server, &fetched] {
+      const std::string log = server.stderr_text();
+      std::size_t count = 0;
+      for (auto at = log.find(fetched); at != std::string::npos; at = log.find(fetched, at + 1)) ++count;
+      return count;
+    };
+    CHECK(discover(client, rsa.sign(good)).status == 200);
+    CHECK(fetches() == 1);
+    std::string tampered = rsa.sign(good);
+    const auto at = tampered.rfind('.') + 10;
+    tampered[at] = tampered[at] == 'A' ? 'B' : 'A';
+    for (int i = 0; i < 20; ++i) CHECK(discover(client, tampered).status == 401);
+    CHECK(fetches() == 1);  // the token names a key held: no fetch
+    for (int i = 0; i < 20; ++i)
+      CHECK(discover(client, Key("ES256", "made-up-" + std::to_string(i)).sign(good)).status == 401);
+    // Two fetches at once, then one per 5 s: the one left, and one per 5 s the loop took.
+    const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    CAPTURE(seconds);
+    CHECK(fetches() >= 2);
+    CHECK(fetches() <= 2 + static_cast<std::size_t>(seconds / 5));
+    CHECK(discover(client, rsa.sign(good)).status == 200);
   }
 }
 
-TEST_CASE("http oauth: an authorization server that cannot be reached refuses tokens, not the server") {
+TEST_CASE("http oauth: an authorization server that cannot be reached: 503, and the server keeps serving") {
   TempDir root;
   // Nothing listens on port 1: the metadata cannot be read.
   ServerProcess server({root.path().string(), "--oauth-issuer", "http://127.0.0.1:1"});
@@ -273,6 +306,16 @@ TEST_CASE("http oauth: an authorization server that cannot be reached refuses to
                     {"aud", "http://127.0.0.1:" + std::to_string(server.port()) + "/mcp"},
                     {"scope", "files:read"},
                     {"exp", now() + 300}};
-  CHECK(discover(client, rsa.sign(claims)).status == 401);
+  for (int i = 0; i < 3; ++i) {  // the third within the ration: not fetched, the same answer
+    const Reply r = discover(client, rsa.sign(claims));
+    expect_rpc_error(r, 503, -32600,
+                     "Service Unavailable: access tokens cannot be checked now, since the authorization server's "
+                     "signing keys could not be fetched; try again shortly (the server's log says why)");
+    CHECK(r.header("Retry-After") == "5");
+    CHECK_FALSE(r.has_header("WWW-Authenticate"));
+  }
+  CHECK(server.stderr_text().find("the keys of http://127.0.0.1:1 could not be found: no metadata of the "
+                                  "authorization server could be read") != std::string::npos);
+  CHECK(discover(client, "").status == 401);  // no token: still the challenge
   CHECK(client.send("GET", "/healthz").status == 200);
 }

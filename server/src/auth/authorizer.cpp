@@ -23,6 +23,9 @@ std::variant<Identity, Refusal> Authorizer::authorize(std::optional<std::string_
     case ClaimsVerdict::insufficient_scope:
       spdlog::debug("oauth: token of sub '{}' refused: {}", result.sub, result.why);
       return challenge_.insufficient_scope();
+    case ClaimsVerdict::unavailable:
+      spdlog::debug("oauth: token not checked: {}", result.why);
+      return challenge_.unavailable();
     case ClaimsVerdict::invalid:
       break;
   }

@@ -28,4 +28,12 @@ Refusal Challenge::insufficient_scope() const {
           "Forbidden: the access token lacks the scope " + scope_ + "; ask the authorization server for it"};
 }
 
+// The authorization server is down or its keys are unusable: a 401 would send the client to
+// get a new token, which would fail the same way.
+Refusal Challenge::unavailable() {
+  return {503, "",
+          "Service Unavailable: access tokens cannot be checked now, since the authorization server's signing "
+          "keys could not be fetched; try again shortly (the server's log says why)"};
+}
+
 }  // namespace mcpread::server::auth

@@ -8,8 +8,8 @@
 namespace mcpread::server::auth {
 
 struct Refusal {
-  unsigned status;               // 401 or 403
-  std::string www_authenticate;  // the header's value
+  unsigned status;               // 401, 403, or 503 when tokens cannot be checked now
+  std::string www_authenticate;  // the header's value (none with 503)
   std::string message;           // the JSON-RPC error's message
 };
 
@@ -21,6 +21,7 @@ class Challenge {
   [[nodiscard]] Refusal missing_token() const;
   [[nodiscard]] Refusal invalid_token() const;
   [[nodiscard]] Refusal insufficient_scope() const;
+  [[nodiscard]] static Refusal unavailable();
 
  private:
   [[nodiscard]] std::string header(const char* error) const;

@@ -17,7 +17,9 @@ struct ClaimsPolicy {
   std::int64_t skew_s = 60;
 };
 
-enum class ClaimsVerdict { valid, invalid, insufficient_scope };
+// unavailable: the token could not be checked, since the authorization server's keys could not
+// be had (not the client's fault: 503, try again).
+enum class ClaimsVerdict { valid, invalid, insufficient_scope, unavailable };
 
 struct ClaimsResult {
   ClaimsVerdict verdict = ClaimsVerdict::invalid;

@@ -121,6 +121,18 @@ TEST_CASE("command line: OAuth") {
     CHECK(parse({"--oauth-issuer", "https://as.example", "--oauth-scope", "mcp:files"}).config.http.oauth_scope ==
           "mcp:files");
   }
+  SUBCASE("issuers on the command line replace the environment's; without them, the environment's") {
+    const std::map<std::string, std::string> env{{"MCP_READ_OAUTH_ISSUER", "https://env.example"}};
+    CHECK(parse({"--oauth-issuer=https://cli.example"}, env).config.http.oauth_issuers ==
+          std::vector<std::string>{"https://cli.example"});
+    CHECK(parse({"--oauth-issuer", "https://a.example", "--oauth-issuer", "https://b.example"}, env)
+              .config.http.oauth_issuers == std::vector<std::string>{"https://a.example", "https://b.example"});
+    CHECK(parse({}, env).config.http.oauth_issuers == std::vector<std::string>{"https://env.example"});
+    // After "--" an argument is a root, not an option.
+    const auto r = parse({"--", "--oauth-issuer"}, env);
+    CHECK(r.config.http.oauth_issuers == std::vector<std::string>{"https://env.example"});
+    CHECK(r.config.roots == std::vector<std::string>{"--oauth-issuer"});
+  }
   SUBCASE("refused values") {
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"--oauth-issuer", "http://as.example"},  // http off loopback

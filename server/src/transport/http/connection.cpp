@@ -171,6 +171,7 @@ void Connection::on_read(beast::error_code ec, std::size_t) {
   stream_.expires_never();
   Request request = parser_->release();
   keep_alive_ = request.keep_alive() && !stopping_;
+  head_ = request.method() == bhttp::verb::head;
   exchange_ = std::make_shared<Exchange>(weak_from_this(), ++exchange_id_, stream_.get_executor());
   watch_peer();
   handler_.handle(std::move(request), exchange_);
@@ -354,6 +355,11 @@ void Connection::exchange_respond(std::uint64_t id, Response response) {
   // being closed (a request lost to that race cannot be retried safely).
   if (keep_alive_) response.set("Keep-Alive", "timeout=" + std::to_string(limits_.read_timeout.count()));
   response.prepare_payload();
+  if (head_) {  // RFC 9110 9.3.2: the GET's header fields, Content-Length included, and no content
+    const auto length = response.body().size();
+    response.body().clear();
+    response.content_length(length);
+  }
   enqueue(Outgoing{std::make_shared<Response>(std::move(response)), {}, true});
 }
 

@@ -78,6 +78,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::shared_ptr<Exchange> exchange_;  // the request being answered
   std::uint64_t exchange_id_ = 0;
   bool keep_alive_ = true;
+  bool head_ = false;  // the request being answered is a HEAD: its answer has no content
   bool streaming_ = false;
   bool watching_ = false;
   bool stopping_ = false;

@@ -172,9 +172,11 @@ void Router::handle(Request request, std::shared_ptr<ResponseSink> sink) {
     if (authorizer_) {
       auto decision = authorizer_->authorize(header(request, "Authorization"));
       if (auto* refusal = std::get_if<auth::Refusal>(&decision)) {
+        Headers headers;
+        if (refusal->www_authenticate.empty()) headers.emplace_back("Retry-After", "5");
+        else headers.emplace_back("WWW-Authenticate", refusal->www_authenticate);
         sink->respond(rpc_error_response(refusal->status, protocol::error_code::invalid_request,
-                                         std::move(refusal->message), nullptr,
-                                         {{"WWW-Authenticate", refusal->www_authenticate}}));
+                                         std::move(refusal->message), nullptr, headers));
         return;
       }
     }
