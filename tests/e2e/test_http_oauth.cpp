@@ -97,6 +97,12 @@ class AuthServer {
     dir_.write(".well-known/oauth-authorization-server",
                json{{"issuer", issuer_}, {"jwks_uri", issuer_ + "/jwks.json"}}.dump());
   }
+  // http.server does not end when its stdin closes: without this, each test would wait 5 s.
+  ~AuthServer() {
+    if (process_) process_->kill();
+  }
+  AuthServer(const AuthServer&) = delete;
+  AuthServer& operator=(const AuthServer&) = delete;
   [[nodiscard]] const std::string& issuer() const { return issuer_; }
   void publish(const std::vector<const Key*>& keys) {
     json jwks{{"keys", json::array()}};
@@ -201,6 +207,26 @@ TEST_CASE("http oauth: metadata, challenges, and JWT access tokens checked again
     CHECK(discover(client, token).status == 200);
     CHECK(server.stderr_text().find("token of sub 'alice' accepted") != std::string::npos);
     CHECK(server.stderr_text().find(token.substr(token.rfind('.') + 1)) == std::string::npos);
+  }
+
+  SUBCASE("a session is its creator's: another subject with a good token cannot use or end it") {
+    McpHttp alice(server.port(), {{"Authorization", "Bearer " + rsa.sign(good)}});
+    const std::string id = alice.initialize();
+    json bob_claims = good;
+    bob_claims["sub"] = "bob";
+    McpHttp bob(server.port(), {{"Authorization", "Bearer " + rsa.sign(bob_claims)}});
+    bob.set_session(id, alice.version());
+    const Exchange used = bob.post({{"jsonrpc", "2.0"}, {"id", bob.next_id("ping")}, {"method", "ping"}});
+    CHECK(used.http.status == 404);
+    CHECK(used.last()["error"]["message"] == "Not Found: session " + id +
+                                                 " does not exist or has ended; send initialize to start a new one");
+    CHECK(bob.client().send("DELETE", "/mcp", {{"Authorization", "Bearer " + rsa.sign(bob_claims)},
+                                               {"Mcp-Session-Id", id}}).status == 404);
+    CHECK(alice.request("ping").contains("result"));  // alice's session lives on
+    // Her next token (another key, another signature) still opens it: the owner is who, not which token.
+    McpHttp alice_again(server.port(), {{"Authorization", "Bearer " + ec.sign(good)}});
+    alice_again.set_session(id, alice.version());
+    CHECK(alice_again.request("ping").contains("result"));
   }
 
   SUBCASE("bad tokens: 401 invalid_token") {

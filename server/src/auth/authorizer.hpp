@@ -15,7 +15,10 @@
 namespace mcpread::server::auth {
 
 struct Identity {
+  std::string issuer;
   std::string sub;
+  // Who owns what this identity opens (its sessions): subjects are unique per issuer only.
+  [[nodiscard]] std::string owner() const { return issuer + ' ' + sub; }
 };
 
 class Authorizer {

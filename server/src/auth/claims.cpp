@@ -1,5 +1,7 @@
 #include "claims.hpp"
 
+#include "mcpread/common/ascii.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -79,6 +81,12 @@ ClaimsResult check_claims(const nlohmann::json& payload, const ClaimsPolicy& pol
   }
   result.verdict = ClaimsVerdict::valid;
   return result;
+}
+
+bool access_token_type(const nlohmann::json& typ) {
+  if (!typ.is_string()) return false;
+  const std::string type = common::ascii_lower(typ.get_ref<const std::string&>());
+  return type == "jwt" || type == "at+jwt" || type == "application/at+jwt";
 }
 
 bool accepted_algorithm(std::string_view alg) {

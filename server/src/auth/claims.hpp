@@ -24,11 +24,17 @@ enum class ClaimsVerdict { valid, invalid, insufficient_scope, unavailable };
 struct ClaimsResult {
   ClaimsVerdict verdict = ClaimsVerdict::invalid;
   std::string why;  // for the debug log when not valid
-  std::string sub;  // the identity, when valid or only short of the scope
+  std::string sub;     // the identity, when valid or only short of the scope
+  std::string issuer;  // who issued the token, when valid
 };
 
 // `now_s`: seconds since the epoch. `exp` is required.
 ClaimsResult check_claims(const nlohmann::json& payload, const ClaimsPolicy& policy, std::int64_t now_s);
+
+// Whether a JWS header's `typ` may be an access token's: "at+jwt" (RFC 9068) or
+// "application/at+jwt", or "JWT", which most authorization servers still write (Keycloak, Entra
+// ID); not another kind of JWT ("logout+jwt", "secevent+jwt", "dpop+jwt", ...) nor a non-string.
+bool access_token_type(const nlohmann::json& typ);
 
 // Whether a JWS header's `alg` is one accepted: RS256/384/512, PS256/384/512, ES256/384/512
 // (never "none", nor the HMAC algorithms, whose key would be public).

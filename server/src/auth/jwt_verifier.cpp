@@ -48,6 +48,10 @@ class JwtVerifier : public TokenVerifier {
         refused.why = "the JWS header has critical extensions";
         return refused;
       }
+      if (!access_token_type(header->value("typ", nlohmann::json("JWT")))) {
+        refused.why = "the JWS header's typ names another kind of token than an access token";
+        return refused;
+      }
       // The unverified `iss` only picks whose keys to try; the verified payload is checked again.
       const auto claimed = jose_part_json(token.substr(first + 1, second - first - 1));
       IssuerKeys* issuer = nullptr;
@@ -70,8 +74,10 @@ class JwtVerifier : public TokenVerifier {
         case KeyCheck::refused:
           return refused;
       }
-      return check_claims(payload, {issuer->id(), settings_.audience, settings_.scope, 60},
-                          static_cast<std::int64_t>(std::time(nullptr)));
+      auto checked = check_claims(payload, {issuer->id(), settings_.audience, settings_.scope, 60},
+                                  static_cast<std::int64_t>(std::time(nullptr)));
+      checked.issuer = issuer->id();
+      return checked;
     } catch (...) {  // out of memory: refused, not a crash
       refused.why = "the token could not be checked";
       return refused;

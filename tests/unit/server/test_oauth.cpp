@@ -101,6 +101,18 @@ TEST_CASE("oauth: claim checks") {
   CHECK_FALSE(accepted_algorithm("rs256"));
 }
 
+TEST_CASE("oauth: the JWS typ of an access token") {
+  for (const char* typ : {"at+jwt", "application/at+jwt", "JWT", "jwt", "AT+JWT"}) {
+    CAPTURE(typ);
+    CHECK(access_token_type(typ));
+  }
+  for (const json& typ : {json("logout+jwt"), json("secevent+jwt"), json("dpop+jwt"), json("JOSE"), json(""),
+                          json(1), json(nullptr)}) {
+    CAPTURE(typ.dump());
+    CHECK_FALSE(access_token_type(typ));
+  }
+}
+
 TEST_CASE("oauth: where an issuer's metadata is looked for") {
   CHECK(metadata_urls("https://as.example") ==
         std::vector<std::string>{"https://as.example/.well-known/oauth-authorization-server",

@@ -57,7 +57,7 @@ McpEndpoint::McpEndpoint(const Config& config, SessionRegistry& sessions, protoc
       stateless_(std::move(info), handlers_->stateless_handler(), config.stateless_roots,
                  config.http.routing_prefix()) {}
 
-void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink) {
+void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink, const std::string& owner) {
   const auto version = header(request, "MCP-Protocol-Version");
   // A POST's refusal waits for its body: the error answers the request by its id.
   if (version && !is_known_version(*version) && request.method() != bhttp::verb::post) {
@@ -66,7 +66,7 @@ void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink) {
   }
   switch (request.method()) {
     case bhttp::verb::post:
-      post(request, sink);
+      post(request, sink, owner);
       return;
     case bhttp::verb::get:
     case bhttp::verb::delete_:
@@ -74,9 +74,9 @@ void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink) {
       if (version && protocol::is_stateless_version(*version)) {
         sink->respond(empty_response(405, {{"Allow", "POST"}}));
       } else if (request.method() == bhttp::verb::get) {
-        open_stream(request, sink);
+        open_stream(request, sink, owner);
       } else {
-        end_session(request, sink);
+        end_session(request, sink, owner);
       }
       return;
     default:
@@ -84,7 +84,8 @@ void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink) {
   }
 }
 
-void McpEndpoint::post(const Request& request, const std::shared_ptr<ResponseSink>& sink) {
+void McpEndpoint::post(const Request& request, const std::shared_ptr<ResponseSink>& sink,
+                       const std::string& owner) {
   const auto accept = header(request, "Accept");
   if (!accepts(accept, "application/json") || !accepts(accept, "text/event-stream")) {
     sink->respond(rpc_error_response(406, invalid_request,
@@ -124,11 +125,11 @@ void McpEndpoint::post(const Request& request, const std::shared_ptr<ResponseSin
       return;
     }
     if (m.kind == protocol::MessageKind::request && m.method == "initialize") {
-      initialize(body, sink);
+      initialize(body, sink, owner);
       return;
     }
   }
-  auto session = session_of(request, sink, id);
+  auto session = session_of(request, sink, id, owner);
   if (!session) return;
   session->touch();
   auto reply = Answer::to(sink);
@@ -165,10 +166,11 @@ void McpEndpoint::serve_stateless(const protocol::Message& m, const Request& req
   if (m.method == "subscriptions/listen") sink->on_close([this] { stateless_.drop_cancelled_subscriptions(); });
 }
 
-void McpEndpoint::initialize(const json& body, const std::shared_ptr<ResponseSink>& sink) {
+void McpEndpoint::initialize(const json& body, const std::shared_ptr<ResponseSink>& sink,
+                             const std::string& owner) {
   auto session = sessions_.create([this](const std::string& id) {
     return std::make_shared<HttpSession>(id, *handlers_, info_, config_.stateless_roots);
-  });
+  }, owner);
   if (!session) {
     sink->respond(rpc_error_response(503, invalid_request,
                                      "Service Unavailable: " + std::to_string(config_.http.max_sessions) +
@@ -183,7 +185,7 @@ void McpEndpoint::initialize(const json& body, const std::shared_ptr<ResponseSin
     // never taken for a success (no exceptions: a parse failure is a refusal).
     const json answer = json::parse(message, nullptr, false);
     const bool ok = answer.is_object() && answer.contains("result");
-    if (!ok) sessions_.end(id);  // a refused initialize leaves no session behind
+    if (!ok) sessions_.end_any(id);  // a refused initialize leaves no session behind
     sink->respond(json_response(200, std::move(message), ok ? Headers{{"Mcp-Session-Id", id}} : Headers{}));
   });
   spdlog::debug("http: session {} initializing", id);
@@ -191,7 +193,7 @@ void McpEndpoint::initialize(const json& body, const std::shared_ptr<ResponseSin
 
 std::shared_ptr<HttpSession> McpEndpoint::session_of(const Request& request,
                                                      const std::shared_ptr<ResponseSink>& sink,
-                                                     const json& request_id) {
+                                                     const json& request_id, const std::string& owner) {
   const auto id = header(request, "Mcp-Session-Id");
   if (!id) {
     sink->respond(rpc_error_response_to(request_id, 400, invalid_request,
@@ -199,7 +201,7 @@ std::shared_ptr<HttpSession> McpEndpoint::session_of(const Request& request,
                                         "give each request _meta[\"io.modelcontextprotocol/protocolVersion\"]"));
     return nullptr;
   }
-  auto session = sessions_.find(std::string(*id));
+  auto session = sessions_.find(std::string(*id), owner);
   if (!session)
     sink->respond(rpc_error_response_to(request_id, 404, invalid_request,
                                         "Not Found: session " + std::string(*id) +
@@ -207,13 +209,14 @@ std::shared_ptr<HttpSession> McpEndpoint::session_of(const Request& request,
   return session;
 }
 
-void McpEndpoint::open_stream(const Request& request, const std::shared_ptr<ResponseSink>& sink) {
+void McpEndpoint::open_stream(const Request& request, const std::shared_ptr<ResponseSink>& sink,
+                              const std::string& owner) {
   if (!accepts(header(request, "Accept"), "text/event-stream")) {
     sink->respond(rpc_error_response(406, invalid_request,
                                      "Not Acceptable: the Accept header must allow text/event-stream"));
     return;
   }
-  auto session = session_of(request, sink, nullptr);
+  auto session = session_of(request, sink, nullptr, owner);
   if (!session) return;
   if (session->has_stream()) {
     sink->respond(rpc_error_response(409, invalid_request,
@@ -228,13 +231,14 @@ void McpEndpoint::open_stream(const Request& request, const std::shared_ptr<Resp
   sink->on_close([session, raw = sink.get()] { session->detach_stream(raw); });
 }
 
-void McpEndpoint::end_session(const Request& request, const std::shared_ptr<ResponseSink>& sink) {
+void McpEndpoint::end_session(const Request& request, const std::shared_ptr<ResponseSink>& sink,
+                              const std::string& owner) {
   const auto id = header(request, "Mcp-Session-Id");
   if (!id) {
     sink->respond(rpc_error_response(400, invalid_request, "Bad Request: no Mcp-Session-Id header"));
     return;
   }
-  if (!sessions_.end(std::string(*id))) {
+  if (!sessions_.end(std::string(*id), owner)) {
     sink->respond(rpc_error_response(404, invalid_request, "Not Found: session " + std::string(*id) +
                                                                " does not exist or has ended"));
     return;

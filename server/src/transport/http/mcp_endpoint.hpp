@@ -20,7 +20,8 @@ class McpEndpoint {
   McpEndpoint(const Config& config, SessionRegistry& sessions, protocol::ServerInfo info,
               std::shared_ptr<HandlerFactory> handlers);
 
-  void handle(Request request, std::shared_ptr<ResponseSink> sink);
+  // `owner`: who asks (the OAuth identity; empty without OAuth): a session is its creator's.
+  void handle(Request request, std::shared_ptr<ResponseSink> sink, const std::string& owner = {});
   // Shutdown: cancels the tasks still running (no connection of theirs closes to stop them).
   void cancel_tasks() { stateless_.cancel_tasks(); }
   // The server is stopping: subscriptions/listen streams end with their closing result (they
@@ -28,16 +29,16 @@ class McpEndpoint {
   void shutdown() { stateless_.close_subscriptions(); }
 
  private:
-  void post(const Request& request, const std::shared_ptr<ResponseSink>& sink);
-  void open_stream(const Request& request, const std::shared_ptr<ResponseSink>& sink);
-  void end_session(const Request& request, const std::shared_ptr<ResponseSink>& sink);
+  void post(const Request& request, const std::shared_ptr<ResponseSink>& sink, const std::string& owner);
+  void open_stream(const Request& request, const std::shared_ptr<ResponseSink>& sink, const std::string& owner);
+  void end_session(const Request& request, const std::shared_ptr<ResponseSink>& sink, const std::string& owner);
   void serve_stateless(const protocol::Message& m, const Request& request,
                        const std::shared_ptr<ResponseSink>& sink);
-  void initialize(const nlohmann::json& body, const std::shared_ptr<ResponseSink>& sink);
+  void initialize(const nlohmann::json& body, const std::shared_ptr<ResponseSink>& sink, const std::string& owner);
   // The session a request names, or the refusal already sent.
   // The request's session, or nullptr after answering (with `request_id`, when known) why not.
   std::shared_ptr<HttpSession> session_of(const Request& request, const std::shared_ptr<ResponseSink>& sink,
-                                          const nlohmann::json& request_id);
+                                          const nlohmann::json& request_id, const std::string& owner);
 
   const Config& config_;
   SessionRegistry& sessions_;

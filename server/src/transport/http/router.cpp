@@ -169,6 +169,7 @@ void Router::handle(Request request, std::shared_ptr<ResponseSink> sink) {
   }
   const bool mcp = path == "/mcp" || path == "/mcp/";
   if (mcp || path == SseEndpoint::stream_path || path == SseEndpoint::message_path) {
+    std::string owner;  // with OAuth, the token's issuer and subject: the sessions' owner
     if (authorizer_) {
       auto decision = authorizer_->authorize(header(request, "Authorization"));
       if (auto* refusal = std::get_if<auth::Refusal>(&decision)) {
@@ -179,6 +180,7 @@ void Router::handle(Request request, std::shared_ptr<ResponseSink> sink) {
                                          std::move(refusal->message), nullptr, headers));
         return;
       }
+      owner = std::get<auth::Identity>(decision).owner();
     }
     // Made before the request moves on: the route and method are copied out of it.
     auto counted = std::make_shared<MetricsSink>(std::move(sink), metrics_, mcp ? "/mcp" : path,
@@ -190,9 +192,9 @@ void Router::handle(Request request, std::shared_ptr<ResponseSink> sink) {
         return;
       }
     }
-    if (mcp) mcp_.handle(std::move(request), std::move(counted));
-    else if (path == SseEndpoint::stream_path) sse_.open(request, counted);
-    else sse_.post(request, counted);
+    if (mcp) mcp_.handle(std::move(request), std::move(counted), owner);
+    else if (path == SseEndpoint::stream_path) sse_.open(request, counted, owner);
+    else sse_.post(request, counted, owner);
   } else {
     sink->respond(rpc_error_response(404, protocol::error_code::invalid_request,
                                      "Not Found: " + std::string(path) +

@@ -18,19 +18,32 @@ std::string SessionRegistry::new_id() {
   return id;
 }
 
-std::shared_ptr<HttpSession> SessionRegistry::find(const std::string& id) const {
+std::shared_ptr<HttpSession> SessionRegistry::find(const std::string& id, const std::string& owner) const {
   std::lock_guard lock(mutex_);
   const auto it = sessions_.find(id);
-  return it == sessions_.end() ? nullptr : it->second;
+  return it == sessions_.end() || it->second.owner != owner ? nullptr : it->second.session;
 }
 
-bool SessionRegistry::end(const std::string& id) {
+bool SessionRegistry::end(const std::string& id, const std::string& owner) {
+  std::shared_ptr<HttpSession> session;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = sessions_.find(id);
+    if (it == sessions_.end() || it->second.owner != owner) return false;
+    session = std::move(it->second.session);
+    sessions_.erase(it);
+  }
+  session->end();
+  return true;
+}
+
+bool SessionRegistry::end_any(const std::string& id) {
   std::shared_ptr<HttpSession> session;
   {
     std::lock_guard lock(mutex_);
     const auto it = sessions_.find(id);
     if (it == sessions_.end()) return false;
-    session = std::move(it->second);
+    session = std::move(it->second.session);
     sessions_.erase(it);
   }
   session->end();
@@ -42,8 +55,8 @@ std::size_t SessionRegistry::end_idle(std::chrono::steady_clock::time_point dead
   {
     std::lock_guard lock(mutex_);
     for (auto it = sessions_.begin(); it != sessions_.end();) {
-      if (it->second->idle_since_before(deadline)) {
-        idle.push_back(std::move(it->second));
+      if (it->second.session->idle_since_before(deadline)) {
+        idle.push_back(std::move(it->second.session));
         it = sessions_.erase(it);
       } else {
         ++it;
@@ -55,12 +68,12 @@ std::size_t SessionRegistry::end_idle(std::chrono::steady_clock::time_point dead
 }
 
 void SessionRegistry::end_all() {
-  std::map<std::string, std::shared_ptr<HttpSession>> all;
+  std::map<std::string, Entry> all;
   {
     std::lock_guard lock(mutex_);
     all.swap(sessions_);
   }
-  for (auto& [id, session] : all) session->end();
+  for (auto& [id, entry] : all) entry.session->end();
 }
 
 std::size_t SessionRegistry::size() const {

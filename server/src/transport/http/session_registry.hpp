@@ -1,6 +1,8 @@
 #pragma once
 // The HTTP sessions alive: created by initialize (Streamable HTTP) or GET /sse (HTTP+SSE), found
-// by their id, ended by DELETE, by their stream closing, by disuse, or at shutdown.
+// by their id, ended by DELETE, by their stream closing, by disuse, or at shutdown. Each belongs
+// to whoever created it: with OAuth, the token's issuer and subject (empty without OAuth), and
+// only the same owner finds or ends it, so a session id that leaks is no use to anyone else.
 #include "http_session.hpp"
 
 #include <map>
@@ -18,17 +20,20 @@ class SessionRegistry {
   // A new session registered under a fresh unguessable id (after the prefix); nullptr when
   // `max_sessions` are open.
   template <class Make>
-  std::shared_ptr<HttpSession> create(Make make) {
+  std::shared_ptr<HttpSession> create(Make make, std::string owner = {}) {
     std::lock_guard lock(mutex_);
     if (sessions_.size() >= max_) return nullptr;
     std::string id = prefix_ + new_id();
     auto session = make(id);
-    sessions_.emplace(std::move(id), session);
+    sessions_.emplace(std::move(id), Entry{session, std::move(owner)});
     return session;
   }
-  std::shared_ptr<HttpSession> find(const std::string& id) const;
-  // Removes and ends the session; false when there was none.
-  bool end(const std::string& id);
+  // The session `id` of `owner`; nullptr when there is none, or it is another owner's.
+  std::shared_ptr<HttpSession> find(const std::string& id, const std::string& owner = {}) const;
+  // Removes and ends the session of `owner`; false when there was none.
+  bool end(const std::string& id, const std::string& owner = {});
+  // Removes and ends the session, whoever owns it (its stream closed).
+  bool end_any(const std::string& id);
   // Ends sessions unused since before `deadline`; returns how many.
   std::size_t end_idle(std::chrono::steady_clock::time_point deadline);
   void end_all();
@@ -40,7 +45,11 @@ class SessionRegistry {
   std::size_t max_;
   std::string prefix_;
   mutable std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<HttpSession>> sessions_;
+  struct Entry {
+    std::shared_ptr<HttpSession> session;
+    std::string owner;
+  };
+  std::map<std::string, Entry> sessions_;
 };
 
 }  // namespace mcpread::server::http

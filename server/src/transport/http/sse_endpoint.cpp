@@ -19,7 +19,7 @@ SseEndpoint::SseEndpoint(const Config& config, SessionRegistry& sessions, protoc
                          std::shared_ptr<HandlerFactory> handlers)
     : config_(config), sessions_(sessions), info_(std::move(info)), handlers_(std::move(handlers)) {}
 
-void SseEndpoint::open(const Request& request, const std::shared_ptr<ResponseSink>& sink) {
+void SseEndpoint::open(const Request& request, const std::shared_ptr<ResponseSink>& sink, const std::string& owner) {
   if (request.method() != bhttp::verb::get) {
     sink->respond(empty_response(405, {{"Allow", "GET"}}));
     return;
@@ -31,7 +31,7 @@ void SseEndpoint::open(const Request& request, const std::shared_ptr<ResponseSin
   }
   auto session = sessions_.create([this](const std::string& id) {
     return std::make_shared<HttpSession>(id, *handlers_, info_, config_.stateless_roots);
-  });
+  }, owner);
   if (!session) {
     sink->respond(rpc_error_response(503, invalid_request,
                                      "Service Unavailable: " + std::to_string(config_.http.max_sessions) +
@@ -44,11 +44,11 @@ void SseEndpoint::open(const Request& request, const std::shared_ptr<ResponseSin
   sink->event(sse_event("endpoint", std::string(message_path) + "?sessionId=" + id));
   session->attach_stream(sink);
   // The session lives as long as its stream.
-  sink->on_close([this, id] { sessions_.end(id); });
+  sink->on_close([this, id] { sessions_.end_any(id); });
   spdlog::debug("http: HTTP+SSE session {} opened", id);
 }
 
-void SseEndpoint::post(const Request& request, const std::shared_ptr<ResponseSink>& sink) {
+void SseEndpoint::post(const Request& request, const std::shared_ptr<ResponseSink>& sink, const std::string& owner) {
   if (request.method() != bhttp::verb::post) {
     sink->respond(empty_response(405, {{"Allow", "POST"}}));
     return;
@@ -59,7 +59,7 @@ void SseEndpoint::post(const Request& request, const std::shared_ptr<ResponseSin
                                      "Bad Request: no sessionId; POST to the URL of the stream's endpoint event"));
     return;
   }
-  auto session = sessions_.find(*id);
+  auto session = sessions_.find(*id, owner);
   if (!session) {
     sink->respond(rpc_error_response(404, invalid_request,
                                      "Not Found: session " + *id + " does not exist or its stream has closed; "

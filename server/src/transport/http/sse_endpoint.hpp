@@ -19,8 +19,9 @@ class SseEndpoint {
   SseEndpoint(const Config& config, SessionRegistry& sessions, protocol::ServerInfo info,
               std::shared_ptr<HandlerFactory> handlers);
 
-  void open(const Request& request, const std::shared_ptr<ResponseSink>& sink);
-  void post(const Request& request, const std::shared_ptr<ResponseSink>& sink);
+  // `owner`: who asks (the OAuth identity; empty without OAuth): a session is its creator's.
+  void open(const Request& request, const std::shared_ptr<ResponseSink>& sink, const std::string& owner = {});
+  void post(const Request& request, const std::shared_ptr<ResponseSink>& sink, const std::string& owner = {});
 
  private:
   const Config& config_;
