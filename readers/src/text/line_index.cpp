@@ -6,7 +6,10 @@ namespace mcpread::readers::text_detail {
 namespace {
 
 // 16 bytes a checkpoint: a 1 GiB file's index is 16 KiB.
-std::size_t cost(const LineIndex& index) { return 64 + index.chunks.size() * sizeof(ChunkCheckpoint); }
+std::size_t cost(const LineIndex& index) {
+  return 128 + index.chunks.size() * sizeof(ChunkCheckpoint) +
+         (index.charset ? index.charset->name.size() + index.charset->label.size() : 0);
+}
 
 }  // namespace
 
@@ -25,6 +28,7 @@ void LineIndexCache::store(const file_io::FileIdentity& id, LineIndex index) {
   if (const auto known = entries_.find(key)) {  // merge what each read of this version learnt
     if (known->chunks.size() > index.chunks.size()) index.chunks = known->chunks;
     if (!index.total_lines) index.total_lines = known->total_lines;
+    if (!index.charset) index.charset = known->charset;
   }
   const std::size_t c = cost(index);
   entries_.put(key, std::move(index), c);

@@ -4,9 +4,12 @@
 // each 1 MiB chunk boundary it remembers how many lines ended before it; a read jumps to the last
 // chunk that starts before its first line. Entries are tied to the file's identity and version
 // (device, inode, size, mtime): any change makes them unusable; bounded (the readers' LruCache)
-// and dropped by the idle release.
+// and dropped by the idle release. The charset detected for the file is kept with them: detecting
+// it looks at 64 KiB, a tenth of what reading a page of text costs.
 #include "file_io.hpp"
 #include "lru_cache.hpp"
+
+#include "mcpread/readers/charset.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -22,6 +25,7 @@ struct ChunkCheckpoint {
 struct LineIndex {
   std::vector<ChunkCheckpoint> chunks;  // chunks[i] describes offset i * chunk size; [0] is {0, false}
   std::optional<std::uint64_t> total_lines;
+  std::optional<DetectedCharset> charset;  // as detected (no encoding asked for)
 };
 
 class LineIndexCache {

@@ -155,11 +155,22 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   std::string_view chunk(buffer.get(), *got);
 
   const std::string_view sample = chunk.substr(0, kSampleBytes);
+  const auto identity = file_io::identity(file);
+  // What earlier reads of this version of the file learnt (its charset, where its lines are).
+  text_detail::LineIndex index;
+  if (!options.json) index = text_detail::LineIndexCache::instance().find(identity);
+  bool charset_learnt = false;
   DetectedCharset cs;
   if (options.json) {
     cs = named_charset("UTF-8");  // JSON text is UTF-8; the parser skips a byte-order mark
   } else if (options.encoding.empty()) {
-    cs = detect_charset(std::span(reinterpret_cast<const unsigned char*>(sample.data()), sample.size()));
+    if (index.charset) {
+      cs = *index.charset;
+    } else {
+      cs = detect_charset(std::span(reinterpret_cast<const unsigned char*>(sample.data()), sample.size()));
+      index.charset = cs;
+      charset_learnt = true;
+    }
   } else if (!charset_for_request(options.encoding, sample, &cs)) {
     return ReadOutcome::error("Unknown encoding \"" + utf8::sanitized(options.encoding) + "\" for " + path +
                               ". Use a name iconv knows, for example " + accepted_encodings() +
@@ -201,8 +212,10 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   // Lines are found in raw bytes unless the charset is converted as a stream; only then can
   // chunk boundaries be mapped to line counts and remembered for the next read.
   const bool indexable = mode != Mode::Stream && !options.json;
-  text_detail::LineIndex index;
-  if (indexable) index = text_detail::LineIndexCache::instance().find(file_io::identity(file));
+  if (!indexable) {  // only the charset applies
+    index.chunks.clear();
+    index.total_lines.reset();
+  }
   // The lines after the window are counted once per version of the file: a later read of it
   // (an agent paging on, or reading it again) takes the total from the index.
   config.count_rest = size <= options.count_lines_max_bytes && !index.total_lines;
@@ -266,7 +279,9 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   }
   if (scanner.reached_eof()) index.total_lines = scanner.total_lines();
   if (indexable && (index.chunks.size() > known_chunks || scanner.reached_eof()))
-    text_detail::LineIndexCache::instance().store(file_io::identity(file), index);
+    text_detail::LineIndexCache::instance().store(identity, index);
+  else if (charset_learnt)
+    text_detail::LineIndexCache::instance().store(identity, text_detail::LineIndex{{}, std::nullopt, index.charset});
 
   if (content_bytes == 0) {
     meta["total_lines"] = 0;

@@ -98,3 +98,39 @@ TEST_CASE("line index: repeated deep reads") {
     CHECK(text_of(after).rfind(" 59001\tline 58999", 0) == 0);
   }
 }
+
+TEST_CASE("line index: the charset detected is kept for the file's version") {
+  TempDir dir;
+  // "Привет, мир" in KOI8-R, then the same number of bytes that are plainly Windows-1251.
+  const std::string koi8 = "\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2\n";
+  const std::string cp1251 = "\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0\n";
+  std::string first, second;
+  for (int i = 0; i < 200; ++i) first += koi8, second += cp1251;
+  REQUIRE(first.size() == second.size());
+  const auto path = dir.write("ru.txt", first);
+  const auto detected = read_at(path, 1, 1).meta["charset"];
+  CHECK(detected == "KOI8-R");
+  const OpenedFile f = mcpread::test::open_file(path);
+  const auto kept = text_detail::LineIndexCache::instance().find(file_io::identity(f)).charset;
+  REQUIRE(kept.has_value());
+  CHECK(kept->name == "KOI8-R");
+
+  SUBCASE("the same version, rewritten in place with its mtime put back, is taken for the same file") {
+    struct stat before {};
+    REQUIRE(::stat(path.c_str(), &before) == 0);
+    dir.write("ru.txt", second);
+    const timespec times[2] = {before.st_atim, before.st_mtim};
+    REQUIRE(::utimensat(AT_FDCWD, path.c_str(), times, 0) == 0);
+    CHECK(read_at(path, 1, 1).meta["charset"] == "KOI8-R");  // not detected again
+  }
+  SUBCASE("a new version is detected afresh") {
+    dir.write("ru.txt", second + "\xcf\xf0\xe8\n");
+    CHECK(read_at(path, 1, 1).meta["charset"] == "WINDOWS-1251");
+  }
+  SUBCASE("an encoding asked for is not taken from, nor kept as, what was detected") {
+    TextOptions options;
+    options.encoding = "WINDOWS-1251";
+    CHECK(read_at(path, 1, 1, options).meta["charset"] == "WINDOWS-1251");
+    CHECK(read_at(path, 1, 1).meta["charset"] == "KOI8-R");
+  }
+}
