@@ -150,8 +150,11 @@ std::shared_ptr<KeySet> IssuerKeys::fetch(std::string& why) {
       if (!key.is_object()) continue;
       const std::string use = string_at(key, "use"), kty = string_at(key, "kty");
       if ((!use.empty() && use != "sig") || (kty != "RSA" && kty != "EC")) continue;  // no secret keys
-      const std::string problem = free_after(oauth2_cfg_token_verify_add_options(
-          library_log(), &keys->verify, "jwk", key.dump().c_str(), "verify.exp=skip&verify.iat=skip&verify.iss=skip"));
+      // liboauth2's claim checks are claims.cpp's; a verified token is remembered for 60 s (its
+      // default, 300 s, would let a key removed from the JWKS verify for 5 minutes more).
+      const std::string problem = free_after(
+          oauth2_cfg_token_verify_add_options(library_log(), &keys->verify, "jwk", key.dump().c_str(),
+                                              "verify.exp=skip&verify.iat=skip&verify.iss=skip&expiry=60"));
       if (!problem.empty()) {
         spdlog::warn("oauth: a key at {} cannot be used: {}", uri, problem);
         continue;
