@@ -16,6 +16,7 @@ std::unique_ptr<TokenVerifier> make_jwt_verifier(VerifierSettings, std::string& 
 #else
 
 #include "issuer_keys.hpp"
+#include "verified_tokens.hpp"
 
 #include <ctime>
 
@@ -32,6 +33,8 @@ class JwtVerifier : public TokenVerifier {
   ClaimsResult verify(std::string_view token) override {
     ClaimsResult refused;
     try {
+      const auto now = VerifiedTokens::Clock::now();
+      if (const auto known = verified_.find(token, now)) return checked(known->payload, known->issuer);
       const auto first = token.find('.');
       const auto second = first == std::string_view::npos ? first : token.find('.', first + 1);
       if (second == std::string_view::npos || token.find('.', second + 1) != std::string_view::npos) {
@@ -74,10 +77,8 @@ class JwtVerifier : public TokenVerifier {
         case KeyCheck::refused:
           return refused;
       }
-      auto checked = check_claims(payload, {issuer->id(), settings_.audience, settings_.scope, 60},
-                                  static_cast<std::int64_t>(std::time(nullptr)));
-      checked.issuer = issuer->id();
-      return checked;
+      verified_.keep(std::string(token), {issuer->id(), payload}, now);
+      return checked(payload, issuer->id());
     } catch (...) {  // out of memory: refused, not a crash
       refused.why = "the token could not be checked";
       return refused;
@@ -85,7 +86,16 @@ class JwtVerifier : public TokenVerifier {
   }
 
  private:
+  // The claims of a verified payload, checked now.
+  [[nodiscard]] ClaimsResult checked(const nlohmann::json& payload, const std::string& issuer) const {
+    auto result = check_claims(payload, {issuer, settings_.audience, settings_.scope, 60},
+                               static_cast<std::int64_t>(std::time(nullptr)));
+    result.issuer = issuer;
+    return result;
+  }
+
   VerifierSettings settings_;
+  VerifiedTokens verified_;
   std::vector<std::unique_ptr<IssuerKeys>> issuers_;
 };
 

@@ -1,9 +1,11 @@
 // The OAuth resource server's parts that need no network: canonical URIs, the metadata document
-// and where it is served, the challenges, the claim checks, the issuer's metadata URLs.
+// and where it is served, the challenges, the claim checks, the issuer's metadata URLs, the
+// tokens verified lately.
 #include "challenge.hpp"
 #include "claims.hpp"
 #include "resource_metadata.hpp"
 #include "token_verifier.hpp"
+#include "verified_tokens.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -120,4 +122,40 @@ TEST_CASE("oauth: where an issuer's metadata is looked for") {
   CHECK(metadata_urls("https://as.example/realms/team/") ==
         std::vector<std::string>{"https://as.example/.well-known/oauth-authorization-server/realms/team",
                                  "https://as.example/realms/team/.well-known/openid-configuration"});
+}
+
+TEST_CASE("oauth: tokens verified lately") {
+  using Clock = VerifiedTokens::Clock;
+  const auto t0 = Clock::now();
+  VerifiedTokens tokens(3);
+  tokens.keep("a.b.c", {"https://as.example", json{{"sub", "alice"}}}, t0);
+
+  SUBCASE("found with its issuer and payload for 60 s, then no more") {
+    const auto found = tokens.find("a.b.c", t0 + std::chrono::seconds(59));
+    REQUIRE(found.has_value());
+    CHECK(found->issuer == "https://as.example");
+    CHECK(found->payload == json{{"sub", "alice"}});
+    CHECK_FALSE(tokens.find("a.b.c", t0 + std::chrono::seconds(60)).has_value());
+    CHECK(tokens.size() == 0);  // dropped when found run out
+    CHECK_FALSE(tokens.find("a.b.d", t0).has_value());
+  }
+  SUBCASE("bounded: the oldest goes first; what ran out goes before it") {
+    tokens.keep("t2", {"i", json{}}, t0 + std::chrono::seconds(1));
+    tokens.keep("t3", {"i", json{}}, t0 + std::chrono::seconds(2));
+    tokens.keep("t4", {"i", json{}}, t0 + std::chrono::seconds(3));
+    CHECK(tokens.size() == 3);
+    CHECK_FALSE(tokens.find("a.b.c", t0 + std::chrono::seconds(3)).has_value());
+    CHECK(tokens.find("t2", t0 + std::chrono::seconds(3)).has_value());
+    const auto later = t0 + std::chrono::milliseconds(61500);  // t2 has run out, t3 not yet
+    tokens.keep("t5", {"i", json{}}, later);
+    CHECK(tokens.size() == 3);
+    CHECK_FALSE(tokens.find("t2", t0 + std::chrono::seconds(3)).has_value());
+    CHECK(tokens.find("t3", t0 + std::chrono::seconds(3)).has_value());
+    CHECK(tokens.find("t5", later).has_value());
+  }
+  SUBCASE("kept again: its time starts again") {
+    tokens.keep("a.b.c", {"https://as.example", json{{"sub", "alice"}}}, t0 + std::chrono::seconds(50));
+    CHECK(tokens.find("a.b.c", t0 + std::chrono::seconds(100)).has_value());
+    CHECK(tokens.size() == 1);
+  }
 }
