@@ -11,29 +11,21 @@
 // Exit status 1 when a call failed, a ping went unanswered, a slow or oversize client was not cut
 // off, or the server's peak RSS went over --max-rss-mib (default 512): the load test's
 // assertions. Figures (calls/s, p50/p99 latencies, peak RSS) are printed, and as JSON with --json.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { Worker } from "node:worker_threads";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const binary = args[0];
-if (!binary || binary.startsWith("--")) {
-  console.error("usage: node bench/http-load.mjs BINARY [--seconds N] [--clients N] [--json]");
-  process.exit(2);
-}
+import { benchArguments, startHttpServer } from "./http-server.mjs";
+
+const { binary, option, flag } = benchArguments("node bench/http-load.mjs BINARY [--seconds N] [--clients N] [--json]");
 const seconds = Number(option("--seconds", "10"));
 const clients = Number(option("--clients", "200"));
 const slowClients = Number(option("--slow-clients", "20"));
 const oversizeClients = Number(option("--oversize-clients", "5"));
 const maxRssMiB = Number(option("--max-rss-mib", "512"));
-const asJson = args.includes("--json");
+const asJson = flag("--json");
 const idleTimeoutS = 2;
 const maxBodyBytes = 1 << 20;
 
@@ -45,19 +37,8 @@ writeFileSync(join(root, "text.txt"), lines.join("\n") + "\n");
 const file = join(root, "text.txt");
 
 // --- the server
-const server = spawn(binary, ["--transport", "http", "--port", "0", "--idle-timeout-s", String(idleTimeoutS),
-  "--max-body-bytes", String(maxBodyBytes), "--max-sessions", String(clients + 50), root],
-  { stdio: ["ignore", "ignore", "pipe"] });
-let stderr = "";
-const port = await new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error(`no port announced; stderr: ${stderr}`)), 10000);
-  server.stderr.on("data", (d) => {
-    stderr += d;
-    const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\/mcp/.exec(stderr);
-    if (m) { clearTimeout(timer); resolve(Number(m[1])); }
-  });
-  server.on("exit", (code) => reject(new Error(`server exited (${code}): ${stderr}`)));
-});
+const { child: server, port } = await startHttpServer(binary, ["--idle-timeout-s", String(idleTimeoutS),
+  "--max-body-bytes", String(maxBodyBytes), "--max-sessions", String(clients + 50), root]);
 const url = `http://127.0.0.1:${port}/mcp`;
 const base = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
 

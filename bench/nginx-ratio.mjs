@@ -13,13 +13,9 @@ import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
-const binary = args[0];
-if (!binary || binary.startsWith("--")) {
-  console.error("usage: node bench/nginx-ratio.mjs BINARY [--seconds N] [--clients N] [--json]");
-  process.exit(2);
-}
+import { benchArguments, startHttpServer } from "./http-server.mjs";
+
+const { binary, option, flag } = benchArguments("node bench/nginx-ratio.mjs BINARY [--seconds N] [--clients N] [--json]");
 const seconds = Number(option("--seconds", "10"));
 const clients = Number(option("--clients", "32"));
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -34,19 +30,10 @@ const file = join(tmp, "text.txt");
 
 const children = [];
 process.on("exit", () => { for (const c of children) c.kill("SIGKILL"); rmSync(tmp, { recursive: true, force: true }); });
-function startReplica(i) {
-  const child = spawn(binary, ["--transport", "http", "--port", "0", "--replica-id", `r${i}`, tmp],
-    { stdio: ["ignore", "ignore", "pipe"] });
+async function startReplica(i) {
+  const { child, port } = await startHttpServer(binary, ["--replica-id", `r${i}`, tmp]);
   children.push(child);
-  let log = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`replica r${i}: no port; ${log}`)), 10000);
-    child.stderr.on("data", (d) => {
-      log += d;
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\/mcp/.exec(log);
-      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
-    });
-  });
+  return port;
 }
 const freePort = () => new Promise((resolve) => {
   const s = net.createServer().listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => resolve(p)); });
@@ -111,7 +98,7 @@ const viaNginx = (rounds[1] + rounds[2]) / 2;
 const ratio = viaNginx / direct;
 const result = { seconds, clients, replicas: 3, direct_calls_per_s: Math.round(direct), nginx_calls_per_s: Math.round(viaNginx),
   ratio: Number(ratio.toFixed(3)), failures: failures.length };
-if (args.includes("--json")) console.log(JSON.stringify(result));
+if (flag("--json")) console.log(JSON.stringify(result));
 else {
   console.log(`three replicas, ${clients} stateless clients, ${seconds} s each way (after 1 s of warm-up), rounds alternated`);
   console.log(`direct (clients spread over the replicas' ports): ${result.direct_calls_per_s} calls/s`);

@@ -13,27 +13,20 @@
 // shared token's row.
 //
 //   node bench/oauth-overhead.mjs BINARY [--calls N] [--rounds N] [--call ping|read] [--json]
-import { spawn } from "node:child_process";
 import { generateKeyPairSync, randomUUID, sign } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const binary = args[0];
-if (!binary || binary.startsWith("--")) {
-  console.error("usage: node bench/oauth-overhead.mjs BINARY [--calls N] [--rounds N] [--call ping|read] [--json]");
-  process.exit(2);
-}
+import { benchArguments, startHttpServer } from "./http-server.mjs";
+
+const { binary, option, flag } =
+  benchArguments("node bench/oauth-overhead.mjs BINARY [--calls N] [--rounds N] [--call ping|read] [--json]");
 const callsPerRound = Number(option("--calls", "200"));
 const rounds = Number(option("--rounds", "10"));
 const callKind = option("--call", "read");
-const asJson = args.includes("--json");
+const asJson = flag("--json");
 
 // --- the authorization server's stand-in: metadata and a JWKS on 127.0.0.1
 const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -66,18 +59,8 @@ writeFileSync(file, Array.from({ length: 40 }, (_, i) => `line ${i + 1}: lorem i
 const sharedToken = randomUUID();
 
 async function start(extra) {
-  const server = spawn(binary, ["--transport", "http", "--port", "0", ...extra, root], { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no port announced; stderr: ${stderr}`)), 10000);
-    server.stderr.on("data", (d) => {
-      stderr += d;
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\/mcp/.exec(stderr);
-      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
-    });
-    server.on("exit", (code) => reject(new Error(`server exited (${code}): ${stderr}`)));
-  });
-  return { server, port, url: `http://127.0.0.1:${port}/mcp`, agent: new http.Agent({ keepAlive: true, maxSockets: 1 }) };
+  const { child, url } = await startHttpServer(binary, [...extra, root]);
+  return { server: child, url, agent: new http.Agent({ keepAlive: true, maxSockets: 1 }) };
 }
 const shared = await start(["--auth-token", sharedToken]);
 const oauth = await start(["--oauth-issuer", issuer]);
