@@ -48,6 +48,23 @@ TEST_CASE("json writer") {
     CHECK(write(std::string("\xED\xA0\x80")) == "\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"");  // surrogate
     CHECK(write(std::string("\xF4\x90\x80\x80")).find("\xF4") == std::string::npos);  // > U+10FFFF
   }
+  SUBCASE("text whose escapes take up to 6 times its bytes, after text already written") {
+    for (std::size_t len : {1u, 2u, 7u, 8u, 9u, 15u, 16u, 17u, 100u, 1000u, 100000u}) {
+      CAPTURE(len);
+      const json controls = std::string(len, '\x01');
+      std::string out = "prefix ";
+      append_json(controls, out);
+      REQUIRE(out == "prefix " + reference(controls));
+      CHECK(out.size() == 7 + 6 * len + 2);
+      std::string invalid(len, '\xFF');  // each byte becomes U+FFFD, 3 bytes
+      std::string expected = "\"";
+      for (std::size_t i = 0; i < len; ++i) expected += "\xEF\xBF\xBD";
+      CHECK(write(invalid) == expected + "\"");
+      std::string mixed;  // escapes thinning out: plain text, then only escapes
+      for (std::size_t i = 0; i < len; ++i) mixed += i < len / 2 ? 'a' : '\n';
+      CHECK(write(mixed) == reference(mixed));
+    }
+  }
   SUBCASE("random valid text matches the reference") {
     std::mt19937 rng(42);
     const char* pieces[] = {"a", "bc", "\t", "\n", "\"", "\\", "\x01", "\x1f", "\xC3\xA9", "\xE2\x9C\x93", "\xF0\x9F\x98\x80", " ", "\x7f"};
