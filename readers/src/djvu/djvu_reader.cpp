@@ -10,6 +10,7 @@
 #include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/ocr.hpp"
+#include "ocr/page_ocr_text.hpp"
 #include "paging/page_ranges.hpp"
 #include "pdf/pdf_ocr.hpp"
 #include "pdf/pdf_pages.hpp"
@@ -109,19 +110,8 @@ class PageOcr {
                          cancel, &cache_key);
     }
     if (cancel.cancelled()) return false;
-    if (auto* why = std::get_if<std::string>(&result)) {
-      std::string reason = *why;
-      while (!reason.empty() && reason.back() == '.') reason.pop_back();
-      *body = "[Page " + k + " could not be OCR'd: " + reason + ".]";
-      return true;
-    }
-    const OcrPage& page = std::get<OcrPage>(result);
-    *label = ocr_label(page, langs_);
-    if (page.blank) *body = "[Page " + k + " is blank.]";
-    else if (!page.text.empty()) *body = page.text;
-    if (!page.note.empty()) *body += (body->empty() ? "[" : "\n[") + page.note + "]";
-    (*meta)["ocr_pages"].push_back(
-        {{"page", p.page}, {"confidence", page.confidence}, {"cached", page.cached}, {"blank", page.blank}});
+    if (std::holds_alternative<std::string>(result)) body->clear();  // the note why stands for the page
+    put_page_ocr(p.page, result, langs_, body, label, meta);
     return true;
   }
   [[nodiscard]] std::size_t budget() const { return o_.ocr_max_pages; }
