@@ -190,16 +190,17 @@ std::string signal_name(int signal) {
 
 }  // namespace
 
-std::string Outcome::clause(std::string_view who, std::string_view doing, const Limits& limits) const {
+std::string Outcome::refusal(std::string_view who, std::string_view doing, const Limits& limits,
+                             std::string_view if_crashed) const {
   const std::string subject(who);
   const std::string object(doing);
   switch (ending) {
     case Ending::sent:
       return {};
     case Ending::crashed:
-      if (signal != 0)
-        return subject + " crashed " + object + " (" + signal_name(signal) + ")";
-      return subject + " crashed " + object + " (it exited with status " + std::to_string(status) + ")";
+      if (signal != 0) return subject + " crashed " + object + " (" + signal_name(signal) + ")" + std::string(if_crashed);
+      return subject + " crashed " + object + " (it exited with status " + std::to_string(status) + ")" +
+             std::string(if_crashed);
     case Ending::out_of_time:
       return subject + " took longer than " + std::to_string(seconds) + " s " + object;
     case Ending::cancelled:

@@ -73,7 +73,7 @@ std::variant<Survey, std::string> survey(const Source& source, const std::functi
         return encode_survey(s, {});
       },
       limits, cancel);
-  if (child.ending != child_process::Ending::sent) return child.clause("djvulibre", "reading it", limits);
+  if (child.ending != child_process::Ending::sent) return child.refusal("djvulibre", "reading it", limits);
   Survey s;
   if (!decode_survey(child.message, select, known, &s, &why)) return std::string(kGarbled);
   if (!why.empty()) return why;
@@ -97,7 +97,7 @@ std::variant<std::vector<Rendering>, std::string> render(const Source& source, c
         return encode_renderings(out, {});
       },
       limits, cancel);
-  if (child.ending != child_process::Ending::sent) return child.clause("djvulibre", "drawing its pages", limits);
+  if (child.ending != child_process::Ending::sent) return child.refusal("djvulibre", "drawing its pages", limits);
   std::vector<Rendering> out;
   if (!decode_renderings(child.message, drawings, &out, &why)) return std::string(kGarbled);
   if (!why.empty()) return why;

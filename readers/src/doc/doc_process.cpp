@@ -74,20 +74,17 @@ bool read_doc(std::string_view bytes, DocDocument* out, std::string* error, cons
       limits, cancel);
   constexpr std::string_view kCrashAdvice =
       ": the document is damaged or uses what libwv cannot read; open it in Word or LibreOffice and save it as DOCX";
-  if (child.ending != child_process::Ending::sent) {
-    *error = child.clause("libwv", "parsing it", limits);
-    if (child.ending == child_process::Ending::crashed) *error += kCrashAdvice;
-    return false;
-  }
-  const std::string& answer = child.message;
-  const nlohmann::json parsed = nlohmann::json::parse(answer, nullptr, false);
-  if (parsed.is_discarded() || !parsed.is_object())
-    return *error = "libwv's parse ended with a malformed answer" + std::string(kCrashAdvice), false;
-  if (parsed.contains("error")) return *error = parsed["error"].get<std::string>(), false;
+  if (child.ending != child_process::Ending::sent)
+    return *error = child.refusal("libwv", "parsing it", limits, kCrashAdvice), false;
+  const std::string malformed = "libwv's parse ended with a malformed answer" + std::string(kCrashAdvice);
+  const nlohmann::json parsed = nlohmann::json::parse(child.message, nullptr, false);
+  if (parsed.is_discarded() || !parsed.is_object()) return *error = malformed, false;
+  if (const auto said = parsed.find("error"); said != parsed.end())
+    return *error = said->is_string() ? said->get<std::string>() : malformed, false;
   try {
     from_json(parsed.at("document"), out);
   } catch (const nlohmann::json::exception&) {
-    return *error = "libwv's parse ended with a malformed answer", false;
+    return *error = malformed, false;
   }
   return true;
 }

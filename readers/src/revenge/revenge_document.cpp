@@ -118,11 +118,8 @@ bool read_revenge(std::string_view bytes, RevengeDocument* out, std::string* err
       limits, cancel);
   constexpr std::string_view kCrashAdvice =
       ": the document is damaged or uses what the importer cannot read; open it in LibreOffice and save it as ODT";
-  if (child.ending != child_process::Ending::sent) {
-    *error = child.clause("the importer", "parsing it", limits);
-    if (child.ending == child_process::Ending::crashed) *error += kCrashAdvice;
-    return false;
-  }
+  if (child.ending != child_process::Ending::sent)
+    return *error = child.refusal("the importer", "parsing it", limits, kCrashAdvice), false;
   const std::string& answer = child.message;
   if (answer.starts_with("e")) return *error = answer.substr(1), false;
   if (!answer.starts_with("d") || !from_plugin_json(std::string_view(answer).substr(1), out))
