@@ -249,13 +249,12 @@ ReadOutcome read_djvu(const OpenedFile& file, const PdfOptions& options, const C
   // djvulibre is given the bytes of the file opened through the roots, never its name: opened by
   // name, it follows the component names of an indirect document (absolute paths, "..", file:
   // URLs) to any DjVu file the server can read. Indirect documents are refused for it.
-  Source source;
   if (d->bytes.empty()) {
     auto read = file_io::read_whole(file.fd.get(), size, options.max_file_bytes);
     if (!read) return ReadOutcome::error("Cannot read " + path + ": " + std::strerror(errno) + ".");
     d->bytes = std::move(*read);
   }
-  source.bytes = d->bytes;
+  const Source source{d->bytes};
   const auto select = [&](int count) {
     auto s = select_pages(options, count);
     return std::holds_alternative<Selection>(s) ? std::get<Selection>(s).pages : std::vector<int>{};

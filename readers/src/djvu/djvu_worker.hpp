@@ -16,11 +16,9 @@
 
 namespace mcpread::readers::djvu {
 
-// Where the document comes from. The reader gives bytes only (djvu_reader.cpp says why); by name
-// remains for the tools that build test documents.
+// The document: its bytes, never its name (djvu_reader.cpp says why).
 struct Source {
-  std::string path;        // by name when not empty
-  std::string_view bytes;  // else these
+  std::string_view bytes;
 };
 
 struct SurveyedPage {
