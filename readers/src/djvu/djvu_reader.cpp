@@ -259,8 +259,9 @@ ReadOutcome read_djvu(const OpenedFile& file, const PdfOptions& options, const C
     auto s = select_pages(options, count);
     return std::holds_alternative<Selection>(s) ? std::get<Selection>(s).pages : std::vector<int>{};
   };
-  std::set<int> known;
-  for (const auto& [page, t] : d->texts) known.insert(page);
+  std::set<int> known;  // a page not read in time is not known: it is asked for again
+  for (const auto& [page, t] : d->texts)
+    if (!t.late) known.insert(page);
   const std::vector<int> wanted = d->pages > 0 ? select(d->pages) : std::vector<int>{};
   if (d->pages == 0 || !std::all_of(wanted.begin(), wanted.end(), [&](int k) { return known.contains(k); })) {
     auto surveyed = survey(source, select, known, cancel);
@@ -280,6 +281,7 @@ ReadOutcome read_djvu(const OpenedFile& file, const PdfOptions& options, const C
       SurveyedPage late;
       late.page = k;
       late.why = "djvulibre did not get to it";
+      late.late = true;
       d->texts[k] = std::move(late);
     }
 

@@ -64,10 +64,10 @@ std::variant<Survey, std::string> survey(const Source& source, const std::functi
           if (known.contains(k)) continue;
           auto t = d.page_text(k);
           if (auto* e = std::get_if<std::string>(&t)) {
-            s.texts.push_back({k, 0, 0, 0, {}, *e});
+            s.texts.push_back({k, 0, 0, 0, {}, *e, d.past_deadline()});
           } else {
             PageText& p = std::get<PageText>(t);
-            s.texts.push_back({k, p.info.width, p.info.height, p.info.dpi, std::move(p.text), {}});
+            s.texts.push_back({k, p.info.width, p.info.height, p.info.dpi, std::move(p.text), {}, false});
           }
         }
         return encode_survey(s, {});

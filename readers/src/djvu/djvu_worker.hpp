@@ -28,6 +28,9 @@ struct SurveyedPage {
   int dpi = 0;
   std::string text;  // lines, paragraphs a blank line apart; empty: no text layer
   std::string why;   // not empty: the page could not be read, and why (a clause)
+  // The page was not read in time (djvulibre's deadline passed): a later call reads it again,
+  // where a damaged page's `why` is kept.
+  bool late = false;
 };
 
 struct Survey {
