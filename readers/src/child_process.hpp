@@ -57,6 +57,12 @@ struct Outcome {
 // status 2 (a crash, to the parent).
 using Work = std::function<std::string()>;
 
+// A reason the child's work gave for refusing a file (a library's error message), fit to go into
+// the server's sentence: invalid UTF-8 replaced, control characters (line breaks, tabs, escapes,
+// C1 controls) turned into single spaces, blanks trimmed, and no longer than `max_bytes`: cut on
+// a character's boundary, with "…" after.
+std::string quotable_reason(std::string_view said, std::size_t max_bytes = 300);
+
 // Forks, runs `work` in the child and waits for its message, its end, the limits' end or
 // `cancel`. Whatever the work needs that is loaded lazily (a dlopened library) should be loaded
 // before the call, so that every child inherits it rather than loading it again.
