@@ -1,5 +1,7 @@
 #include "child_process.hpp"
 
+#include "mcpread/readers/utf8.hpp"
+
 #include <cstring>
 
 #if defined(_WIN32)
@@ -190,16 +192,17 @@ std::string signal_name(int signal) {
 
 }  // namespace
 
-std::string Outcome::clause(std::string_view who, std::string_view doing, const Limits& limits) const {
+std::string Outcome::refusal(std::string_view who, std::string_view doing, const Limits& limits,
+                             std::string_view if_crashed) const {
   const std::string subject(who);
   const std::string object(doing);
   switch (ending) {
     case Ending::sent:
       return {};
     case Ending::crashed:
-      if (signal != 0)
-        return subject + " crashed " + object + " (" + signal_name(signal) + ")";
-      return subject + " crashed " + object + " (it exited with status " + std::to_string(status) + ")";
+      if (signal != 0) return subject + " crashed " + object + " (" + signal_name(signal) + ")" + std::string(if_crashed);
+      return subject + " crashed " + object + " (it exited with status " + std::to_string(status) + ")" +
+             std::string(if_crashed);
     case Ending::out_of_time:
       return subject + " took longer than " + std::to_string(seconds) + " s " + object;
     case Ending::cancelled:
@@ -210,6 +213,30 @@ std::string Outcome::clause(std::string_view who, std::string_view doing, const 
       return "no process could be started for " + subject + ": " + why;
   }
   return {};
+}
+
+std::string quotable_reason(std::string_view said, std::size_t max_bytes) {
+  const std::string text = utf8::sanitized(said);
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const bool c1 = c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+    if (c < 0x20 || c == 0x7F || c1 || c == ' ') {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+      if (c1) ++i;
+      continue;
+    }
+    out += static_cast<char>(c);
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  constexpr std::string_view kEllipsis = "\u2026";
+  if (out.size() > max_bytes) {
+    const std::size_t room = max_bytes > kEllipsis.size() ? max_bytes - kEllipsis.size() : 0;
+    out.resize(utf8::fit_bytes(out, room));
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    out += kEllipsis;
+  }
+  return out;
 }
 
 }  // namespace mcpread::readers::child_process

@@ -44,15 +44,24 @@ struct Outcome {
   long long seconds = 0;  // Ending::out_of_time: the limit it ran past (CPU or wall)
   std::string why;      // Ending::not_started
 
-  // "libwv crashed parsing it (signal 11, Segmentation fault)", "libwv took longer than 30 s to
-  // parse it", "the read was cancelled", ...: `who` ("libwv") and `doing` ("parsing it") as the
-  // clause's subject and object; empty for Ending::sent.
-  [[nodiscard]] std::string clause(std::string_view who, std::string_view doing, const Limits& limits) const;
+  // What a reader says of a child that sent nothing back: "libwv crashed parsing it (signal 11,
+  // Segmentation fault)", "libwv took longer than 30 s to parse it", "the read was cancelled",
+  // ...: `who` ("libwv") and `doing` ("parsing it") as the clause's subject and object, then
+  // `if_crashed` when the child crashed (": the document is damaged; open it in ... and save it
+  // as ..."); empty for Ending::sent.
+  [[nodiscard]] std::string refusal(std::string_view who, std::string_view doing, const Limits& limits,
+                                    std::string_view if_crashed = {}) const;
 };
 
 // What the child runs: the message to send back. An exception out of it ends the child with
 // status 2 (a crash, to the parent).
 using Work = std::function<std::string()>;
+
+// A reason the child's work gave for refusing a file (a library's error message), fit to go into
+// the server's sentence: invalid UTF-8 replaced, control characters (line breaks, tabs, escapes,
+// C1 controls) turned into single spaces, blanks trimmed, and no longer than `max_bytes`: cut on
+// a character's boundary, with "…" after.
+std::string quotable_reason(std::string_view said, std::size_t max_bytes = 300);
 
 // Forks, runs `work` in the child and waits for its message, its end, the limits' end or
 // `cancel`. Whatever the work needs that is loaded lazily (a dlopened library) should be loaded

@@ -48,6 +48,13 @@ inline std::string first_text(const readers::ReadOutcome& o) {
   return std::get<readers::TextBlock>(o.blocks.front()).text;
 }
 
+// The sentence of a refused read (its first text block); the test fails when the read was not
+// refused.
+inline std::string error_text(const readers::ReadOutcome& o) {
+  REQUIRE(o.is_error);
+  return first_text(o);
+}
+
 // Every text block of an answer, each followed by "\n<block>\n" (where an image or another
 // block may stand between them).
 inline std::string texts_joined(const readers::ReadOutcome& o) {

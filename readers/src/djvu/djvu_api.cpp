@@ -15,7 +15,6 @@ const Api* api(std::string* error) {
                bind(&a.cache_set_size, "ddjvu_cache_set_size") && bind(&a.message_peek, "ddjvu_message_peek") &&
                bind(&a.message_pop, "ddjvu_message_pop") && bind(&a.job_status, "ddjvu_job_status") &&
                bind(&a.job_release, "ddjvu_job_release") && bind(&a.document_create, "ddjvu_document_create") &&
-               bind(&a.document_create_by_filename, "ddjvu_document_create_by_filename_utf8") &&
                bind(&a.document_job, "ddjvu_document_job") && bind(&a.stream_write, "ddjvu_stream_write") &&
                bind(&a.stream_close, "ddjvu_stream_close") &&
                bind(&a.document_get_pagenum, "ddjvu_document_get_pagenum") &&

@@ -19,7 +19,6 @@ struct Api {
   decltype(&::ddjvu_job_status) job_status;
   decltype(&::ddjvu_job_release) job_release;
   decltype(&::ddjvu_document_create) document_create;
-  decltype(&::ddjvu_document_create_by_filename_utf8) document_create_by_filename;
   decltype(&::ddjvu_document_job) document_job;
   decltype(&::ddjvu_stream_write) stream_write;
   decltype(&::ddjvu_stream_close) stream_close;

@@ -46,15 +46,11 @@ std::variant<std::unique_ptr<Decoder>, std::string> Decoder::open(const Source& 
   d->ctx_ = a->context_create("mcp-read");
   if (d->ctx_ == nullptr) return std::string("djvulibre could not start");
   a->cache_set_size(d->ctx_, 0);  // each page is decoded once per read: nothing to keep
-  if (!source.path.empty()) {
-    d->doc_ = a->document_create_by_filename(d->ctx_, source.path.c_str(), 0);
-  } else {
-    d->doc_ = a->document_create(d->ctx_, nullptr, 0);
-    if (d->doc_ != nullptr) {
-      // djvulibre takes the length as an unsigned long; the reader's size limit keeps it small.
-      a->stream_write(d->doc_, 0, source.bytes.data(), static_cast<unsigned long>(source.bytes.size()));
-      a->stream_close(d->doc_, 0, 0);
-    }
+  d->doc_ = a->document_create(d->ctx_, nullptr, 0);
+  if (d->doc_ != nullptr) {
+    // djvulibre takes the length as an unsigned long; the reader's size limit keeps it small.
+    a->stream_write(d->doc_, 0, source.bytes.data(), static_cast<unsigned long>(source.bytes.size()));
+    a->stream_close(d->doc_, 0, 0);
   }
   if (d->doc_ == nullptr) return std::string("djvulibre cannot open it");
   ddjvu_job_t* job = a->document_job(d->doc_);

@@ -38,6 +38,8 @@ class Decoder {
   Decoder& operator=(const Decoder&) = delete;
 
   [[nodiscard]] int pages() const { return pages_; }
+  // Whether the deadline has passed: what fails now may only have wanted more time.
+  [[nodiscard]] bool past_deadline() const { return Clock::now() >= deadline_; }
   // The document's metadata (djvused's set-meta: title, author, ...); empty when none.
   std::map<std::string, std::string> metadata();
   // Page `k` (1-based): its size and text, or a clause saying why not.

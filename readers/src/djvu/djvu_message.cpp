@@ -40,6 +40,7 @@ std::string encode_survey(const Survey& survey, const std::string& why) {
     put_int(out, p.dpi);
     put_text(out, p.text);
     put_text(out, p.why);
+    put32(out, p.late ? 1 : 0);
   }
   return out;
 }
@@ -67,7 +68,7 @@ bool decode_survey(std::string_view message, const std::function<std::vector<int
   std::set<int> asked;
   for (int k : select(s.pages))
     if (!known.contains(k)) asked.insert(k);
-  const std::uint32_t pages = in.count(24);
+  const std::uint32_t pages = in.count(28);
   for (std::uint32_t i = 0; i < pages && in.ok(); ++i) {
     SurveyedPage p;
     p.page = in.at_most(kMaxPages);
@@ -76,6 +77,8 @@ bool decode_survey(std::string_view message, const std::function<std::vector<int
     p.dpi = in.at_most(kMaxEdge);
     p.text = in.text();
     p.why = in.text();
+    p.late = in.at_most(1) == 1;
+    if (p.late && p.why.empty()) in.fail();  // late is said of a page that failed
     if (asked.erase(p.page) == 0) in.fail();  // not asked for, or twice
     s.texts.push_back(std::move(p));
   }

@@ -19,7 +19,7 @@ struct OpenDjvu {
   int pages = 0;  // 0 until a survey
   std::map<std::string, std::string> metadata;
   std::map<int, SurveyedPage> texts;  // the pages read so far
-  // A document read from memory (an archive's member): its bytes; empty for a file read by name.
+  // The document's bytes, read once: djvulibre is given these, never the file's name.
   std::string bytes;
   // A call holds this while it reads or adds to the entry.
   std::mutex in_use;

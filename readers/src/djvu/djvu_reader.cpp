@@ -10,6 +10,7 @@
 #include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/image.hpp"
 #include "mcpread/readers/ocr.hpp"
+#include "ocr/page_ocr_text.hpp"
 #include "paging/page_ranges.hpp"
 #include "pdf/pdf_ocr.hpp"
 #include "pdf/pdf_pages.hpp"
@@ -109,19 +110,8 @@ class PageOcr {
                          cancel, &cache_key);
     }
     if (cancel.cancelled()) return false;
-    if (auto* why = std::get_if<std::string>(&result)) {
-      std::string reason = *why;
-      while (!reason.empty() && reason.back() == '.') reason.pop_back();
-      *body = "[Page " + k + " could not be OCR'd: " + reason + ".]";
-      return true;
-    }
-    const OcrPage& page = std::get<OcrPage>(result);
-    *label = ocr_label(page, langs_);
-    if (page.blank) *body = "[Page " + k + " is blank.]";
-    else if (!page.text.empty()) *body = page.text;
-    if (!page.note.empty()) *body += (body->empty() ? "[" : "\n[") + page.note + "]";
-    (*meta)["ocr_pages"].push_back(
-        {{"page", p.page}, {"confidence", page.confidence}, {"cached", page.cached}, {"blank", page.blank}});
+    if (std::holds_alternative<std::string>(result)) body->clear();  // the note why stands for the page
+    put_page_ocr(p.page, result, langs_, body, label, meta);
     return true;
   }
   [[nodiscard]] std::size_t budget() const { return o_.ocr_max_pages; }
@@ -259,19 +249,19 @@ ReadOutcome read_djvu(const OpenedFile& file, const PdfOptions& options, const C
   // djvulibre is given the bytes of the file opened through the roots, never its name: opened by
   // name, it follows the component names of an indirect document (absolute paths, "..", file:
   // URLs) to any DjVu file the server can read. Indirect documents are refused for it.
-  Source source;
   if (d->bytes.empty()) {
     auto read = file_io::read_whole(file.fd.get(), size, options.max_file_bytes);
     if (!read) return ReadOutcome::error("Cannot read " + path + ": " + std::strerror(errno) + ".");
     d->bytes = std::move(*read);
   }
-  source.bytes = d->bytes;
+  const Source source{d->bytes};
   const auto select = [&](int count) {
     auto s = select_pages(options, count);
     return std::holds_alternative<Selection>(s) ? std::get<Selection>(s).pages : std::vector<int>{};
   };
-  std::set<int> known;
-  for (const auto& [page, t] : d->texts) known.insert(page);
+  std::set<int> known;  // a page not read in time is not known: it is asked for again
+  for (const auto& [page, t] : d->texts)
+    if (!t.late) known.insert(page);
   const std::vector<int> wanted = d->pages > 0 ? select(d->pages) : std::vector<int>{};
   if (d->pages == 0 || !std::all_of(wanted.begin(), wanted.end(), [&](int k) { return known.contains(k); })) {
     auto surveyed = survey(source, select, known, cancel);
@@ -291,6 +281,7 @@ ReadOutcome read_djvu(const OpenedFile& file, const PdfOptions& options, const C
       SurveyedPage late;
       late.page = k;
       late.why = "djvulibre did not get to it";
+      late.late = true;
       d->texts[k] = std::move(late);
     }
 

@@ -64,16 +64,16 @@ std::variant<Survey, std::string> survey(const Source& source, const std::functi
           if (known.contains(k)) continue;
           auto t = d.page_text(k);
           if (auto* e = std::get_if<std::string>(&t)) {
-            s.texts.push_back({k, 0, 0, 0, {}, *e});
+            s.texts.push_back({k, 0, 0, 0, {}, *e, d.past_deadline()});
           } else {
             PageText& p = std::get<PageText>(t);
-            s.texts.push_back({k, p.info.width, p.info.height, p.info.dpi, std::move(p.text), {}});
+            s.texts.push_back({k, p.info.width, p.info.height, p.info.dpi, std::move(p.text), {}, false});
           }
         }
         return encode_survey(s, {});
       },
       limits, cancel);
-  if (child.ending != child_process::Ending::sent) return child.clause("djvulibre", "reading it", limits);
+  if (child.ending != child_process::Ending::sent) return child.refusal("djvulibre", "reading it", limits);
   Survey s;
   if (!decode_survey(child.message, select, known, &s, &why)) return std::string(kGarbled);
   if (!why.empty()) return why;
@@ -97,7 +97,7 @@ std::variant<std::vector<Rendering>, std::string> render(const Source& source, c
         return encode_renderings(out, {});
       },
       limits, cancel);
-  if (child.ending != child_process::Ending::sent) return child.clause("djvulibre", "drawing its pages", limits);
+  if (child.ending != child_process::Ending::sent) return child.refusal("djvulibre", "drawing its pages", limits);
   std::vector<Rendering> out;
   if (!decode_renderings(child.message, drawings, &out, &why)) return std::string(kGarbled);
   if (!why.empty()) return why;

@@ -16,11 +16,9 @@
 
 namespace mcpread::readers::djvu {
 
-// Where the document comes from. The reader gives bytes only (djvu_reader.cpp says why); by name
-// remains for the tools that build test documents.
+// The document: its bytes, never its name (djvu_reader.cpp says why).
 struct Source {
-  std::string path;        // by name when not empty
-  std::string_view bytes;  // else these
+  std::string_view bytes;
 };
 
 struct SurveyedPage {
@@ -30,6 +28,9 @@ struct SurveyedPage {
   int dpi = 0;
   std::string text;  // lines, paragraphs a blank line apart; empty: no text layer
   std::string why;   // not empty: the page could not be read, and why (a clause)
+  // The page was not read in time (djvulibre's deadline passed): a later call reads it again,
+  // where a damaged page's `why` is kept.
+  bool late = false;
 };
 
 struct Survey {

@@ -4,6 +4,7 @@
 #include "doc/doc_document.hpp"
 
 #if !defined(_WIN32)
+#include "child_json.hpp"
 #include "child_process.hpp"
 #include "doc/wv_api.hpp"
 
@@ -30,24 +31,31 @@ nlohmann::json to_json(const DocDocument& d) {
           {"text_cut", d.text_cut},       {"version", d.version}};
 }
 
+// Throws a json exception for what is not a document's JSON: a missing key, a wrong type, a
+// number out of range (child_json::whole), a note a block names that is not there.
 void from_json(const nlohmann::json& j, DocDocument* d) {
+  using child_json::whole;
+  for (const auto& n : j.at("notes")) d->doc.notes.push_back({n.at(0).get<std::string>(), n.at(1).get<std::string>()});
   for (const auto& b : j.at("blocks")) {
     office::DocBlock block;
-    block.type = static_cast<office::DocBlock::Type>(b.at("type").get<int>());
-    block.level = b.at("level").get<int>();
+    constexpr int kLastType = static_cast<int>(office::DocBlock::Type::table);
+    block.type = static_cast<office::DocBlock::Type>(whole(b.at("type"), 0, kLastType));
+    block.level = whole(b.at("level"), 0);
     block.ordered = b.at("ordered").get<bool>();
-    block.number = b.at("number").get<std::size_t>();
+    block.number = whole<std::size_t>(b.at("number"));
     block.list = b.at("list").get<std::string>();
     block.text = b.at("text").get<std::string>();
     block.rows = b.at("rows").get<std::vector<std::vector<std::string>>>();
-    block.notes = b.at("notes").get<std::vector<std::size_t>>();
+    for (const auto& n : b.at("notes")) {
+      if (d->doc.notes.empty()) throw child_json::NotInRange();
+      block.notes.push_back(whole<std::size_t>(n, 0, d->doc.notes.size() - 1));
+    }
     d->doc.blocks.push_back(std::move(block));
   }
-  for (const auto& n : j.at("notes")) d->doc.notes.push_back({n.at(0).get<std::string>(), n.at(1).get<std::string>()});
-  d->doc.comments = j.at("comments").get<std::size_t>();
-  d->doc.images = j.at("images").get<std::size_t>();
-  d->doc.tables = j.at("tables").get<std::size_t>();
-  d->pictures = j.at("pictures").get<std::size_t>();
+  d->doc.comments = whole<std::size_t>(j.at("comments"));
+  d->doc.images = whole<std::size_t>(j.at("images"));
+  d->doc.tables = whole<std::size_t>(j.at("tables"));
+  d->pictures = whole<std::size_t>(j.at("pictures"));
   d->text_cut = j.at("text_cut").get<bool>();
   d->version = j.at("version").get<std::string>();
 }
@@ -74,20 +82,17 @@ bool read_doc(std::string_view bytes, DocDocument* out, std::string* error, cons
       limits, cancel);
   constexpr std::string_view kCrashAdvice =
       ": the document is damaged or uses what libwv cannot read; open it in Word or LibreOffice and save it as DOCX";
-  if (child.ending != child_process::Ending::sent) {
-    *error = child.clause("libwv", "parsing it", limits);
-    if (child.ending == child_process::Ending::crashed) *error += kCrashAdvice;
-    return false;
-  }
-  const std::string& answer = child.message;
-  const nlohmann::json parsed = nlohmann::json::parse(answer, nullptr, false);
-  if (parsed.is_discarded() || !parsed.is_object())
-    return *error = "libwv's parse ended with a malformed answer" + std::string(kCrashAdvice), false;
-  if (parsed.contains("error")) return *error = parsed["error"].get<std::string>(), false;
+  if (child.ending != child_process::Ending::sent)
+    return *error = child.refusal("libwv", "parsing it", limits, kCrashAdvice), false;
+  const std::string malformed = "libwv's parse ended with a malformed answer" + std::string(kCrashAdvice);
+  const nlohmann::json parsed = nlohmann::json::parse(child.message, nullptr, false);
+  if (parsed.is_discarded() || !parsed.is_object()) return *error = malformed, false;
+  if (const auto said = parsed.find("error"); said != parsed.end())
+    return *error = said->is_string() ? said->get<std::string>() : malformed, false;
   try {
     from_json(parsed.at("document"), out);
   } catch (const nlohmann::json::exception&) {
-    return *error = "libwv's parse ended with a malformed answer", false;
+    return *error = malformed, false;
   }
   return true;
 }

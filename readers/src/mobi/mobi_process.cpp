@@ -33,11 +33,8 @@ bool read_mobi(std::string_view bytes, MobiBook* book, std::string* error, const
         return parse_mobi(bytes, &parsed, &why) ? "+" + to_message(parsed) : "-" + why;
       },
       limits, cancel);
-  if (child.ending == child_process::Ending::crashed) {
-    *error = child.clause("libmobi", "taking it apart", limits) + ": the book is damaged";
-    return false;
-  }
-  if (child.ending != child_process::Ending::sent) return *error = child.clause("libmobi", "taking it apart", limits), false;
+  if (child.ending != child_process::Ending::sent)
+    return *error = child.refusal("libmobi", "taking it apart", limits, ": the book is damaged"), false;
   const std::string& answer = child.message;
   if (answer.starts_with('-')) return *error = answer.substr(1), false;
   if (!answer.starts_with('+') || !from_message(std::string_view(answer).substr(1), book))

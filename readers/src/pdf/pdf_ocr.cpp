@@ -1,6 +1,7 @@
 #include "pdf_ocr.hpp"
 
 #include "file_io.hpp"
+#include "ocr/page_ocr_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -100,20 +101,7 @@ bool PageOcr::read(const Api& api, mcpread_pdf_doc* doc, int page, const CancelT
                        cancel, &cache_key);
   }
   if (cancel.cancelled()) return false;
-  if (auto* why = std::get_if<std::string>(&result)) {
-    std::string reason = *why;
-    while (!reason.empty() && reason.back() == '.') reason.pop_back();
-    *body += separator + "[Page " + k + " could not be OCR'd: " + reason + ".]";
-    return true;
-  }
-  const OcrPage& p = std::get<OcrPage>(result);
-  *label = ocr_label(p, langs);
-  // Without text from OCR the page keeps what it had (the label says OCR found none), and so
-  // its note on how to see it.
-  if (p.blank) *body = "[Page " + k + " is blank.]";
-  else if (!p.text.empty()) *body = p.text;
-  if (!p.note.empty()) *body += "\n[" + p.note + "]";
-  (*meta)["ocr_pages"].push_back({{"page", page}, {"confidence", p.confidence}, {"cached", p.cached}, {"blank", p.blank}});
+  put_page_ocr(page, result, langs, body, label, meta);
   return true;
 }
 

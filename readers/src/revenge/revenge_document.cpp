@@ -13,6 +13,7 @@ bool from_plugin_json(std::string_view, RevengeDocument*) { return false; }
 
 }  // namespace mcpread::readers::revenge
 #else
+#include "child_json.hpp"
 #include "child_process.hpp"
 #include "mcpread/readers/base64.hpp"
 #include "revenge/revenge_api.hpp"
@@ -60,11 +61,11 @@ bool from_plugin_json(std::string_view json, RevengeDocument* out) {
       office::DocBlock block;
       block.type = block_type(b.at("type").get<std::string>());
       for (const auto& n : b.at("notes")) {
-        const std::size_t note = n.get<std::size_t>();
+        const auto note = child_json::whole<std::size_t>(n);
         if (note < d.doc.notes.size()) block.notes.push_back(note);
       }
       for (const auto& i : b.at("images")) {
-        const std::size_t image = i.get<std::size_t>();
+        const auto image = child_json::whole<std::size_t>(i);
         if (image < names.size()) block.images.push_back(names[image]);
       }
       if (block.type == office::DocBlock::Type::table) {
@@ -80,15 +81,15 @@ bool from_plugin_json(std::string_view json, RevengeDocument* out) {
       office::DocBlock made;
       if (!office::take_paragraph(paragraph, &made)) continue;
       made.type = block.type;
-      made.level = b.at("level").get<int>();
+      made.level = child_json::whole(b.at("level"), 0);
       made.ordered = b.at("ordered").get<bool>();
-      made.number = b.at("number").get<std::size_t>();
+      made.number = child_json::whole<std::size_t>(b.at("number"));
       made.list = b.at("list").get<std::string>();
       if (made.type == office::DocBlock::Type::heading) made.level = std::clamp(made.level, 1, 6);
       office::add_block(d.doc, std::move(made));
     }
-    d.doc.comments = j.at("comments").get<std::size_t>();
-    d.pictures_not_shown = j.at("pictures_not_shown").get<std::size_t>();
+    d.doc.comments = child_json::whole<std::size_t>(j.at("comments"));
+    d.pictures_not_shown = child_json::whole<std::size_t>(j.at("pictures_not_shown"));
     d.text_cut = j.at("text_cut").get<bool>();
     *out = std::move(d);
     return true;
@@ -118,13 +119,15 @@ bool read_revenge(std::string_view bytes, RevengeDocument* out, std::string* err
       limits, cancel);
   constexpr std::string_view kCrashAdvice =
       ": the document is damaged or uses what the importer cannot read; open it in LibreOffice and save it as ODT";
-  if (child.ending != child_process::Ending::sent) {
-    *error = child.clause("the importer", "parsing it", limits);
-    if (child.ending == child_process::Ending::crashed) *error += kCrashAdvice;
+  if (child.ending != child_process::Ending::sent)
+    return *error = child.refusal("the importer", "parsing it", limits, kCrashAdvice), false;
+  const std::string& answer = child.message;
+  if (answer.starts_with("e")) {
+    // The importers' words, quoted: bounded and free of control characters whatever they hold.
+    *error = child_process::quotable_reason(std::string_view(answer).substr(1));
+    if (error->empty()) *error = "the importer failed without saying why";
     return false;
   }
-  const std::string& answer = child.message;
-  if (answer.starts_with("e")) return *error = answer.substr(1), false;
   if (!answer.starts_with("d") || !from_plugin_json(std::string_view(answer).substr(1), out))
     return *error = "the importer's parse ended with a malformed answer" + std::string(kCrashAdvice), false;
   return true;

@@ -176,9 +176,8 @@ bool read_with_freexl(const std::string& path, int fd, std::size_t budget, XlsBo
   }
 #endif
   if (child.ending != child_process::Ending::sent) {
-    *error = child.clause("libfreexl", "reading it", limits);
-    if (child.ending == child_process::Ending::crashed)
-      *error += ": the workbook is damaged; open it in Excel or LibreOffice and save it as .xlsx";
+    *error = child.refusal("libfreexl", "reading it", limits,
+                           ": the workbook is damaged; open it in Excel or LibreOffice and save it as .xlsx");
     return false;
   }
   if (!decode(child.message, book)) {

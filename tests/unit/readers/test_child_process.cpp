@@ -25,7 +25,7 @@ TEST_CASE("child process: Windows starts none and says why") {
   const child_process::Limits limits;
   const auto o = child_process::run([] { return std::string("never"); }, limits, CancelToken{});
   CHECK(o.ending == Ending::not_started);
-  CHECK(o.clause("libwv", "parsing it", limits) == "no process could be started for libwv: Windows has no fork");
+  CHECK(o.refusal("libwv", "parsing it", limits) == "no process could be started for libwv: Windows has no fork");
 }
 
 #else
@@ -38,7 +38,7 @@ TEST_CASE("child process: each way a child ends") {
     CHECK(o.ending == Ending::sent);
     CHECK(o.message.size() == big.size() + 4);
     CHECK(o.message.starts_with("headxx"));
-    CHECK(o.clause("lib", "parsing it", limits).empty());
+    CHECK(o.refusal("lib", "parsing it", limits).empty());
   }
   SUBCASE("a crash is the signal, said with its name") {
     const auto o = child_process::run(
@@ -50,13 +50,17 @@ TEST_CASE("child process: each way a child ends") {
     CHECK(o.ending == Ending::crashed);
     CHECK(o.signal == SIGSEGV);
     CHECK(o.message.empty());
-    CHECK(o.clause("libwv", "parsing it", limits) == "libwv crashed parsing it (signal 11, Segmentation fault)");
+    CHECK(o.refusal("libwv", "parsing it", limits) == "libwv crashed parsing it (signal 11, Segmentation fault)");
+    CHECK(o.refusal("libwv", "parsing it", limits, ": the document is damaged") ==
+          "libwv crashed parsing it (signal 11, Segmentation fault): the document is damaged");
   }
   SUBCASE("an exit with a status other than 0 is a crash too") {
     const auto o = child_process::run([]() -> std::string { std::_Exit(7); }, limits, CancelToken{});
     CHECK(o.ending == Ending::crashed);
     CHECK(o.status == 7);
-    CHECK(o.clause("libfreexl", "opening it", limits) == "libfreexl crashed opening it (it exited with status 7)");
+    CHECK(o.refusal("libfreexl", "opening it", limits) == "libfreexl crashed opening it (it exited with status 7)");
+    CHECK(o.refusal("libfreexl", "opening it", limits, ": damaged") ==
+          "libfreexl crashed opening it (it exited with status 7): damaged");
   }
   SUBCASE("an exception out of the work ends the child with status 2") {
     const auto o = child_process::run([]() -> std::string { throw std::bad_alloc(); }, limits, CancelToken{});
@@ -72,7 +76,9 @@ TEST_CASE("child process: each way a child ends") {
         },
         limits, CancelToken{});
     CHECK(o.ending == Ending::out_of_time);
-    CHECK(o.clause("djvulibre", "decoding it", limits) == "djvulibre took longer than 1 s decoding it");
+    CHECK(o.refusal("djvulibre", "decoding it", limits) == "djvulibre took longer than 1 s decoding it");
+    // A child out of time says nothing of damage: the file may be fine, only slow.
+    CHECK(o.refusal("djvulibre", "decoding it", limits, ": damaged") == "djvulibre took longer than 1 s decoding it");
   }
   SUBCASE("a child that spins is stopped at the CPU limit") {
     limits.cpu_seconds = 1;
@@ -83,7 +89,7 @@ TEST_CASE("child process: each way a child ends") {
         },
         limits, CancelToken{});
     CHECK(o.ending == Ending::out_of_time);
-    CHECK(o.clause("libwv", "parsing it", limits) == "libwv took longer than 1 s parsing it");
+    CHECK(o.refusal("libwv", "parsing it", limits) == "libwv took longer than 1 s parsing it");
   }
   SUBCASE("a cancelled read stops the child") {
     const CancelToken cancel = CancelToken::make();
@@ -95,14 +101,14 @@ TEST_CASE("child process: each way a child ends") {
         },
         limits, cancel);
     CHECK(o.ending == Ending::cancelled);
-    CHECK(o.clause("libwv", "parsing it", limits) == "the read was cancelled");
+    CHECK(o.refusal("libwv", "parsing it", limits) == "the read was cancelled");
   }
   SUBCASE("a message past the bound ends the child") {
     limits.max_message = 1u << 20;
     const auto o = child_process::run([] { return std::string(3u << 20, 'y'); }, limits, CancelToken{});
     CHECK(o.ending == Ending::too_large);
     CHECK(o.message.empty());
-    CHECK(o.clause("libmwaw", "parsing it", limits) == "what libmwaw made of it is larger than 1 MiB");
+    CHECK(o.refusal("libmwaw", "parsing it", limits) == "what libmwaw made of it is larger than 1 MiB");
   }
   SUBCASE("the server's descriptors are not the child's, nor is its stdout") {
     int pipe_ends[2];

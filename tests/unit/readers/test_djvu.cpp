@@ -4,12 +4,15 @@
 // archive, and damaged files refused with the reason. The documents are made with djvulibre's
 // own tools (djvulibre-bin: cjb2, djvm, djvmcvt, djvused).
 #include "archive_fixtures.hpp"
+#include "djvu/djvu_open.hpp"
+#include "file_io.hpp"
 #include "fixtures.hpp"
 #include "image_fixtures.hpp"
 #include "ocr_fixtures.hpp"
 #include "reader_fixtures.hpp"
 #include "tool_wording.hpp"
 
+#include "mcpread/readers/access.hpp"
 #include "mcpread/readers/caches.hpp"
 #include "mcpread/readers/ocr.hpp"
 #include "mcpread/readers/read.hpp"
@@ -157,6 +160,32 @@ TEST_CASE("djvu: each page's hidden text") {
     REQUIRE_FALSE(o.is_error);
     CHECK(first_text(o).ends_with("── Page 1 of 2 ──\nFirst page\n\n── Page 2 of 2 ──\nSecond page"));
   }
+}
+
+TEST_CASE("djvu: what a read kept of a page that failed") {
+  // What an earlier read kept, put in the cache by hand: a page djvulibre ran out of time on
+  // cannot be made on demand without waiting out its deadline.
+  TempDir dir;
+  make_djvu(dir, "two.djvu", {{.layer = {"First page"}}, {.layer = {"Second page"}}});
+  auto opened = open_in_roots(roots_of(dir), "two.djvu");
+  REQUIRE(std::holds_alternative<OpenedFile>(opened));
+  const std::string key = file_io::identity_key(std::get<OpenedFile>(opened));
+  auto kept = std::make_shared<djvu::OpenDjvu>();
+  kept->pages = 2;
+  kept->texts[2] = {2, 300, 200, 150, "Second page", "", false};
+  SUBCASE("a page not read in time is read again") {
+    kept->texts[1] = {1, 0, 0, 0, "", "djvulibre did not finish reading page 1 in time", true};
+    djvu::OpenDjvuCache::instance().put(key, kept);
+    CHECK(first_text(read_djvu(dir, "two.djvu", "1")).ends_with("── Page 1 of 2 ──\nFirst page"));
+    CHECK_FALSE(kept->texts.at(1).late);  // and what it found is kept
+  }
+  SUBCASE("a page djvulibre could not read keeps its reason") {
+    kept->texts[1] = {1, 0, 0, 0, "", "djvulibre cannot read page 1: kept", false};
+    djvu::OpenDjvuCache::instance().put(key, kept);
+    CHECK(first_text(read_djvu(dir, "two.djvu", "1"))
+              .ends_with("── Page 1 of 2 ──\n[Page 1 could not be read: djvulibre cannot read page 1: kept.]"));
+  }
+  release_caches();
 }
 
 TEST_CASE("djvu: pages without text") {

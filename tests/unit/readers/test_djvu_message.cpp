@@ -25,8 +25,8 @@ Survey sample() {
   Survey s;
   s.pages = 5;
   s.metadata = {{"author", "Someone"}, {"title", "A Title"}};
-  s.texts.push_back({1, 300, 200, 150, "Hello\nworld", ""});
-  s.texts.push_back({3, 0, 0, 0, "", "djvulibre cannot read page 3: Unexpected End Of File"});
+  s.texts.push_back({1, 300, 200, 150, "Hello\nworld", "", false});
+  s.texts.push_back({3, 0, 0, 0, "", "djvulibre cannot read page 3: Unexpected End Of File", false});
   return s;
 }
 
@@ -50,6 +50,22 @@ TEST_CASE("djvu message: a survey") {
     CHECK(back.texts[0].text == "Hello\nworld");
     CHECK(back.texts[1].page == 3);
     CHECK(back.texts[1].why == "djvulibre cannot read page 3: Unexpected End Of File");
+    CHECK_FALSE(back.texts[0].late);
+    CHECK_FALSE(back.texts[1].late);
+  }
+  SUBCASE("a page not read in time says so; only a page that failed can be late") {
+    Survey s = sample();
+    s.texts[1].why = "djvulibre did not finish reading page 3 in time";
+    s.texts[1].late = true;
+    REQUIRE(decode_survey(encode_survey(s, ""), first_three, known, &back, &why));
+    REQUIRE(back.texts.size() == 2);
+    CHECK(back.texts[1].late);
+    CHECK_FALSE(back.texts[0].late);
+    s.texts[0].late = true;  // read, yet late
+    CHECK_FALSE(decode_survey(encode_survey(s, ""), first_three, known, &back, &why));
+    std::string two = encode_survey(sample(), "");
+    two[two.size() - 4] = '\x02';  // the last page's late flag, neither 0 nor 1
+    CHECK_FALSE(decode_survey(two, first_three, known, &back, &why));
   }
   SUBCASE("a failure: why") {
     REQUIRE(decode_survey(encode_survey({}, "djvulibre cannot read it: bad"), first_three, known, &back, &why));

@@ -49,8 +49,7 @@ WordDocSpec report() {
 TEST_CASE("doc: the Windows build refuses Word 97-2003 documents") {
   TempDir dir;
   const auto o = read_worded(dir, "a.doc", word_document(report()));
-  REQUIRE(o.is_error);
-  CHECK(first_text(o) == "Cannot read " + (dir.path() / "a.doc").string() +
+  CHECK(error_text(o) == "Cannot read " + (dir.path() / "a.doc").string() +
                           " as a Word 97-2003 document: the Windows build of mcp-read does not include libwv, "
                           "which reads them: save the document as DOCX in Word or LibreOffice and read that, "
                           "or use mcp-read on Linux.");
@@ -117,34 +116,29 @@ TEST_CASE("doc: refusals") {
     WordDocSpec spec = report();
     spec.encrypted = true;
     const auto o = read_worded(dir, "a.doc", word_document(spec));
-    REQUIRE(o.is_error);
-    CHECK(first_text(o) == prefix + "it is encrypted (password-protected); mcp-read does not decrypt Word documents: "
+    CHECK(error_text(o) == prefix + "it is encrypted (password-protected); mcp-read does not decrypt Word documents: "
                                  "open it in Word or LibreOffice with its password and save a copy without one.");
   }
   SUBCASE("a Word version before 6 in the header") {
     WordDocSpec spec = report();
     spec.nfib = 45;
     const auto o = read_worded(dir, "a.doc", word_document(spec));
-    REQUIRE(o.is_error);
-    CHECK(first_text(o) == prefix + "its WordDocument stream does not start with the header of a Word 6 to 2003 document "
+    CHECK(error_text(o) == prefix + "its WordDocument stream does not start with the header of a Word 6 to 2003 document "
                                  "(version 45): a damaged document, or one of a Word version libwv does not read.");
   }
   SUBCASE("an OLE2 compound file without a Word document: a workbook named .doc") {
     const auto o = read_worded(dir, "a.doc", compound_file({{u"Workbook", std::string(5000, 'x')}}));
-    REQUIRE(o.is_error);
-    CHECK(first_text(o) == prefix + "it is an OLE2 compound file without a readable Word document in it (an Excel, "
+    CHECK(error_text(o) == prefix + "it is an OLE2 compound file without a readable Word document in it (an Excel, "
                                  "PowerPoint or Outlook file named .doc, or a damaged document).");
   }
   SUBCASE("file_type=\"doc\" on a file that is no compound file (a Word for DOS or Word 2 file, text)") {
     const auto o = read_worded(dir, "a.doc", "Plain text.\n", {}, {}, FileKind{"doc"});
-    REQUIRE(o.is_error);
-    CHECK(first_text(o) == prefix + "it is not an OLE2 compound file, as Word 97-2003 (and Word 6 and 95) documents "
+    CHECK(error_text(o) == prefix + "it is not an OLE2 compound file, as Word 97-2003 (and Word 6 and 95) documents "
                                  "are; Word for DOS and Word 2 files are not read.");
   }
   SUBCASE("a damaged compound file: the header alone") {
     const auto o = read_worded(dir, "a.doc", std::string("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8) + std::string(600, '\0'));
-    REQUIRE(o.is_error);
-    CHECK(first_text(o) == prefix + "its OLE2 compound file structure is damaged.");
+    CHECK(error_text(o) == prefix + "its OLE2 compound file structure is damaged.");
   }
   SUBCASE("hostile: the piece table pointing past the stream or too long, the file cut short") {
     std::string doc = word_document(report());

@@ -33,14 +33,12 @@ TEST_CASE("slides hostile: PPTX packages") {
   const std::string prefix = (dir.path() / "h.pptx").string() + " cannot be read as a PowerPoint presentation: ";
   SUBCASE("a slide compressed far beyond what text compresses to") {
     const ReadOutcome o = read_written(dir, "h.pptx", pptx_bytes({{.shapes = text_shape(std::string(4u << 20, ' '))}}));
-    REQUIRE(o.is_error);
-    CHECK(first_text(o).starts_with(prefix + "\"ppt/slides/slide1.xml\" is compressed "));
+    CHECK(error_text(o).starts_with(prefix + "\"ppt/slides/slide1.xml\" is compressed "));
     CHECK(first_text(o).ends_with(" to 1, over the ratio of 200 allowed (a zip bomb?)."));
   }
   SUBCASE("an entry named ../ is refused, whatever it holds") {
     const ReadOutcome o = read_written(dir, "h.pptx", pptx_bytes({{.shapes = text_shape("x")}}, {{"../evil", "x"}}));
-    REQUIRE(o.is_error);
-    CHECK(first_text(o) == prefix + "its zip archive holds an entry named \"../evil\", which points outside the package; "
+    CHECK(error_text(o) == prefix + "its zip archive holds an entry named \"../evil\", which points outside the package; "
                                  "such a file is refused.");
   }
   SUBCASE("entities are never expanded") {
@@ -63,8 +61,7 @@ TEST_CASE("slides hostile: PPTX packages") {
     for (int i = 0; i < 5000; ++i) deep += "<p:grpSp>";
     for (int i = 0; i < 5000; ++i) deep += "</p:grpSp>";
     const ReadOutcome o = read_written(dir, "h.pptx", pptx_bytes({{.shapes = deep}}));
-    REQUIRE(o.is_error);
-    CHECK(first_text(o) == prefix + "\"ppt/slides/slide1.xml\" is nested more than 100 elements deep.");
+    CHECK(error_text(o) == prefix + "\"ppt/slides/slide1.xml\" is nested more than 100 elements deep.");
   }
   SUBCASE("a relationship climbing out of the package, and a slide listed twice") {
     const ReadOutcome o = read_written(
@@ -85,8 +82,7 @@ TEST_CASE("slides hostile: PPTX packages") {
   SUBCASE("an encrypted zip entry, and Office's password-protected presentation") {
     const ReadOutcome o = read_written(dir, "h.pptx",
                                    zip_bytes({{"ppt/presentation.xml", "<p:presentation/>", false, true}}));
-    REQUIRE(o.is_error);
-    CHECK(first_text(o) == prefix + "\"ppt/presentation.xml\" is encrypted (password-protected).");
+    CHECK(error_text(o) == prefix + "\"ppt/presentation.xml\" is encrypted (password-protected).");
     std::string cfb = "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1" + std::string(600, '\0');
     for (char c : std::string("EncryptionInfo")) cfb += std::string{c, '\0'};
     const ReadOutcome e = read_written(dir, "e.pptx", cfb + std::string(600, '\0'));
@@ -106,16 +102,14 @@ TEST_CASE("slides hostile: ODP and EPUB packages") {
     const ReadOutcome o = read_written(dir, "e.odp",
                                    zip_bytes({{"mimetype", "application/vnd.oasis.opendocument.presentation", true},
                                               {"content.xml", "garbage"}, {"META-INF/manifest.xml", manifest}}));
-    REQUIRE(o.is_error);
-    CHECK(first_text(o) == (dir.path() / "e.odp").string() +
+    CHECK(error_text(o) == (dir.path() / "e.odp").string() +
                             " cannot be read as an OpenDocument presentation: it is password-protected (encrypted): its "
                             "text cannot be read without the password.");
   }
   const std::string book = (dir.path() / "b.epub").string() + " cannot be read as an EPUB book: ";
   SUBCASE("a spine href climbing out of the package") {
     const ReadOutcome o = read_written(dir, "b.epub", epub_bytes("T", "", {{"../../../etc/passwd", "", ""}}));
-    REQUIRE(o.is_error);
-    CHECK(first_text(o) == book + "its spine names \"../../../etc/passwd\", which points outside the package; such a file "
+    CHECK(error_text(o) == book + "its spine names \"../../../etc/passwd\", which points outside the package; such a file "
                                "is refused.");
   }
   SUBCASE("a container naming a package document outside the package") {
@@ -123,13 +117,11 @@ TEST_CASE("slides hostile: ODP and EPUB packages") {
         dir, "b.epub",
         zip_bytes({{"mimetype", "application/epub+zip", true},
                    {"META-INF/container.xml", "<container><rootfiles><rootfile full-path=\"../x.opf\"/></rootfiles></container>"}}));
-    REQUIRE(o.is_error);
-    CHECK(first_text(o) == book + "META-INF/container.xml names \"../x.opf\", which points outside the package.");
+    CHECK(error_text(o) == book + "META-INF/container.xml names \"../x.opf\", which points outside the package.");
   }
   SUBCASE("no container") {
     const ReadOutcome o = read_written(dir, "b.epub", zip_bytes({{"mimetype", "application/epub+zip", true}}));
-    REQUIRE(o.is_error);
-    CHECK(first_text(o) == book + "its package has no \"META-INF/container.xml\" (which names the book's package document).");
+    CHECK(error_text(o) == book + "its package has no \"META-INF/container.xml\" (which names the book's package document).");
   }
   SUBCASE("a spine naming a missing item, a repeated chapter and a missing file") {
     const std::string opf =
@@ -164,7 +156,6 @@ TEST_CASE("slides hostile: ODP and EPUB packages") {
   }
   SUBCASE("a chapter compressed like a zip bomb") {
     const ReadOutcome o = read_written(dir, "b.epub", epub_bytes("T", "", {{"c.xhtml", "<p>" + std::string(4u << 20, 'a') + "</p>", ""}}));
-    REQUIRE(o.is_error);
-    CHECK(first_text(o).starts_with(book + "\"OEBPS/c.xhtml\" is compressed "));
+    CHECK(error_text(o).starts_with(book + "\"OEBPS/c.xhtml\" is compressed "));
   }
 }
