@@ -56,8 +56,10 @@ ReadOutcome read_msg_bytes(std::string_view bytes, const std::string& name, cons
     if (found == attachments.end()) {
       parsed = parse_msg(*file, root, msg_limits);
       if (!parsed.message) return refusal("Cannot read the Outlook message " + shown + ": " + parsed.error + ".");
-      return refusal("File not found: " + shown + "/" + rest + ". The message " + shown + " has no attachment named " +
-                     part + "; read " + shown + " to list its attachments.");
+      std::string names;
+      for (const MsgAttachment& a : attachments) names += (names.empty() ? "" : ", ") + a.listed.name;
+      return refusal("Cannot read " + shown + "/" + rest + ": the message has no attachment named " + part +
+                     (names.empty() ? " (it has none)." : " (its attachments: " + names + ")."));
     }
     const std::string part_path = shown + "/" + part;
     if (found->listed.message) {
