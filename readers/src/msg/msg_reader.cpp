@@ -48,7 +48,10 @@ ReadOutcome read_msg_bytes(std::string_view bytes, const std::string& name, cons
     if (depth >= msg_limits.max_depth)
       return refusal("Cannot read " + shown + "/" + rest + ": messages are read " +
                      std::to_string(msg_limits.max_depth) + " attached messages deep at most.");
-    const auto [part, tail] = split_first(rest);
+    // Named, not bound: clang 14 cannot capture a structured binding in the lambda below.
+    const std::pair<std::string, std::string> split = split_first(rest);
+    const std::string& part = split.first;
+    const std::string tail = split.second;
     bool cut = false;
     const std::vector<MsgAttachment> attachments = msg_attachments(*file, root, msg_limits, &cut);
     const auto found = std::find_if(attachments.begin(), attachments.end(),
