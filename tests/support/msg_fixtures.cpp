@@ -189,6 +189,7 @@ std::vector<Ole2Node> msg_nodes(const MsgSpec& spec, bool embedded) {
   if (!spec.body.empty()) nodes.push_back(stream(0x1000, 0x001F, u16(spec.body)));
   if (!spec.body8.empty()) nodes.push_back(stream(0x1000, 0x001E, spec.body8));
   if (!spec.html.empty()) nodes.push_back(stream(0x1013, 0x0102, spec.html));
+  if (!spec.rtf_compressed.empty()) nodes.push_back(stream(0x1009, 0x0102, spec.rtf_compressed));
   if (!spec.transport_headers.empty()) nodes.push_back(stream(0x007D, 0x001E, spec.transport_headers));
   if (spec.code_page != 0) fixed.emplace_back(0x3FFD0003u, spec.code_page);
   if (spec.submit_time != 0) fixed.emplace_back(0x00390040u, spec.submit_time);

@@ -43,6 +43,7 @@ struct MsgSpec {
   std::string body8;           // PR_BODY as PT_STRING8, when not empty
   std::uint32_t code_page = 0;  // PR_MESSAGE_CODEPAGE, when not 0
   std::string html;            // PR_HTML (PT_BINARY), when not empty
+  std::string rtf_compressed;  // PR_RTF_COMPRESSED, when not empty
   std::uint64_t submit_time = 0;  // FILETIME, when not 0
   std::string transport_headers;  // PR_TRANSPORT_MESSAGE_HEADERS (PT_STRING8), when not empty
   std::vector<MsgRecipient> recipients;

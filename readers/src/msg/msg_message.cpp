@@ -1,6 +1,7 @@
 #include "msg/msg_message.hpp"
 
 #include "msg/msg_properties.hpp"
+#include "msg/msg_rtf.hpp"
 
 #include <algorithm>
 #include <set>
@@ -133,8 +134,9 @@ std::string joined(const std::vector<std::string>& items) {
   return out;
 }
 
-// The text body: PR_BODY when there is one, else PR_HTML (made text by the mail reader).
-void body(const Properties& m, const MsgLimits& limits, mail::Message* message) {
+// The text body: PR_BODY when there is one, else PR_HTML (made text by the mail reader); a body
+// kept only as compressed RTF is named for the RTF reader.
+void body(const Properties& m, const MsgLimits& limits, const std::string& shown, mail::Message* message) {
   std::string error;
   std::optional<std::string> text = m.text(kBody, limits.max_stream_bytes);
   if (text && text->find_first_not_of(" \t\r\n") != std::string::npos) {
@@ -151,7 +153,8 @@ void body(const Properties& m, const MsgLimits& limits, mail::Message* message) 
     message->body = std::move(*html_text);
     message->body_mime = "text/html";
   } else if (m.raw_size(kRtfCompressed, kBinary)) {
-    message->cuts.push_back("the body, which the message holds only as compressed RTF (not read)");
+    message->body = "[The body is kept only as RTF: read it as " + shown + "/" + std::string(kRtfBodyName) + ".]";
+    message->body_mime = "text/plain";
   }
   if (message->body.size() > limits.max_body_bytes) {
     std::size_t keep = limits.max_body_bytes;
@@ -223,7 +226,19 @@ std::optional<std::string> attachment_data(const ole2::CompoundFile& file, const
   return bytes;
 }
 
-mail::Parsed parse_msg(const ole2::CompoundFile& file, const ole2::Path& root, const MsgLimits& limits) {
+std::optional<std::string> rtf_only_body(const ole2::CompoundFile& file, const ole2::Path& root,
+                                         const MsgLimits& limits, std::string* error) {
+  const Properties props(file, root, root.empty() ? 32 : 24, "WINDOWS-1252");
+  mail::Message probe;
+  body(props, limits, "", &probe);
+  if (!probe.body.starts_with("[The body is kept only as RTF")) return std::nullopt;
+  const std::optional<std::string> compressed = props.raw(kRtfCompressed, kBinary, limits.max_stream_bytes, error);
+  if (!compressed) return std::nullopt;
+  return decompress_rtf(*compressed, limits.max_stream_bytes, error);
+}
+
+mail::Parsed parse_msg(const ole2::CompoundFile& file, const ole2::Path& root, const MsgLimits& limits,
+                       const std::string& shown) {
   mail::Parsed parsed;
   const std::vector<std::string> names = root.empty() ? file.names() : file.names(root);
   if (std::find(names.begin(), names.end(), "__properties_version1.0") == names.end()) {
@@ -261,7 +276,7 @@ mail::Parsed parse_msg(const ole2::CompoundFile& file, const ole2::Path& root, c
   if (date.empty() && when && *when != 0) date = rfc5322_date(*when);
   if (!date.empty()) m.headers.emplace_back("Date", date);
   if (auto subject = props.text(kSubject); subject && !subject->empty()) m.headers.emplace_back("Subject", *subject);
-  body(props, limits, &m);
+  body(props, limits, shown, &m);
   bool cut = false;
   for (MsgAttachment& a : msg_attachments(file, root, limits, &cut)) m.attachments.push_back(std::move(a.listed));
   if (cut) m.cuts.push_back("attachments after the " + std::to_string(limits.max_attachments) + "th");

@@ -30,9 +30,19 @@ struct MsgAttachment {
   bool ole_object = false;  // an embedded OLE object (attach method 6): listed, not read
 };
 
+// The name past a message's path that reads a body kept only as compressed RTF.
+inline constexpr std::string_view kRtfBodyName = "body.rtf";
+
 // The message whose storage is `root` (empty: the file's own; an attachment's
-// __substg1.0_3701000D: an attached message).
-mail::Parsed parse_msg(const ole2::CompoundFile& file, const ole2::Path& root, const MsgLimits& limits);
+// __substg1.0_3701000D: an attached message), shown as `shown` (a body kept only as RTF is said
+// to be read as <shown>/body.rtf).
+mail::Parsed parse_msg(const ole2::CompoundFile& file, const ole2::Path& root, const MsgLimits& limits,
+                       const std::string& shown);
+
+// The message's body kept only as compressed RTF, made RTF again; nullopt when it has a plain or
+// HTML body or no RTF one (*error empty), or when the RTF is damaged (*error says why).
+std::optional<std::string> rtf_only_body(const ole2::CompoundFile& file, const ole2::Path& root,
+                                         const MsgLimits& limits, std::string* error);
 
 // The attachments of the message at `root`, named as parse_msg lists them; `cut` set when there
 // are more than max_attachments.

@@ -39,7 +39,7 @@ ReadOutcome read_msg_bytes(std::string_view bytes, const std::string& name, cons
     if (cancel.cancelled()) return ReadOutcome::stopped();
     mail::Parsed parsed;
     if (rest.empty()) {
-      parsed = parse_msg(*file, root, msg_limits);
+      parsed = parse_msg(*file, root, msg_limits, shown);
       if (!parsed.message) return refusal("Cannot read the Outlook message " + shown + ": " + parsed.error + ".");
       std::optional<std::uint64_t> size;
       if (root.empty()) size = bytes.size();
@@ -56,8 +56,17 @@ ReadOutcome read_msg_bytes(std::string_view bytes, const std::string& name, cons
     const std::vector<MsgAttachment> attachments = msg_attachments(*file, root, msg_limits, &cut);
     const auto found = std::find_if(attachments.begin(), attachments.end(),
                                     [&part](const MsgAttachment& a) { return a.listed.name == part; });
+    if (found == attachments.end() && part == kRtfBodyName && tail.empty()) {
+      // A body kept only as RTF, read by the RTF reader as if attached.
+      if (auto rtf = rtf_only_body(*file, root, msg_limits, &error)) {
+        auto opened = memory_file(*rtf, shown + "/" + part, &error);
+        if (!opened) return refusal("Cannot read " + shown + "/" + part + ": " + error + ".");
+        return read_opened(*opened, request, limits, cancel);
+      }
+      if (!error.empty()) return refusal("Cannot read " + shown + "/" + part + ": " + error + ".");
+    }
     if (found == attachments.end()) {
-      parsed = parse_msg(*file, root, msg_limits);
+      parsed = parse_msg(*file, root, msg_limits, shown);
       if (!parsed.message) return refusal("Cannot read the Outlook message " + shown + ": " + parsed.error + ".");
       std::string names;
       for (const MsgAttachment& a : attachments) names += (names.empty() ? "" : ", ") + a.listed.name;

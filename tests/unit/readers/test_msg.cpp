@@ -170,6 +170,33 @@ TEST_CASE("msg: 8-bit bodies in the message's code page, HTML-only bodies, Excha
     CHECK(first_text(o).find("\n\nFrom: Joe <joe@example.org>\nTo: Team <team@example.org>\n"
                              "Date: Wed, 9 Oct 2019 05:55:10 +1000\n\nb\n") != std::string::npos);
   }
+  SUBCASE("a body kept only as compressed RTF is read as <message>/body.rtf") {
+    MsgSpec m;
+    m.subject = u"r";
+    // [MS-OXRTFCP]'s first example: "{\rtf1\ansi\ansicpg1252\pard hello world}\r\n" compressed.
+    const unsigned char lzfu[] = {0x2d, 0x00, 0x00, 0x00, 0x2b, 0x00, 0x00, 0x00, 0x4c, 0x5a, 0x46, 0x75, 0xf1,
+                                  0xc5, 0xc7, 0xa7, 0x03, 0x00, 0x0a, 0x00, 0x72, 0x63, 0x70, 0x67, 0x31, 0x32,
+                                  0x35, 0x42, 0x32, 0x0a, 0xf3, 0x20, 0x68, 0x65, 0x6c, 0x09, 0x00, 0x20, 0x62,
+                                  0x77, 0x05, 0xb0, 0x6c, 0x64, 0x7d, 0x0a, 0x80, 0x0f, 0xa0};
+    m.rtf_compressed.assign(reinterpret_cast<const char*>(lzfu), sizeof lzfu);
+    dir.write("r.msg", msg_file(m));
+    const std::string path = dir.path().string() + kSep + "r.msg";
+    const ReadOutcome o = read_path(dir, "r.msg");
+    REQUIRE_MESSAGE(!o.is_error, first_text(o));
+    CHECK(first_text(o).find("Subject: r\n\n[The body is kept only as RTF: read it as " + path + "/body.rtf.]\n") !=
+          std::string::npos);
+    const ReadOutcome rtf = read_path(dir, "r.msg/body.rtf");
+    REQUIRE_MESSAGE(!rtf.is_error, first_text(rtf));
+    CHECK(rtf.meta["kind"] == "rtf");
+    CHECK(first_text(rtf).find("hello world") != std::string::npos);
+    m.rtf_compressed[8] = 'X';  // neither LZFu nor MELA
+    dir.write("bad.msg", msg_file(m));
+    const ReadOutcome bad = read_path(dir, "bad.msg/body.rtf");
+    REQUIRE(bad.is_error);
+    CHECK(first_text(bad) == "Cannot read " + dir.path().string() + kSep +
+                                 "bad.msg/body.rtf: its RTF body is compressed in a way not known (neither LZFu nor "
+                                 "MELA).");
+  }
   SUBCASE("no body at all") {
     MsgSpec m;
     m.subject = u"empty";
