@@ -1,7 +1,8 @@
 // fuzz_msg: the Outlook message reader. The input is a .msg file: msg::read_msg_bytes reads it
 // whole (libgsf's compound file, the property streams and the fixed-size properties, recipients,
 // attachments, the code pages, the mail reader's answer), then each attached message it lists
-// (the storages inside attachments, read as messages), at most three.
+// (the storages inside attachments, read as messages), at most three, and a body kept only as
+// compressed RTF (LZFu decompressed, then the RTF reader).
 //
 // Checked: every text block is valid UTF-8; an error is one text block; a message's answer ends
 // with its closing note.
@@ -41,5 +42,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     mcpread::fuzz::check_blocks(
         msg::read_msg_bytes(input, "fuzz.msg", a.listed.name, request, readers::ReadLimits{}, readers::CancelToken{}));
   }
+  // A body kept only as compressed RTF, decompressed and read by the RTF reader.
+  mcpread::fuzz::check_blocks(
+      msg::read_msg_bytes(input, "fuzz.msg", "body.rtf", request, readers::ReadLimits{}, readers::CancelToken{}));
   return 0;
 }
