@@ -65,6 +65,9 @@ test_packages+=(python3-openpyxl python3-odf)
 test_packages+=(djvulibre-bin)
 # libmobi-tools: `mobitool`, the corpus' reference for MOBI books (the text of its rawml dump).
 test_packages+=(libmobi-tools)
+# libemail-outlook-message-perl: `msgconvert`, the corpus' reference for Outlook messages (the .eml
+# it converts each to).
+test_packages+=(libemail-outlook-message-perl)
 # dpkg-dev: `dpkg-source -x`, unpacking the source packages whose test documents the corpus reads
 # (src:NAME rows; tests/corpus/fetch.py adds the deb-src entry apt needs for them).
 test_packages+=(dpkg-dev)

@@ -142,6 +142,11 @@ class Fetcher:
         with tempfile.TemporaryDirectory(dir=cache_root(), prefix=".download-") as work:
             done = subprocess.run(["apt-get", "source", "--download-only", "-qq", f"{package}={version}"],
                                   cwd=work, capture_output=True, text=True, check=False)
+            origs = [name for name in os.listdir(work) if ".orig.tar." in name]
+            if done.returncode != 0 and len(origs) == 1:
+                # A mirror that lacks the Debian part (debian.tar.xz) still served the upstream
+                # tarball, which holds the test files rows name: unpacked as dpkg-source would.
+                return self._unpack_orig(os.path.join(work, origs[0]), target)
             if done.returncode != 0:
                 error = (done.stderr.strip().splitlines() or ["no output"])[-1]
                 raise RuntimeError(f"apt-get source {package}={version} failed (is there a deb-src line?): {error}")
@@ -155,4 +160,16 @@ class Fetcher:
             if done.returncode != 0:
                 raise RuntimeError(f"dpkg-source -x {dscs[0]} failed: {done.stderr.strip()}")
             os.rename(tree, target)
+        return target
+
+    def _unpack_orig(self, orig, target):
+        """The upstream tarball unpacked without its top directory, as the source tree's root."""
+        self.downloaded_bytes += os.path.getsize(orig)
+        tree = os.path.join(os.path.dirname(orig), "tree")
+        os.makedirs(tree)
+        done = subprocess.run(["tar", "-xf", orig, "-C", tree, "--strip-components=1"], capture_output=True,
+                              text=True, check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"tar -xf {os.path.basename(orig)} failed: {done.stderr.strip()}")
+        os.rename(tree, target)
         return target

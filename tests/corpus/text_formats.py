@@ -9,7 +9,10 @@ import email
 import email.policy
 import html.parser
 import json
+import os
 import re
+import subprocess
+import tempfile
 from xml.etree import ElementTree
 
 import checks
@@ -210,4 +213,31 @@ def check_mail(root, path, result, reference, arguments):
     return checks._word_agreement(ours, theirs, reference, "Python's email", result, "next_offset")
 
 
-checks.CHECKS.update({"csv": check_csv, "json": check_json, "html": check_html, "fb2": check_fb2, "mail": check_mail})
+def msgconvert_eml(path):
+    """The .eml `msgconvert` (libemail-outlook-message-perl) makes of an Outlook message, read as
+    email_text() reads a message."""
+    with tempfile.TemporaryDirectory(prefix="corpus-msg-") as work:
+        eml = os.path.join(work, "message.eml")
+        subprocess.run(["msgconvert", "--outfile", eml, path], capture_output=True, check=True, timeout=120)
+        return email_text(eml)
+
+
+def check_msg(root, path, result, reference, arguments):
+    """reference: the least word agreement of the headers and body with the .eml `msgconvert`
+    makes, read by Python's email package as for mail rows; every attachment file name in it must
+    be listed too."""
+    if wrong := (None if result.get("isError") else _wrong_kind(result, "msg")):
+        return wrong
+    read, failure = checks._anchor_text(result, lambda: msgconvert_eml(path), "msgconvert failed")
+    if failure:
+        return failure
+    theirs, names = read
+    ours, listed = mail_words("\n".join(checks.texts(result)))
+    lacking = [n for n in names if n not in listed]
+    if lacking:
+        return False, f"attachments msgconvert names are not listed: {lacking}"
+    return checks._word_agreement(ours, theirs, reference, "msgconvert", result, "next_offset")
+
+
+checks.CHECKS.update({"csv": check_csv, "json": check_json, "html": check_html, "fb2": check_fb2, "mail": check_mail,
+                      "msg": check_msg})

@@ -97,14 +97,10 @@ bool is_mbox(std::string_view extension, std::string_view head) {
   return extension != "eml" && envelope_line(head);
 }
 
-ReadOutcome read_message(std::string_view bytes, const std::string& shown, std::uint64_t file_size,
-                         const ReadRequest& request, const ReadLimits& limits) {
-  nlohmann::json meta = {{"path", shown}, {"size", file_size}};
-  const MailLimits mail_limits;
-  Parsed parsed = parse_message(without_envelope(bytes), mail_limits);
-  if (!parsed.message) return ReadOutcome::error("Cannot read the message " + shown + ": " + parsed.error + ".", std::move(meta));
-  const Message& m = *parsed.message;
-
+ReadOutcome render_message(const Message& m, std::string_view what, const std::string& shown,
+                           std::optional<std::uint64_t> file_size, const ReadRequest& request, const ReadLimits& limits) {
+  nlohmann::json meta = {{"path", shown}};
+  if (file_size) meta["size"] = *file_size;
   std::vector<std::string> lines;
   for (const auto& [name, value] : m.headers) lines.push_back(name + ": " + value);
   lines.emplace_back();
@@ -115,7 +111,7 @@ ReadOutcome read_message(std::string_view bytes, const std::string& shown, std::
   }
   if (m.body_mime.empty()) body = "[The message has no text body.]";
   for (std::string_view line : lines_of(body)) lines.emplace_back(line);
-  if (m.body_cut) lines.push_back("[The body goes on past " + human_size(mail_limits.max_body_bytes) + ": cut there.]");
+  if (m.body_cut) lines.push_back("[The body goes on past " + human_size(MailLimits{}.max_body_bytes) + ": cut there.]");
   if (!m.attachments.empty()) {
     lines.emplace_back();
     lines.push_back(plural(m.attachments.size(), "attachment", "attachments") + ", each read by its path:");
@@ -126,11 +122,21 @@ ReadOutcome read_message(std::string_view bytes, const std::string& shown, std::
   meta["lines"] = lines.size();
   meta["attachments"] = m.attachments.size();
   meta["body_type"] = m.body_mime;
-  const std::string heading = "E-mail message " + shown + " (" + human_size(file_size) + "): " +
+  const std::string heading = std::string(what) + " " + shown +
+                              (file_size ? " (" + human_size(*file_size) + ")" : std::string()) + ": " +
                               plural(lines.size(), "line", "lines") + ", " +
                               plural(m.attachments.size(), "attachment", "attachments") +
                               (m.body_mime == "text/html" ? "; the body is HTML made text" : "") + ".";
   return page(heading, lines, "line", shown, request, limits.text.limit, limits.text.max_output_bytes, std::move(meta));
+}
+
+ReadOutcome read_message(std::string_view bytes, const std::string& shown, std::uint64_t file_size,
+                         const ReadRequest& request, const ReadLimits& limits) {
+  Parsed parsed = parse_message(without_envelope(bytes), MailLimits{});
+  if (!parsed.message)
+    return ReadOutcome::error("Cannot read the message " + shown + ": " + parsed.error + ".",
+                              {{"path", shown}, {"size", file_size}});
+  return render_message(*parsed.message, "E-mail message", shown, file_size, request, limits);
 }
 
 namespace {

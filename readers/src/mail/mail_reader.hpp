@@ -25,6 +25,12 @@ bool is_mbox(std::string_view extension, std::string_view head);
 ReadOutcome read_message(std::string_view bytes, const std::string& shown, std::uint64_t file_size,
                          const ReadRequest& request, const ReadLimits& limits);
 
+// A message already taken apart (by GMime, or from an Outlook .msg) answered for `shown`: its
+// headers, its body paged by lines (HTML made text), its attachments listed with their paths.
+// `what` names it in the heading ("E-mail message"), with its size when known.
+ReadOutcome render_message(const Message& message, std::string_view what, const std::string& shown,
+                           std::optional<std::uint64_t> file_size, const ReadRequest& request, const ReadLimits& limits);
+
 // A mail file read by the `read` tool: a message, or an mbox's listing.
 ReadOutcome read_mail_file(const OpenedFile& file, const ReadRequest& request, const ReadLimits& limits,
                            const CancelToken& cancel);

@@ -24,6 +24,9 @@ std::unique_ptr<CompoundFile> CompoundFile::open(std::string_view, std::string* 
 CompoundFile::~CompoundFile() = default;
 std::vector<std::string> CompoundFile::names() const { return {}; }
 std::optional<std::string> CompoundFile::stream(const std::string&, std::uint64_t, std::string*) const { return {}; }
+std::vector<std::string> CompoundFile::names(const Path&) const { return {}; }
+std::optional<std::string> CompoundFile::stream(const Path&, std::uint64_t, std::string*) const { return {}; }
+std::optional<std::uint64_t> CompoundFile::stream_size(const Path&) const { return {}; }
 
 #else
 
@@ -35,6 +38,7 @@ struct Gsf {
   decltype(&::gsf_infile_num_children) num_children;
   decltype(&::gsf_infile_name_by_index) name_by_index;
   decltype(&::gsf_infile_child_by_name) child_by_name;
+  decltype(&::gsf_infile_child_by_aname) child_by_aname;
   decltype(&::gsf_input_size) size;
   decltype(&::gsf_input_read) read;
   decltype(&::g_object_unref) unref;
@@ -51,7 +55,8 @@ const Gsf* gsf(std::string* error) {
         if (!(bind(&init, "gsf_init") && bind(&g.memory_input, "gsf_input_memory_new") &&
               bind(&g.msole_new, "gsf_infile_msole_new") && bind(&g.num_children, "gsf_infile_num_children") &&
               bind(&g.name_by_index, "gsf_infile_name_by_index") &&
-              bind(&g.child_by_name, "gsf_infile_child_by_name") && bind(&g.size, "gsf_input_size") &&
+              bind(&g.child_by_name, "gsf_infile_child_by_name") &&
+              bind(&g.child_by_aname, "gsf_infile_child_by_aname") && bind(&g.size, "gsf_input_size") &&
               bind(&g.read, "gsf_input_read") && bind(&g.unref, "g_object_unref") &&
               bind(&g.error_free, "g_error_free")))
           return false;
@@ -106,14 +111,62 @@ std::vector<std::string> CompoundFile::names() const {
   return out;
 }
 
+namespace {
+
+// The child at `path` (a new reference), or nullptr. libgsf makes every child of a compound file
+// a GsfInfile, streams too: a stream's number of children is -1.
+GsfInfile* child_at(const Gsf* g, void* infile, const Path& path) {
+  if (path.empty()) return nullptr;
+  std::vector<const char*> names;
+  for (const std::string& name : path) names.push_back(name.c_str());
+  names.push_back(nullptr);
+  return reinterpret_cast<GsfInfile*>(g->child_by_aname(static_cast<GsfInfile*>(infile), names.data()));
+}
+
+}  // namespace
+
 std::optional<std::string> CompoundFile::stream(const std::string& name, std::uint64_t cap, std::string* error) const {
+  return stream(Path{name}, cap, error);
+}
+
+std::vector<std::string> CompoundFile::names(const Path& storage) const {
+  if (storage.empty()) return names();
   std::string ignored;
   const Gsf* g = gsf(&ignored);
-  GsfInput* child = g->child_by_name(static_cast<GsfInfile*>(infile_), name.c_str());
+  GsfInfile* child = child_at(g, infile_, storage);
+  std::vector<std::string> out;
+  if (child == nullptr) return out;
+  const int n = g->num_children(child);
+  for (int i = 0; i < n; ++i)
+    if (const char* name = g->name_by_index(child, i)) out.emplace_back(name);
+  g->unref(child);
+  return out;
+}
+
+std::optional<std::uint64_t> CompoundFile::stream_size(const Path& path) const {
+  std::string ignored;
+  const Gsf* g = gsf(&ignored);
+  GsfInfile* child = child_at(g, infile_, path);
   if (child == nullptr) return std::nullopt;
+  std::optional<std::uint64_t> out;
+  const gsf_off_t size = g->size(reinterpret_cast<GsfInput*>(child));
+  if (g->num_children(child) < 0 && size >= 0) out = static_cast<std::uint64_t>(size);
+  g->unref(child);
+  return out;
+}
+
+std::optional<std::string> CompoundFile::stream(const Path& path, std::uint64_t cap, std::string* error) const {
+  std::string ignored;
+  const Gsf* g = gsf(&ignored);
+  GsfInfile* node = child_at(g, infile_, path);
+  if (node == nullptr) return std::nullopt;
+  const std::string name = path.back();
   std::optional<std::string> out;
+  GsfInput* child = reinterpret_cast<GsfInput*>(node);
   const gsf_off_t size = g->size(child);
-  if (size < 0 || static_cast<std::uint64_t>(size) > cap) {
+  if (g->num_children(node) >= 0) {
+    *error = "its " + name + " is a storage, not a stream: the file is damaged";
+  } else if (size < 0 || static_cast<std::uint64_t>(size) > cap) {
     *error = "its " + name + " stream is " + human_size(static_cast<std::uint64_t>(std::max<gsf_off_t>(size, 0))) +
              ", over the " + human_size(cap) + " limit";
   } else {
@@ -123,7 +176,7 @@ std::optional<std::string> CompoundFile::stream(const std::string& name, std::ui
       out.reset();
     }
   }
-  g->unref(child);
+  g->unref(node);
   return out;
 }
 

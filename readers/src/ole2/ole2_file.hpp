@@ -12,6 +12,9 @@
 
 namespace mcpread::readers::ole2 {
 
+// A stream or storage by the names of the storages that lead to it, then its own.
+using Path = std::vector<std::string>;
+
 // The OLE2 signature: the first 8 bytes of every compound file.
 inline constexpr std::string_view kSignature{"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8};
 
@@ -29,6 +32,13 @@ class CompoundFile {
   // The top-level stream `name`, whole; nullopt when there is none, with *error saying why when
   // it is over `cap` bytes or cannot be read (*error is left empty when the stream is missing).
   std::optional<std::string> stream(const std::string& name, std::uint64_t cap, std::string* error) const;
+
+  // The same inside storages (an Outlook message's recipients, attachments, attached messages):
+  // the names in the storage at `storage` (none when it is a stream or missing), the stream at
+  // `path`, and its size without reading it (nullopt when missing or a storage).
+  std::vector<std::string> names(const Path& storage) const;
+  std::optional<std::string> stream(const Path& path, std::uint64_t cap, std::string* error) const;
+  std::optional<std::uint64_t> stream_size(const Path& path) const;
 
  private:
   CompoundFile(void* input, void* infile) : input_(input), infile_(infile) {}

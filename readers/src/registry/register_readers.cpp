@@ -29,6 +29,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_doc_reader(ReaderRegistry&);
 [[nodiscard]] bool register_wordproc_reader(ReaderRegistry&);
 [[nodiscard]] bool register_mail_reader(ReaderRegistry&);
+[[nodiscard]] bool register_msg_reader(ReaderRegistry&);
 [[nodiscard]] bool register_djvu_reader(ReaderRegistry&);
 [[nodiscard]] bool register_archive_reader(ReaderRegistry&);
 
@@ -57,6 +58,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_doc_reader,
       register_wordproc_reader,
       register_mail_reader,
+      register_msg_reader,
       register_djvu_reader,
       register_archive_reader,  // last: the zip-based readers' sniffers keep their packages
   };
