@@ -200,17 +200,7 @@ def check_mail(root, path, result, reference, arguments):
     """reference: the least word agreement with Python's email package (headers and preferred
     body); every attachment file name it reads must be listed too. Read with file_type=mail for
     messages named .txt."""
-    if wrong := (None if result.get("isError") else _wrong_kind(result, "mail")):
-        return wrong
-    read, failure = checks._anchor_text(result, lambda: email_text(path), "Python's email failed")
-    if failure:
-        return failure
-    theirs, names = read
-    ours, listed = mail_words("\n".join(checks.texts(result)))
-    lacking = [n for n in names if n not in listed]
-    if lacking:
-        return False, f"attachments Python's email names are not listed: {lacking}"
-    return checks._word_agreement(ours, theirs, reference, "Python's email", result, "next_offset")
+    return _check_message(result, reference, "mail", lambda: email_text(path), "Python's email")
 
 
 def msgconvert_eml(path):
@@ -226,17 +216,23 @@ def check_msg(root, path, result, reference, arguments):
     """reference: the least word agreement of the headers and body with the .eml `msgconvert`
     makes, read by Python's email package as for mail rows; every attachment file name in it must
     be listed too."""
-    if wrong := (None if result.get("isError") else _wrong_kind(result, "msg")):
+    return _check_message(result, reference, "msg", lambda: msgconvert_eml(path), "msgconvert")
+
+
+def _check_message(result, reference, kind, read_theirs, tool):
+    """A message's answer against `tool`'s reading of it (read_theirs(): its words and the file
+    names of its attachments): the word agreement, and every attachment listed."""
+    if wrong := (None if result.get("isError") else _wrong_kind(result, kind)):
         return wrong
-    read, failure = checks._anchor_text(result, lambda: msgconvert_eml(path), "msgconvert failed")
+    read, failure = checks._anchor_text(result, read_theirs, f"{tool} failed")
     if failure:
         return failure
     theirs, names = read
     ours, listed = mail_words("\n".join(checks.texts(result)))
     lacking = [n for n in names if n not in listed]
     if lacking:
-        return False, f"attachments msgconvert names are not listed: {lacking}"
-    return checks._word_agreement(ours, theirs, reference, "msgconvert", result, "next_offset")
+        return False, f"attachments {tool} names are not listed: {lacking}"
+    return checks._word_agreement(ours, theirs, reference, tool, result, "next_offset")
 
 
 checks.CHECKS.update({"csv": check_csv, "json": check_json, "html": check_html, "fb2": check_fb2, "mail": check_mail,

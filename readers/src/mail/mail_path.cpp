@@ -3,11 +3,11 @@
 // message, "/mail/a.eml/part-3.eml/x.pdf" an attachment of an attached message.
 #include "file_io.hpp"
 #include "human_size.hpp"
+#include "inside_file.hpp"
 #include "mail/mail_reader.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "memory_file.hpp"
 #include "read_opened.hpp"
-#include "registry/classified_file.hpp"
 
 #include <cerrno>
 #include <charconv>
@@ -61,14 +61,11 @@ std::variant<std::string, ReadOutcome> mbox_message(const OpenedFile& file, cons
 
 std::optional<ReadOutcome> read_inside(const Roots& roots, const PathInsideFile& inside, const ReadRequest& request,
                                        const ReadLimits& limits, const CancelToken& cancel) {
-  AccessResult access = open_in_roots(roots, inside.file);
-  if (auto* denied = std::get_if<AccessError>(&access)) return ReadOutcome::error(denied->message);
-  if (!std::holds_alternative<OpenedFile>(access)) return std::nullopt;
-  const OpenedFile& file = std::get<OpenedFile>(access);
+  OuterFile outer = open_outer_file(roots, inside, kMailKind, request);
+  if (auto* answer = std::get_if<ReadOutcome>(&outer)) return std::move(*answer);
+  if (!std::holds_alternative<OpenedFile>(outer)) return std::nullopt;
+  const OpenedFile& file = std::get<OpenedFile>(outer);
   std::string error;
-  const auto classified = classify_file(file, &error);
-  if (!classified || classified->classification.kind != kMailKind) return std::nullopt;
-  if (request.nowait != 0) return ReadOutcome::waits();
 
   const MailLimits mail_limits;
   std::string shown = utf8::sanitized(file.path.string());

@@ -3,12 +3,12 @@
 #include "msg/msg_reader.hpp"
 
 #include "human_size.hpp"
+#include "inside_file.hpp"
 #include "mail/mail_reader.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "memory_file.hpp"
 #include "msg/msg_message.hpp"
 #include "read_opened.hpp"
-#include "registry/classified_file.hpp"
 #include "whole_file.hpp"
 
 namespace mcpread::readers::msg {
@@ -104,14 +104,10 @@ ReadOutcome read_msg_file(const OpenedFile& file, const ReadRequest& request, co
 
 std::optional<ReadOutcome> read_inside(const Roots& roots, const PathInsideFile& inside, const ReadRequest& request,
                                        const ReadLimits& limits, const CancelToken& cancel) {
-  AccessResult access = open_in_roots(roots, inside.file);
-  if (auto* denied = std::get_if<AccessError>(&access)) return ReadOutcome::error(denied->message);
-  if (!std::holds_alternative<OpenedFile>(access)) return std::nullopt;
-  const OpenedFile& file = std::get<OpenedFile>(access);
-  std::string error;
-  const auto classified = classify_file(file, &error);
-  if (!classified || classified->classification.kind != kMsgKind) return std::nullopt;
-  if (request.nowait != 0) return ReadOutcome::waits();
+  OuterFile outer = open_outer_file(roots, inside, kMsgKind, request);
+  if (auto* answer = std::get_if<ReadOutcome>(&outer)) return std::move(*answer);
+  if (!std::holds_alternative<OpenedFile>(outer)) return std::nullopt;
+  const OpenedFile& file = std::get<OpenedFile>(outer);
   auto bytes = read_whole_file(file, MsgLimits{}.max_file_bytes, "Outlook messages");
   if (auto* refused = std::get_if<ReadOutcome>(&bytes)) return std::move(*refused);
   return read_msg_bytes(std::get<std::string>(bytes), utf8::sanitized(file.path.string()), inside.inner, request,
