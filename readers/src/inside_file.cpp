@@ -4,6 +4,12 @@
 
 namespace mcpread::readers {
 
+std::pair<std::string, std::string> split_first(const std::string& rest) {
+  const std::size_t slash = rest.find('/');
+  if (slash == std::string::npos) return {rest, {}};
+  return {rest.substr(0, slash), rest.substr(slash + 1)};
+}
+
 OuterFile open_outer_file(const Roots& roots, const PathInsideFile& inside, FileKind kind,
                           const ReadRequest& request) {
   AccessResult access = open_in_roots(roots, inside.file);

@@ -6,6 +6,8 @@
 #include "mcpread/readers/classify.hpp"
 #include "mcpread/readers/read.hpp"
 
+#include <string>
+#include <utility>
 #include <variant>
 
 namespace mcpread::readers {
@@ -13,6 +15,9 @@ namespace mcpread::readers {
 // The outer file when it is of `kind`; nothing when it is not (another reader may claim the path);
 // or the answer to give now: the roots' refusal, or that the read would wait (`request.nowait`).
 using OuterFile = std::variant<std::monostate, OpenedFile, ReadOutcome>;
+// The first component of a path inside a file, and what follows it ("a/b/c": "a" and "b/c").
+std::pair<std::string, std::string> split_first(const std::string& rest);
+
 OuterFile open_outer_file(const Roots& roots, const PathInsideFile& inside, FileKind kind,
                           const ReadRequest& request);
 

@@ -18,13 +18,6 @@ namespace {
 
 ReadOutcome refusal(const std::string& message) { return ReadOutcome::error(utf8::sanitized(message)); }
 
-// The first component of `rest` and what follows it.
-std::pair<std::string, std::string> split_first(const std::string& rest) {
-  const std::size_t slash = rest.find('/');
-  if (slash == std::string::npos) return {rest, {}};
-  return {rest.substr(0, slash), rest.substr(slash + 1)};
-}
-
 std::string lower_extension(const OpenedFile& file) {
   std::string extension = file.path.extension().string();
   if (!extension.empty()) extension.erase(0, 1);

@@ -16,12 +16,6 @@ namespace {
 
 ReadOutcome refusal(const std::string& message) { return ReadOutcome::error(utf8::sanitized(message)); }
 
-std::pair<std::string, std::string> split_first(const std::string& rest) {
-  const std::size_t slash = rest.find('/');
-  if (slash == std::string::npos) return {rest, {}};
-  return {rest.substr(0, slash), rest.substr(slash + 1)};
-}
-
 }  // namespace
 
 ReadOutcome read_msg_bytes(std::string_view bytes, const std::string& name, const std::string& inner,
