@@ -29,9 +29,10 @@ build_packages+=(libdjvulibre-dev libdjvulibre21)
 # readers/src/mobi/mobi_book.cpp: no -dev package; Debian bullseye has none, so the portable
 # bundle refuses them naming the package).
 build_packages+=(libmobi0)
-# liboauth2-dev: OAuth access tokens over HTTP (--oauth-issuer), verified with liboauth2, linked
-# into mcp-read (liboauth2-0 at run time); it brings cjose, which the OAuth tests sign tokens with,
-# and libcurl4-openssl-dev, with which mcp-read fetches the authorization server's keys.
+# liboauth2-dev: OAuth access tokens over HTTP (--oauth-issuer), verified with liboauth2, opened
+# with dlopen by mcp-read when OAuth is on (liboauth2-0 at run time); it brings cjose, which the
+# OAuth tests sign tokens with, and libcurl4-openssl-dev, with which mcp-read fetches the
+# authorization server's keys (libcurl4, also opened with dlopen).
 build_packages+=(liboauth2-dev)
 # rustc, cargo and librust-encoding-rs-dev: the WHATWG Encoding Standard's decoders (encoding_rs,
 # Firefox's), built offline from Debian's crate into a static library (readers/CMakeLists.txt).

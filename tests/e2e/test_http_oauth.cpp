@@ -10,6 +10,8 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <ctime>
 #include <memory>
 #include <string>
@@ -344,4 +346,30 @@ TEST_CASE("http oauth: an authorization server that cannot be reached: 503, and 
                                   "authorization server could be read") != std::string::npos);
   CHECK(discover(client, "").status == 401);  // no token: still the challenge
   CHECK(client.send("GET", "/healthz").status == 200);
+}
+
+namespace {
+std::string maps_of(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/maps");
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+}  // namespace
+
+TEST_CASE("http oauth: liboauth2 and libcurl are loaded only when OAuth is turned on") {
+  TempDir root;
+  ServerProcess plain({root.path().string()});
+  Client plain_client(plain.port());
+  CHECK(plain_client.send("GET", "/healthz").status == 200);
+  const std::string plain_maps = maps_of(plain.pid());
+  REQUIRE(plain_maps.find("libc.so") != std::string::npos);  // the maps were read
+  CHECK(plain_maps.find("liboauth2") == std::string::npos);
+  CHECK(plain_maps.find("libcurl") == std::string::npos);
+
+  ServerProcess with_oauth({root.path().string(), "--oauth-issuer", "http://127.0.0.1:1"});
+  // The port is announced before OAuth is set up, and requests are taken after: one answered
+  // means the libraries are loaded.
+  CHECK(Client(with_oauth.port()).send("GET", "/healthz").status == 200);
+  const std::string oauth_maps = maps_of(with_oauth.pid());
+  CHECK(oauth_maps.find("liboauth2") != std::string::npos);
+  CHECK(oauth_maps.find("libcurl") != std::string::npos);
 }

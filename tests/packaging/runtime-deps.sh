@@ -38,8 +38,9 @@ lookup_owners() {
 }
 owner() { [[ -n ${owner_of[$1]:-} ]] && echo "${owner_of[$1]}"; }
 
-# Libraries the readers open with dlopen by name (LazyLibrary's candidates): no link step records
-# them. Every versioned soname written in the readers' sources counts.
+# Libraries the readers open with dlopen by name (LazyLibrary's candidates), and the server's
+# OAuth libraries (server/src/auth/oauth_api.cpp): no link step records them. Every versioned
+# soname written in the readers' and the server's sources counts.
 libc_dir=$(dirname "$(resolved_libraries "$binary" | awk '$1 == "libc.so.6" {print $2}')")
 declare -A dlopened=()  # soname -> path
 # ICU's and tesseract's sonames are composed at build time from the versions built against
@@ -49,7 +50,7 @@ tess_major=$(sed -n 's/^#define TESSERACT_MAJOR_VERSION *\([0-9]*\).*/\1/p' \
   /usr/include/tesseract/version.h /usr/include/tesseract/tess_version.h 2>/dev/null || true)  # one exists
 tess_major=${tess_major%%$'\n'*}
 for soname in $( { grep -rhoE --include='*.cpp' --include='*.hpp' '"lib[A-Za-z0-9_.+-]*\.so\.[0-9]+"' \
-  "$source_dir"/readers/src | tr -d '"'; echo "libicuuc.so.$icu_major libtesseract.so.$tess_major"; } |
+  "$source_dir"/readers/src "$source_dir"/server/src | tr -d '"'; echo "libicuuc.so.$icu_major libtesseract.so.$tess_major"; } |
   tr ' ' '\n' | sort -u); do
   path="$libc_dir/$soname"
   [[ -e $path ]] || path=$(ldconfig -p | awk -v s="$soname" '$1 == s {print $NF; exit}')

@@ -1,10 +1,10 @@
-// libcurl directly rather than liboauth2's HTTP calls, which follow redirects to plain http and
+// libcurl (loaded with liboauth2: oauth_api.hpp) rather than liboauth2's HTTP calls, which follow redirects to plain http and
 // accept file: URLs, with no limit on the size of what they read.
 #include "http_get.hpp"
 
 #ifndef _WIN32
 
-#include <curl/curl.h>
+#include "oauth_api.hpp"
 
 #include <mutex>
 
@@ -25,33 +25,36 @@ std::size_t append(char* data, std::size_t size, std::size_t count, void* out) {
 }  // namespace
 
 std::optional<HttpGot> http_get(const std::string& url, std::string& why) {
+  const OAuthApi* loaded = oauth_api(&why);
+  if (loaded == nullptr) return std::nullopt;
+  const OAuthApi& api = *loaded;
   static std::once_flag initialised;
-  std::call_once(initialised, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-  CURL* curl = curl_easy_init();
+  std::call_once(initialised, [&api] { api.curl_global_init(CURL_GLOBAL_DEFAULT); });
+  CURL* curl = api.curl_easy_init();
   if (curl == nullptr) {
     why = "libcurl could not start a transfer";
     return std::nullopt;
   }
   HttpGot got;
   char error[CURL_ERROR_SIZE] = {};
-  curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
-  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
-  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 5L);
-  curl_easy_setopt(curl, CURLOPT_TIMEOUT, 10L);
-  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
-  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, append);
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &got.body);
-  curl_easy_setopt(curl, CURLOPT_USERAGENT, "mcp-read");
-  const CURLcode code = curl_easy_perform(curl);
-  if (code == CURLE_OK) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &got.status);
-  curl_easy_cleanup(curl);
+  api.curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+  api.curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  api.curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+  api.curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 5L);
+  api.curl_easy_setopt(curl, CURLOPT_TIMEOUT, 10L);
+  api.curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
+  api.curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, append);
+  api.curl_easy_setopt(curl, CURLOPT_WRITEDATA, &got.body);
+  api.curl_easy_setopt(curl, CURLOPT_USERAGENT, "mcp-read");
+  const CURLcode code = api.curl_easy_perform(curl);
+  if (code == CURLE_OK) api.curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &got.status);
+  api.curl_easy_cleanup(curl);
   if (code == CURLE_WRITE_ERROR && got.body.size() + CURL_MAX_WRITE_SIZE > kMaxBody) {
     why = url + " sent more than 1 MiB";
     return std::nullopt;
   }
   if (code != CURLE_OK) {
-    why = url + ": " + (error[0] != '\0' ? std::string(error) : std::string(curl_easy_strerror(code)));
+    why = url + ": " + (error[0] != '\0' ? std::string(error) : std::string(api.curl_easy_strerror(code)));
     return std::nullopt;
   }
   return got;

@@ -12,11 +12,7 @@
 
 #include <spdlog/spdlog.h>
 
-extern "C" {
-#include <oauth2/mem.h>
-#include <oauth2/oauth2.h>
-#include <oauth2/util.h>
-}
+#include "oauth_api.hpp"
 
 #include <algorithm>
 #include <set>
@@ -29,6 +25,9 @@ constexpr double kFetchBurst = 2.0;
 constexpr std::chrono::duration<double> kFetchGap = std::chrono::seconds(5);
 constexpr auto kKeysMaxAge = std::chrono::hours(1);
 
+// Loaded by make_jwt_verifier, which makes no verifier when it cannot be.
+const OAuthApi& lib() { return *oauth_api(nullptr); }
+
 // liboauth2 logs at debug level what must not be seen (cache keys are tokens): only its warnings
 // and errors are taken, and they go to the debug log, since a bad token is the client's affair.
 void log_sink(oauth2_log_sink_t*, const char*, unsigned long, const char*, oauth2_log_level_t, const char* msg) {
@@ -37,15 +36,15 @@ void log_sink(oauth2_log_sink_t*, const char*, unsigned long, const char*, oauth
 
 oauth2_log_t* library_log() {
   static oauth2_log_t* log = [] {
-    oauth2_log_sink_t* sink = oauth2_log_sink_create(OAUTH2_LOG_WARN, log_sink, nullptr);
-    return oauth2_init(OAUTH2_LOG_WARN, sink);
+    oauth2_log_sink_t* sink = lib().log_sink_create(OAUTH2_LOG_WARN, log_sink, nullptr);
+    return lib().init(OAUTH2_LOG_WARN, sink);
   }();
   return log;
 }
 
 std::string free_after(char* text) {
   std::string out = text != nullptr ? text : "";
-  if (text != nullptr) oauth2_mem_free(text);
+  if (text != nullptr) lib().mem_free(text);
   return out;
 }
 
@@ -68,7 +67,7 @@ struct KeySet {
   KeySet(const KeySet&) = delete;
   KeySet& operator=(const KeySet&) = delete;
   ~KeySet() {
-    if (verify != nullptr) oauth2_cfg_token_verify_free(library_log(), verify);
+    if (verify != nullptr) lib().verify_free(library_log(), verify);
   }
 };
 
@@ -79,13 +78,13 @@ KeyCheck IssuerKeys::verify(const std::string& token, const std::string& kid, nl
   json_t* verified = nullptr;
   {
     std::lock_guard lock(keys->use);
-    if (!oauth2_token_verify(library_log(), nullptr, keys->verify, token.c_str(), &verified) || verified == nullptr) {
+    if (!lib().token_verify(library_log(), nullptr, keys->verify, token.c_str(), &verified) || verified == nullptr) {
       why = "no key of " + id_ + " verifies the signature";
       return KeyCheck::refused;
     }
   }
-  const std::string text = free_after(json_dumps(verified, JSON_COMPACT));
-  json_decref(verified);
+  const std::string text = free_after(lib().json_dumps(verified, JSON_COMPACT));
+  lib().json_release(verified);
   payload = nlohmann::json::parse(text, nullptr, false);
   if (!payload.is_object()) {
     why = "the payload is not a JSON object";
@@ -153,7 +152,7 @@ std::shared_ptr<KeySet> IssuerKeys::fetch(std::string& why) {
       // liboauth2's claim checks are claims.cpp's; a verified token is remembered for 60 s (its
       // default, 300 s, would let a key removed from the JWKS verify for 5 minutes more).
       const std::string problem = free_after(
-          oauth2_cfg_token_verify_add_options(library_log(), &keys->verify, "jwk", key.dump().c_str(),
+          lib().verify_add_options(library_log(), &keys->verify, "jwk", key.dump().c_str(),
                                               "verify.exp=skip&verify.iat=skip&verify.iss=skip&expiry=60"));
       if (!problem.empty()) {
         spdlog::warn("oauth: a key at {} cannot be used: {}", uri, problem);
@@ -196,10 +195,10 @@ std::optional<nlohmann::json> jose_part_json(std::string_view part) {
   uint8_t* bytes = nullptr;
   size_t size = 0;
   const std::string text(part);
-  if (!oauth2_base64url_decode(library_log(), text.c_str(), &bytes, &size) || bytes == nullptr) return std::nullopt;
+  if (!lib().base64url_decode(library_log(), text.c_str(), &bytes, &size) || bytes == nullptr) return std::nullopt;
   auto json = nlohmann::json::parse(reinterpret_cast<const char*>(bytes), reinterpret_cast<const char*>(bytes) + size,
                                     nullptr, false);
-  oauth2_mem_free(bytes);
+  lib().mem_free(bytes);
   if (json.is_discarded() || !json.is_object()) return std::nullopt;
   return json;
 }

@@ -16,6 +16,7 @@ std::unique_ptr<TokenVerifier> make_jwt_verifier(VerifierSettings, std::string& 
 #else
 
 #include "issuer_keys.hpp"
+#include "oauth_api.hpp"
 #include "verified_tokens.hpp"
 
 #include <ctime>
@@ -101,7 +102,8 @@ class JwtVerifier : public TokenVerifier {
 
 }  // namespace
 
-std::unique_ptr<TokenVerifier> make_jwt_verifier(VerifierSettings settings, std::string&) {
+std::unique_ptr<TokenVerifier> make_jwt_verifier(VerifierSettings settings, std::string& error) {
+  if (oauth_api(&error) == nullptr) return nullptr;
   return std::make_unique<JwtVerifier>(std::move(settings));
 }
 
