@@ -1,6 +1,6 @@
 # The readers library in the Windows cross build (included by readers/CMakeLists.txt): the
 # libraries the Linux build finds with pkg-config, from the prefix scripts/windows/deps.sh builds.
-# Loaded at run time as on Linux (lazy_library.cpp): libvips-42.dll, libzip-4.dll,
+# Loaded at run time as on Linux (mcpread/common/lazy_library.hpp): libvips-42.dll, libzip-4.dll,
 # libxml2-2.dll beside mcp-read.exe; their headers only here.
 target_include_directories(mcpread_readers SYSTEM PRIVATE ${mcpread_win_include}
   ${mcpread_win_include}/libxml2 ${mcpread_win_deps}/vips/include

@@ -23,10 +23,9 @@ add_test(NAME protocol COMMAND mcpread_protocol_tests)
 # The platform layer: its Windows branches (tests/unit/readers/test_platform.cpp), the Windows
 # path rules (test_windows_paths.cpp) and the DLL loader (test_lazy_library.cpp), all of which
 # also run, with their Linux cases, in the Linux readers suite.
-# lazy_library.cpp (LoadLibraryExW) is compiled in directly until the readers library is built.
 add_executable(mcpread_platform_tests ${mcpread_tests}/unit/readers/test_platform.cpp
   ${mcpread_tests}/unit/readers/test_windows_paths.cpp ${mcpread_tests}/unit/readers/test_lazy_library.cpp
-  ${PROJECT_SOURCE_DIR}/readers/src/lazy_library.cpp ${mcpread_tests}/windows/test_libraries.cpp
+  ${mcpread_tests}/windows/test_libraries.cpp
   ${PROJECT_SOURCE_DIR}/readers/src/charset/whatwg_decoder.cpp ${mcpread_tests}/windows/test_console.cpp)
 target_include_directories(mcpread_platform_tests PRIVATE ${PROJECT_SOURCE_DIR}/readers/src)
 # tests/windows/test_libraries.cpp: the cross-built C libraries and the encoding_rs shim (through

@@ -1,6 +1,6 @@
 #include "libxml2_api.hpp"
 
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 
 namespace mcpread::readers::libxml2 {
 

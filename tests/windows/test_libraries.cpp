@@ -10,7 +10,7 @@
 #include <uchardet/uchardet.h>
 
 #include "charset/whatwg_decoder.hpp"
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 
 #include <array>
 #include <string>
@@ -94,9 +94,9 @@ TEST_CASE("windows libraries: libvips-42.dll from npm loads beside the .exe as l
     int (*version)(int) = nullptr;
     void (*object_unref)(void*) = nullptr;  // GLib's, exported by the same DLL (vips_api.cpp)
   };
-  mcpread::readers::LazyLibrary<Vips> lib(
+  mcpread::LazyLibrary<Vips> lib(
       {.needs = "Reading images needs libvips", .candidates = {"libvips.so.42"}},
-      [](mcpread::readers::SymbolBinder& bind, Vips& v) {
+      [](mcpread::SymbolBinder& bind, Vips& v) {
         return bind(&v.init, "vips_init") && bind(&v.version, "vips_version") &&
                bind(&v.object_unref, "g_object_unref");
       });
@@ -112,9 +112,9 @@ TEST_CASE("windows libraries: libzip-4.dll and libxml2-2.dll load by the readers
   struct Zip {
     const char* (*version)() = nullptr;
   };
-  mcpread::readers::LazyLibrary<Zip> zip(
+  mcpread::LazyLibrary<Zip> zip(
       {.needs = "Reading office documents needs libzip", .candidates = {"libzip.so.4"}},
-      [](mcpread::readers::SymbolBinder& bind, Zip& z) { return bind(&z.version, "zip_libzip_version"); });
+      [](mcpread::SymbolBinder& bind, Zip& z) { return bind(&z.version, "zip_libzip_version"); });
   std::string error;
   const Zip* z = zip.get(&error);
   REQUIRE_MESSAGE(z != nullptr, error);
@@ -124,9 +124,9 @@ TEST_CASE("windows libraries: libzip-4.dll and libxml2-2.dll load by the readers
     void* (*read_memory)(const char*, int, const char*, const char*, int) = nullptr;
     void (*free_doc)(void*) = nullptr;
   };
-  mcpread::readers::LazyLibrary<Xml> xml(
+  mcpread::LazyLibrary<Xml> xml(
       {.needs = "Reading spreadsheets needs libxml2", .candidates = {"libxml2.so.2"}},
-      [](mcpread::readers::SymbolBinder& bind, Xml& x) {
+      [](mcpread::SymbolBinder& bind, Xml& x) {
         return bind(&x.read_memory, "xmlReadMemory") && bind(&x.free_doc, "xmlFreeDoc");
       });
   const Xml* x = xml.get(&error);
@@ -143,9 +143,9 @@ TEST_CASE("windows libraries: libarchive-13.dll loads by its soname, with every 
   struct Archive {
     const char* (*version_details)() = nullptr;
   };
-  mcpread::readers::LazyLibrary<Archive> archive(
+  mcpread::LazyLibrary<Archive> archive(
       {.needs = "Reading archives needs libarchive", .candidates = {"libarchive.so.13"}},
-      [](mcpread::readers::SymbolBinder& bind, Archive& a) {
+      [](mcpread::SymbolBinder& bind, Archive& a) {
         return bind(&a.version_details, "archive_version_details");
       });
   std::string error;
@@ -161,9 +161,9 @@ TEST_CASE("windows libraries: libfreexl-1.dll loads by its soname, freexl 1.0.6"
   struct Freexl {
     const char* (*version)() = nullptr;
   };
-  mcpread::readers::LazyLibrary<Freexl> freexl(
+  mcpread::LazyLibrary<Freexl> freexl(
       {.needs = "Reading Excel 97-2003 workbooks needs libfreexl", .candidates = {"libfreexl.so.1"}},
-      [](mcpread::readers::SymbolBinder& bind, Freexl& f) { return bind(&f.version, "freexl_version"); });
+      [](mcpread::SymbolBinder& bind, Freexl& f) { return bind(&f.version, "freexl_version"); });
   std::string error;
   const Freexl* f = freexl.get(&error);
   REQUIRE_MESSAGE(f != nullptr, error);

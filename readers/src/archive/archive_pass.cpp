@@ -1,7 +1,7 @@
 #include "archive/archive_pass.hpp"
 
 #include "file_io.hpp"
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 #include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/utf8.hpp"
 

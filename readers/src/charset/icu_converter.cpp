@@ -2,7 +2,7 @@
 // dlopen on the first file that needs it, so that reading anything else never loads it. ICU
 // exports its functions with the major version of its soname appended (ucnv_open_72).
 #include "charset_internal.hpp"
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 #include "utf8_internal.hpp"
 
 #include <array>

@@ -1,7 +1,7 @@
 #if !defined(_WIN32)
 #include "djvu/djvu_api.hpp"
 
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 
 namespace mcpread::readers::djvu {
 

@@ -2,7 +2,7 @@
 
 
 #include <cstdlib>
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 
 #include <algorithm>
 #include <array>

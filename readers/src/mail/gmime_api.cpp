@@ -1,7 +1,7 @@
 #ifndef _WIN32
 #include "mail/gmime_api.hpp"
 
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 
 namespace mcpread::readers::mail::gmime {
 

@@ -20,7 +20,7 @@ bool parse_mobi(std::string_view, MobiBook*, std::string* error) { return load_l
 
 }  // namespace mcpread::readers::mobi
 #else
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 
 #include <cstdio>
 

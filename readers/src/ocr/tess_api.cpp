@@ -1,6 +1,6 @@
 #include "tess_api.hpp"
 
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 
 #include "dir_scan.hpp"
 #include "install_tree.hpp"

@@ -3,7 +3,7 @@
 #include "human_size.hpp"
 
 #if !defined(_WIN32)
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 
 #include <gsf/gsf-infile-msole.h>
 #include <gsf/gsf-infile.h>

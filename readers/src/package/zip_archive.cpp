@@ -4,7 +4,7 @@
 #include "member_name.hpp"
 #include "package/part_cache.hpp"
 #include "package/raw_inflate.hpp"
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 #include "mcpread/readers/utf8.hpp"
 
 #include <zip.h>

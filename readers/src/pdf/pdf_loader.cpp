@@ -1,6 +1,6 @@
 #include "pdf_loader.hpp"
 #include "install_tree.hpp"
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,7 +1,7 @@
 #include "revenge/revenge_api.hpp"
 
 #if !defined(_WIN32)
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 #include "pdf/pdf_loader.hpp"
 
 namespace mcpread::readers::revenge {

@@ -1,7 +1,7 @@
 #include "sheets/xls_freexl.hpp"
 
 #include "child_process.hpp"
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 #include "sheets/number_format.hpp"
 #include "sheets/sheet_table.hpp"
 

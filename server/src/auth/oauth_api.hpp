@@ -41,8 +41,9 @@ struct OAuthApi {
   }
 };
 
-// The functions, loaded on the first call; nullptr with `error` set ("OAuth needs liboauth2
-// (Debian package liboauth2-0): ...") when a library or a function is missing.
+// The functions, loaded on the first call; nullptr with `error` set ("OAuth (--oauth-issuer) needs
+// liboauth2, jansson and libcurl (Debian packages ...): <why>") when a library or a function is
+// missing.
 const OAuthApi* oauth_api(std::string* error);
 
 }  // namespace mcpread::server::auth

@@ -2,7 +2,7 @@
 // table of typed symbols, and an error naming the library and why when it cannot be used. On
 // Linux through dlopen (libc.so.6); on Windows through LoadLibraryExW (kernel32.dll), in the
 // cross-built mcpread_platform_tests run under Wine.
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 
 #include <doctest/doctest.h>
 
@@ -16,6 +16,7 @@
 #include "mcpread/common/windows_text.hpp"  // windows.h
 #endif
 
+using namespace mcpread;
 using namespace mcpread::readers;
 
 namespace {
