@@ -24,29 +24,20 @@ std::shared_ptr<HttpSession> SessionRegistry::find(const std::string& id, const 
   return it == sessions_.end() || it->second.owner != owner ? nullptr : it->second.session;
 }
 
-bool SessionRegistry::end(const std::string& id, const std::string& owner) {
-  std::shared_ptr<HttpSession> session;
-  {
-    std::lock_guard lock(mutex_);
-    const auto it = sessions_.find(id);
-    if (it == sessions_.end() || it->second.owner != owner) return false;
-    session = std::move(it->second.session);
-    sessions_.erase(it);
-  }
-  session->end();
-  return true;
-}
+bool SessionRegistry::end(const std::string& id, const std::string& owner) { return remove(id, &owner); }
 
-bool SessionRegistry::end_any(const std::string& id) {
+bool SessionRegistry::end_any(const std::string& id) { return remove(id, nullptr); }
+
+bool SessionRegistry::remove(const std::string& id, const std::string* owner) {
   std::shared_ptr<HttpSession> session;
   {
     std::lock_guard lock(mutex_);
     const auto it = sessions_.find(id);
-    if (it == sessions_.end()) return false;
+    if (it == sessions_.end() || (owner != nullptr && it->second.owner != *owner)) return false;
     session = std::move(it->second.session);
     sessions_.erase(it);
   }
-  session->end();
+  session->end();  // outside the lock: an /sse stream that closes ends its session through end_any()
   return true;
 }
 

@@ -41,6 +41,8 @@ class SessionRegistry {
 
  private:
   static std::string new_id();
+  // end() and end_any(): `owner` nullptr matches any owner.
+  bool remove(const std::string& id, const std::string* owner);
 
   std::size_t max_;
   std::string prefix_;
