@@ -14,11 +14,19 @@ namespace {
 
 constexpr std::size_t kMaxBody = std::size_t{1} << 20;
 
+struct Received {
+  std::string& body;
+  bool too_big = false;
+};
+
 std::size_t append(char* data, std::size_t size, std::size_t count, void* out) {
-  auto& body = *static_cast<std::string*>(out);
+  auto& received = *static_cast<Received*>(out);
   const std::size_t bytes = size * count;
-  if (body.size() + bytes > kMaxBody) return 0;  // makes curl stop with CURLE_WRITE_ERROR
-  body.append(data, bytes);
+  if (received.body.size() + bytes > kMaxBody) {
+    received.too_big = true;
+    return 0;  // makes curl stop with CURLE_WRITE_ERROR
+  }
+  received.body.append(data, bytes);
   return bytes;
 }
 
@@ -36,6 +44,7 @@ std::optional<HttpGot> http_get(const std::string& url, std::string& why) {
     return std::nullopt;
   }
   HttpGot got;
+  Received received{got.body};
   char error[CURL_ERROR_SIZE] = {};
   api.curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
   api.curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
@@ -44,12 +53,12 @@ std::optional<HttpGot> http_get(const std::string& url, std::string& why) {
   api.curl_easy_setopt(curl, CURLOPT_TIMEOUT, 10L);
   api.curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
   api.curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, append);
-  api.curl_easy_setopt(curl, CURLOPT_WRITEDATA, &got.body);
+  api.curl_easy_setopt(curl, CURLOPT_WRITEDATA, &received);
   api.curl_easy_setopt(curl, CURLOPT_USERAGENT, "mcp-read");
   const CURLcode code = api.curl_easy_perform(curl);
   if (code == CURLE_OK) api.curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &got.status);
   api.curl_easy_cleanup(curl);
-  if (code == CURLE_WRITE_ERROR && got.body.size() + CURL_MAX_WRITE_SIZE > kMaxBody) {
+  if (received.too_big) {
     why = url + " sent more than 1 MiB";
     return std::nullopt;
   }
