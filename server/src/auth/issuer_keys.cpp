@@ -93,14 +93,19 @@ KeyCheck IssuerKeys::verify(const std::string& token, const std::string& kid, nl
   return KeyCheck::verified;
 }
 
+bool IssuerKeys::keys_will_do(const std::string& kid, std::chrono::steady_clock::time_point now) const {
+  return keys_ && now - keys_->fetched <= kKeysMaxAge && (kid.empty() || keys_->kids.count(kid) != 0);
+}
+
+bool IssuerKeys::ration_allows(std::chrono::steady_clock::time_point now) {
+  fetches_allowed_ = std::min(kFetchBurst, fetches_allowed_ + (now - rationed_at_) / kFetchGap);
+  rationed_at_ = now;
+  return fetches_allowed_ >= 1.0;
+}
+
 std::shared_ptr<KeySet> IssuerKeys::keys_for(const std::string& kid, std::string& why) {
   // Whether to fetch: when the keys held will not do, and the ration allows it.
-  auto decide = [&](std::chrono::steady_clock::time_point now) {
-    const bool wanted = !keys_ || now - keys_->fetched > kKeysMaxAge || (!kid.empty() && keys_->kids.count(kid) == 0);
-    fetches_allowed_ = std::min(kFetchBurst, fetches_allowed_ + (now - rationed_at_) / kFetchGap);
-    rationed_at_ = now;
-    return wanted && fetches_allowed_ >= 1.0;
-  };
+  auto decide = [&](std::chrono::steady_clock::time_point now) { return !keys_will_do(kid, now) && ration_allows(now); };
   auto held = [&] {
     if (!keys_) why = "the keys of " + id_ + " could not be fetched a moment ago";
     return keys_;

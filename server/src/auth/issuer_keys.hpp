@@ -33,6 +33,10 @@ class IssuerKeys {
 
  private:
   std::shared_ptr<KeySet> keys_for(const std::string& kid, std::string& why);
+  // Under state_: whether the keys held are recent and name `kid` (any key when it is empty).
+  [[nodiscard]] bool keys_will_do(const std::string& kid, std::chrono::steady_clock::time_point now) const;
+  // Under state_: refills the ration for the time gone by; true when a fetch may be made.
+  bool ration_allows(std::chrono::steady_clock::time_point now);
   std::shared_ptr<KeySet> fetch(std::string& why);
   std::string discover(std::string& why);
 
