@@ -4,7 +4,7 @@ namespace mcpread::server::auth {
 
 std::optional<VerifiedToken> VerifiedTokens::find(std::string_view token, Clock::time_point now) {
   std::lock_guard lock(mutex_);
-  const auto it = entries_.find(std::string(token));
+  const auto it = entries_.find(token);
   if (it == entries_.end()) return std::nullopt;
   if (now >= it->second.until) {
     order_.erase(it->second.age);
@@ -22,12 +22,14 @@ void VerifiedTokens::keep(std::string token, VerifiedToken verified, Clock::time
     entries_.erase(it);
   }
   // Entries are kept in the order they came, each for kKeep: the oldest run out first.
-  while (!order_.empty() && (entries_.size() >= max_ || now >= entries_.at(order_.front()).until)) {
-    entries_.erase(order_.front());
+  while (!order_.empty()) {
+    const auto oldest = entries_.find(*order_.front());
+    if (entries_.size() < max_ && now < oldest->second.until) break;
     order_.pop_front();
+    entries_.erase(oldest);
   }
-  order_.push_back(token);
-  entries_.emplace(std::move(token), Entry{std::move(verified), now + kKeep, std::prev(order_.end())});
+  const auto it = entries_.emplace(std::move(token), Entry{std::move(verified), now + kKeep, {}}).first;
+  it->second.age = order_.insert(order_.end(), &it->first);
 }
 
 std::size_t VerifiedTokens::size() const {

@@ -8,12 +8,13 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <list>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 namespace mcpread::server::auth {
 
@@ -37,12 +38,14 @@ class VerifiedTokens {
   struct Entry {
     VerifiedToken verified;
     Clock::time_point until;
-    std::list<std::string>::iterator age;  // its place in order_
+    std::list<const std::string*>::iterator age;  // its place in order_
   };
   std::size_t max_;
   mutable std::mutex mutex_;
-  std::unordered_map<std::string, Entry> entries_;
-  std::list<std::string> order_;  // oldest first
+  // A map's keys stay where they are while the map changes, so order_ points at them rather than
+  // holding a second copy of every token; std::less<> finds a string_view without a copy.
+  std::map<std::string, Entry, std::less<>> entries_;
+  std::list<const std::string*> order_;  // the tokens, oldest first
 };
 
 }  // namespace mcpread::server::auth
