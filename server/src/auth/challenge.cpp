@@ -11,27 +11,27 @@ std::string Challenge::header(const char* error) const {
 }
 
 Refusal Challenge::missing_token() const {
-  return {401, header(nullptr),
+  return {401, {{"WWW-Authenticate", header(nullptr)}},
           "Unauthorized: send \"Authorization: Bearer <access token>\" from an authorization server named at " +
               metadata_url_};
 }
 
 // Why the token failed is logged at debug level only: the answer does not help a forger.
 Refusal Challenge::invalid_token() const {
-  return {401, header("invalid_token"),
+  return {401, {{"WWW-Authenticate", header("invalid_token")}},
           "Unauthorized: the access token is not valid for this server (expired, for another resource, or "
           "not from an accepted authorization server); get a new one"};
 }
 
 Refusal Challenge::insufficient_scope() const {
-  return {403, header("insufficient_scope"),
+  return {403, {{"WWW-Authenticate", header("insufficient_scope")}},
           "Forbidden: the access token lacks the scope " + scope_ + "; ask the authorization server for it"};
 }
 
 // The authorization server is down or its keys are unusable: a 401 would send the client to
 // get a new token, which would fail the same way.
 Refusal Challenge::unavailable() {
-  return {503, "",
+  return {503, {{"Retry-After", "5"}},
           "Service Unavailable: access tokens cannot be checked now, since the authorization server's signing "
           "keys could not be fetched; try again shortly (the server's log says why)"};
 }

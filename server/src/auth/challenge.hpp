@@ -4,13 +4,16 @@
 // and the scope to ask for; error="invalid_token" when a token was sent but is not good;
 // 403 error="insufficient_scope" for a good token without the scope.
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace mcpread::server::auth {
 
 struct Refusal {
-  unsigned status;               // 401, 403, or 503 when tokens cannot be checked now
-  std::string www_authenticate;  // the header's value (none with 503)
-  std::string message;           // the JSON-RPC error's message
+  unsigned status;  // 401, 403, or 503 when tokens cannot be checked now
+  // WWW-Authenticate with 401 and 403; Retry-After with 503.
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string message;  // the JSON-RPC error's message
 };
 
 class Challenge {

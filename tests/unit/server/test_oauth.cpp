@@ -57,11 +57,14 @@ TEST_CASE("oauth: challenges") {
   const std::string base = "Bearer resource_metadata=\"https://f.example/.well-known/oauth-protected-resource/mcp\", "
                            "scope=\"files:read\"";
   CHECK(c.missing_token().status == 401);
-  CHECK(c.missing_token().www_authenticate == base);
+  using Headers = std::vector<std::pair<std::string, std::string>>;
+  CHECK(c.missing_token().headers == Headers{{"WWW-Authenticate", base}});
   CHECK(c.invalid_token().status == 401);
-  CHECK(c.invalid_token().www_authenticate == base + ", error=\"invalid_token\"");
+  CHECK(c.invalid_token().headers == Headers{{"WWW-Authenticate", base + ", error=\"invalid_token\""}});
   CHECK(c.insufficient_scope().status == 403);
-  CHECK(c.insufficient_scope().www_authenticate == base + ", error=\"insufficient_scope\"");
+  CHECK(c.insufficient_scope().headers == Headers{{"WWW-Authenticate", base + ", error=\"insufficient_scope\""}});
+  CHECK(Challenge::unavailable().status == 503);
+  CHECK(Challenge::unavailable().headers == Headers{{"Retry-After", "5"}});
 }
 
 TEST_CASE("oauth: claim checks") {

@@ -173,11 +173,8 @@ void Router::handle(Request request, std::shared_ptr<ResponseSink> sink) {
     if (authorizer_) {
       auto decision = authorizer_->authorize(header(request, "Authorization"));
       if (auto* refusal = std::get_if<auth::Refusal>(&decision)) {
-        Headers headers;
-        if (refusal->www_authenticate.empty()) headers.emplace_back("Retry-After", "5");
-        else headers.emplace_back("WWW-Authenticate", refusal->www_authenticate);
         sink->respond(rpc_error_response(refusal->status, protocol::error_code::invalid_request,
-                                         std::move(refusal->message), nullptr, headers));
+                                         std::move(refusal->message), nullptr, refusal->headers));
         return;
       }
       owner = std::get<auth::Identity>(decision).owner();
