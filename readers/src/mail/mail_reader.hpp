@@ -51,4 +51,8 @@ std::optional<ReadOutcome> read_inside(const Roots& roots, const PathInsideFile&
 // The bytes of a message from its file's bytes: an envelope "From " line dropped.
 std::string_view without_envelope(std::string_view bytes);
 
+// The tool description's line for mail, shared by the Outlook .msg reader (the description has a
+// byte budget, and a .msg is read the same way; it simply never lists messages by number).
+std::string describe_mail(const ReadLimits& limits);
+
 }  // namespace mcpread::readers::mail

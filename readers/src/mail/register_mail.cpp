@@ -17,10 +17,6 @@ ReadOutcome read_as_mail(const ReaderCall& call) {
   return outcome;
 }
 
-std::string describe_mail(const ReadLimits&) {
-  return "headers, text body, attachments as <message path>/<name>; mbox messages as <path>/<n>.";
-}
-
 bool header_line(std::string_view line) {
   const std::size_t colon = line.find(':');
   if (colon == 0 || colon == std::string_view::npos) return false;
@@ -72,7 +68,7 @@ bool register_mail_reader(ReaderRegistry& registry) {
       .kind = kMailKind,
       .article = "an e-mail message",
       .noun = "e-mail messages and mailboxes",
-      .describe = describe_mail,
+      .describe = mail::describe_mail,
       .extensions = {{"eml", "message/rfc822"}, {"mbox", "application/mbox"}, {"mbx", "application/mbox"}},
       .sniff = sniff_mail,
       .text_based = true,
@@ -82,5 +78,11 @@ bool register_mail_reader(ReaderRegistry& registry) {
       .release = mail::release_mbox_indexes,
   });
 }
+
+namespace mail {
+std::string describe_mail(const ReadLimits&) {
+  return "headers, text body, attachments as <message path>/<name>; mbox messages as <path>/<n>.";
+}
+}  // namespace mail
 
 }  // namespace mcpread::readers

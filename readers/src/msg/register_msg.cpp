@@ -3,6 +3,7 @@
 // past the message. Other OLE2 compound files (.doc, .xls, .ppt) share the magic, so the name
 // decides among them, and the name alone claims nothing: other files named .msg (message
 // catalogs, plain text) are read as what they are.
+#include "mail/mail_reader.hpp"
 #include "mcpread/readers/registry.hpp"
 #include "msg/msg_reader.hpp"
 #include "package/zip_head.hpp"
@@ -28,12 +29,6 @@ ResourceReadResult msg_resource(const ResourceCall& call) {
   return resource_from_outcome(msg::read_msg_file(call.file, request, limits, call.cancel), true);
 }
 
-// The mail reader's words, so that the two share one line of the tool description, which has a
-// budget (a .msg is no mailbox: its answers simply never list messages by number).
-std::string describe_msg(const ReadLimits&) {
-  return "headers, text body, attachments as <message path>/<name>; mbox messages as <path>/<n>.";
-}
-
 // An OLE2 compound file named .msg.
 std::optional<Sniffed> sniff_msg(const SniffInput& in) {
   if (in.extension != "msg" || !in.zip().ole2) return std::nullopt;
@@ -47,7 +42,7 @@ bool register_msg_reader(ReaderRegistry& registry) {
       .kind = kMsgKind,
       .article = "an Outlook message",
       .noun = "Outlook messages",
-      .describe = describe_msg,
+      .describe = mail::describe_mail,  // one line of the tool description for both
       .sniff = sniff_msg,
       .also_serves = {FileKind::text},
       .read = read_as_msg,
