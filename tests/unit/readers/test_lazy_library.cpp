@@ -17,7 +17,6 @@
 #endif
 
 using namespace mcpread;
-using namespace mcpread::readers;
 
 namespace {
 
