@@ -18,7 +18,8 @@
 //   reads a file whose text is checked;
 // - raw requests with tokens minted by the provider (client credentials) or crafted with its
 //   signing key are refused with the status and WWW-Authenticate challenge of RFC 6750 (no token,
-//   another resource, expired, another issuer, alg none, tampered signature, no files:read);
+//   another resource, expired, another issuer (a second provider's token, and one signed with the
+//   provider's key), alg none, tampered signature, no files:read);
 // - the provider rotates its signing key (a second provider, with a new key only, takes over the
 //   same port and issuer): its tokens, signed with a key mcp-read has not seen, are accepted, since
 //   mcp-read fetches the JWKS again for an unknown `kid`.
@@ -30,15 +31,23 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as jose from "jose";
-import Provider, { errors as providerErrors } from "oidc-provider";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  CheckError,
+  fail,
+  listen,
+  mint,
+  OTHER_RESOURCE,
+  playUser,
+  SCOPE,
+  signingKey,
+  startAuthorizationServer,
+} from "./authorization-server.mjs";
 
 const REQUEST_TIMEOUT_MS = 15000;
 const RUN_TIMEOUT_MS = 60000;
-const OTHER_RESOURCE = "https://other.example/mcp";
-const SCOPE = "files:read";
 
 const binArg = process.argv[2];
 if (!binArg) {
@@ -50,10 +59,6 @@ const bin = resolve(binArg);
 // ------------------------------------------------------------------ reporting
 let passed = 0;
 let failed = 0;
-class CheckError extends Error {}
-const fail = (msg) => {
-  throw new CheckError(msg);
-};
 async function check(desc, fn) {
   try {
     const v = await fn();
@@ -95,73 +100,13 @@ const watchdog = setTimeout(() => {
   finish();
 }, RUN_TIMEOUT_MS);
 
-// ------------------------------------------------------------------ helpers
-const listen = (server) =>
-  new Promise((res, rej) => {
-    server.once("error", rej);
-    server.listen(0, "127.0.0.1", () => res(server.address().port));
-  });
-const nowS = () => Math.floor(Date.now() / 1000);
-
-async function signingKey(kid) {
-  const { privateKey } = await jose.generateKeyPair("RS256", { extractable: true });
-  return { ...(await jose.exportJWK(privateKey)), kid, alg: "RS256", use: "sig" };
-}
-
 // ------------------------------------------------------------------ the authorization server
-// One HTTP server whose handler is the current provider's: a rotation swaps the provider and
-// keeps the port, hence the issuer.
-const asServer = createServer((req, res) => currentProvider.callback()(req, res));
-cleanups.push(() => asServer.close());
-const asPort = await listen(asServer);
-const issuer = `http://127.0.0.1:${asPort}`;
 let resource; // mcp-read's, known once it listens
-let currentProvider;
-
-const MINTER = { client_id: "minter", client_secret: "minter-secret" };
-function makeProvider(key) {
-  const provider = new Provider(issuer, {
-    jwks: { keys: [key] },
-    clients: [
-      {
-        ...MINTER,
-        grant_types: ["client_credentials"],
-        redirect_uris: [],
-        response_types: [],
-        token_endpoint_auth_method: "client_secret_basic",
-      },
-    ],
-    scopes: ["openid", "offline_access", SCOPE, "files:write"],
-    features: {
-      devInteractions: { enabled: true },
-      registration: { enabled: true },
-      clientCredentials: { enabled: true },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: (_ctx, _client, oneOf) => oneOf ?? resource,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, indicator) => {
-          if (indicator !== resource && indicator !== OTHER_RESOURCE) throw new providerErrors.InvalidTarget();
-          return {
-            scope: `${SCOPE} files:write`,
-            audience: indicator,
-            accessTokenTTL: 300,
-            accessTokenFormat: "jwt",
-            jwt: { sign: { alg: "RS256" } },
-          };
-        },
-      },
-    },
-    pkce: { required: () => true },
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
-    cookies: { keys: ["oauth-proof-cookie-key"] },
-    // Given, so that the provider does not print a notice for each default it uses.
-    ttl: { AccessToken: 300, AuthorizationCode: 60, ClientCredentials: 300, Grant: 600, IdToken: 300, Interaction: 600, RefreshToken: 600, Session: 600 },
-  });
-  return provider;
-}
 const firstKey = await signingKey("first-key");
-currentProvider = makeProvider(firstKey);
+const as = await startAuthorizationServer(firstKey, () => resource);
+cleanups.push(as.close);
+const issuer = as.issuer;
+const nowS = () => Math.floor(Date.now() / 1000);
 
 // ------------------------------------------------------------------ mcp-read
 const root = realpathSync(mkdtempSync(join(tmpdir(), "mcp-read-oauth.")));
@@ -259,52 +204,6 @@ class TestOAuthProvider {
   }
 }
 
-// The user at the browser: follows redirects with the cookies set, fills the login form (any
-// login and password are accepted by the development pages) and the consent form.
-async function playUser(start) {
-  const jar = new Map();
-  let url = new URL(start);
-  let method = "GET";
-  let body;
-  const steps = [];
-  for (let step = 0; step < 20; step++) {
-    const headers = { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") };
-    if (body) headers["content-type"] = "application/x-www-form-urlencoded";
-    const r = await fetch(url, { method, headers, body, redirect: "manual" });
-    steps.push(`${method} ${url.pathname} -> ${r.status}`);
-    for (const c of r.headers.getSetCookie()) {
-      const [pair, ...attrs] = c.split(";");
-      const name = pair.slice(0, pair.indexOf("="));
-      const value = pair.slice(pair.indexOf("=") + 1);
-      const expired = attrs.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a));
-      if (expired || value === "") jar.delete(name);
-      else jar.set(name, value);
-    }
-    method = "GET";
-    body = undefined;
-    if (r.status >= 300 && r.status < 400) {
-      url = new URL(r.headers.get("location"), url);
-      continue;
-    }
-    const html = await r.text();
-    if (url.href.startsWith(redirectUrl)) return steps;
-    if (r.status !== 200) fail(`${steps.join(", ")}: ${html.slice(0, 500)}`);
-    const form = /<form[^>]*action="([^"]+)"[^>]*method="post"[^>]*>([\s\S]*?)<\/form>/.exec(html);
-    if (!form) fail(`no form on ${url.href}: ${html.slice(0, 500)}`);
-    const prompt = /name="prompt" value="([^"]+)"/.exec(form[2])?.[1];
-    const fields = new URLSearchParams({ prompt });
-    if (prompt === "login") {
-      fields.set("login", "alice");
-      fields.set("password", "any password");
-    }
-    steps.push(`(the ${prompt} form)`);
-    url = new URL(form[1].replace(/&amp;/g, "&"), url);
-    method = "POST";
-    body = fields.toString();
-  }
-  fail(`the redirect URI was never reached: ${steps.join(", ")}`);
-}
-
 const authProvider = new TestOAuthProvider();
 const mcpUrl = new URL(resource);
 await check("SDK client: the first connect is refused (401) and starts the authorization", async () => {
@@ -325,7 +224,7 @@ await check("SDK client: the first connect is refused (401) and starts the autho
   if (!authProvider.info?.client_id) fail("the client did not register (dynamic client registration)");
 });
 await check("the user logs in and consents at the provider's pages; the code reaches the redirect URI", async () => {
-  const steps = await playUser(authProvider.authorizationUrl);
+  const steps = await playUser(authProvider.authorizationUrl, redirectUrl);
   if (landed?.error) fail(`error ${landed.error}: ${steps.join(", ")}`);
   if (!landed?.code) fail(`no code: ${steps.join(", ")}`);
   if (landed.state !== authProvider.stateSent) fail(`state ${landed.state}, sent ${authProvider.stateSent}`);
@@ -360,19 +259,6 @@ await check("SDK client: connects with the token, lists the tools and reads a fi
 });
 
 // ------------------------------------------------------------------ refusals
-async function mint(resourceIndicator, scope) {
-  const r = await fetch(`${issuer}/token`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      authorization: "Basic " + Buffer.from(`${MINTER.client_id}:${MINTER.client_secret}`).toString("base64"),
-    },
-    body: new URLSearchParams({ grant_type: "client_credentials", resource: resourceIndicator, scope }).toString(),
-  });
-  const body = await r.json();
-  if (r.status !== 200 || !body.access_token) fail(`the provider's token endpoint answered ${r.status}: ${JSON.stringify(body)}`);
-  return body.access_token;
-}
 const initialize = JSON.stringify({
   jsonrpc: "2.0",
   id: 1,
@@ -405,14 +291,14 @@ const craft = (claims) =>
   new jose.SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: firstKey.kid, typ: "at+jwt" }).sign(firstPrivate);
 
 const good = await check("a token minted by the provider (client credentials, files:read) is accepted (200)", async () => {
-  const token = await mint(resource, SCOPE);
+  const token = await mint(issuer, resource, SCOPE);
   await expectAnswer(token, 200, null);
   return token;
 });
 const goodClaims = typeof good === "string" ? jose.decodeJwt(good) : {};
 await check("no token: 401 with the challenge naming resource_metadata and the scope", () => expectAnswer(undefined, 401, challenge));
 await check("a token the provider issued for another resource (aud): 401 invalid_token", async () =>
-  expectAnswer(await mint(OTHER_RESOURCE, SCOPE), 401, invalid, `aud does not name ${resource}`),
+  expectAnswer(await mint(issuer, OTHER_RESOURCE, SCOPE), 401, invalid, `aud does not name ${resource}`),
 );
 await check("an expired token (2 minutes ago, beyond the 60 s skew) signed with the provider's key: 401 invalid_token", async () =>
   expectAnswer(await craft({ ...goodClaims, iat: nowS() - 420, exp: nowS() - 120 }), 401, invalid, "the token expired"),
@@ -421,17 +307,27 @@ await check("a token from another issuer, signed with the provider's key: 401 in
   expectAnswer(await craft({ ...goodClaims, iss: "http://127.0.0.1:1" }), 401, invalid,
     "iss is not an accepted authorization server"),
 );
+await check("a token issued by another real authorization server (not --oauth-issuer): 401 invalid_token", async () => {
+  const stranger = await startAuthorizationServer(await signingKey("stranger-key"), () => resource);
+  cleanups.push(stranger.close);
+  const strangerIssuer = stranger.issuer;
+  const t = await mint(strangerIssuer, resource, SCOPE);
+  const claims = jose.decodeJwt(t);
+  if (claims.iss !== strangerIssuer || claims.aud !== resource) fail(`the stranger's token: ${JSON.stringify(claims)}`);
+  await expectAnswer(t, 401, invalid, "iss is not an accepted authorization server");
+  stranger.close();
+});
 await check("an unsigned token (alg none): 401 invalid_token", async () =>
   expectAnswer(new jose.UnsecuredJWT(goodClaims).encode(), 401, invalid, "the JWS algorithm is not accepted"),
 );
 await check("a provider's token with a tampered signature: 401 invalid_token", async () => {
-  const t = await mint(resource, SCOPE);
+  const t = await mint(issuer, resource, SCOPE);
   const at = t.lastIndexOf(".") + 20;
   await expectAnswer(t.slice(0, at) + (t[at] === "A" ? "B" : "A") + t.slice(at + 1), 401, invalid,
     `no key of ${issuer} verifies the signature`);
 });
 await check("a provider's token without files:read (only files:write): 403 insufficient_scope", async () => {
-  const t = await mint(resource, "files:write");
+  const t = await mint(issuer, resource, "files:write");
   if (jose.decodeJwt(t).scope !== "files:write") fail(`the token's scope is ${jose.decodeJwt(t).scope}`);
   await expectAnswer(t, 403, `${challenge}, error="insufficient_scope"`, `the scope ${SCOPE} is missing`);
 });
@@ -442,10 +338,10 @@ await check("the provider rotates its signing key: a token signed with the new k
   const fetchesBefore = serverLog.split(fetched).length - 1;
   if (fetchesBefore !== 1) fail(`mcp-read fetched the JWKS ${fetchesBefore} times before the rotation, not once`);
   const secondKey = await signingKey("second-key");
-  currentProvider = makeProvider(secondKey);
+  as.rotate(secondKey);
   const jwks = await (await fetch(`${issuer}/jwks`)).json();
   if (jwks.keys?.map((k) => k.kid).join() !== secondKey.kid) fail(`the provider's JWKS: ${JSON.stringify(jwks)}`);
-  const t = await mint(resource, SCOPE);
+  const t = await mint(issuer, resource, SCOPE);
   if (jose.decodeProtectedHeader(t).kid !== secondKey.kid) fail(`the new token's header: ${JSON.stringify(jose.decodeProtectedHeader(t))}`);
   await expectAnswer(t, 200, null);
   const fetches = serverLog.split(fetched).length - 1;
