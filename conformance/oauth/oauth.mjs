@@ -135,6 +135,14 @@ const started = await check(`mcp-read --oauth-issuer ${issuer} announces its por
   if (!mcpPort) fail(`no "listening on" line; stderr:\n${serverLog.slice(-2000)}`);
 });
 if (!started) finish();
+// mcp-read's stderr arrives through a pipe, maybe after the answer it logged for: waits up to 2 s
+// for the log since `from` to satisfy `test`.
+async function logSince(from, test) {
+  for (let waited = 0; !test(serverLog.slice(from)) && waited < 2000; waited += 50)
+    await new Promise((res) => setTimeout(res, 50));
+  return serverLog.slice(from);
+}
+
 const mcpBase = `http://127.0.0.1:${mcpPort}`;
 resource = `${mcpBase}/mcp`;
 const metadataUrl = `${mcpBase}/.well-known/oauth-protected-resource/mcp`;
@@ -255,7 +263,9 @@ await check("SDK client: connects with the token, lists the tools and reads a fi
   } finally {
     await client.close();
   }
-  if (!/token of sub 'alice' accepted/.test(serverLog)) fail("mcp-read did not log alice's token as accepted");
+  const accepted = "token of sub 'alice' accepted";
+  if (!(await logSince(0, (log) => log.includes(accepted))).includes(accepted))
+    fail("mcp-read did not log alice's token as accepted");
 });
 
 // ------------------------------------------------------------------ refusals
@@ -280,9 +290,7 @@ async function expectAnswer(token, status, wantChallenge, why) {
   if (r.status !== status || r.challenge !== wantChallenge)
     fail(`got ${r.status} with WWW-Authenticate ${JSON.stringify(r.challenge)}; want ${status} with ${JSON.stringify(wantChallenge)}`);
   if (!why) return;
-  for (let waited = 0; !serverLog.slice(logFrom).includes(why) && waited < 2000; waited += 50)
-    await new Promise((res) => setTimeout(res, 50));
-  const said = serverLog.slice(logFrom).match(/token (?:of sub '[^']*' )?refused: .*/g) ?? [];
+  const said = (await logSince(logFrom, (log) => log.includes(why))).match(/token (?:of sub '[^']*' )?refused: .*/g) ?? [];
   if (!said.some((line) => line.endsWith(why))) fail(`mcp-read's log does not say ${JSON.stringify(why)}: ${JSON.stringify(said)}`);
 }
 const invalid = `${challenge}, error="invalid_token"`;
@@ -344,7 +352,7 @@ await check("the provider rotates its signing key: a token signed with the new k
   const t = await mint(issuer, resource, SCOPE);
   if (jose.decodeProtectedHeader(t).kid !== secondKey.kid) fail(`the new token's header: ${JSON.stringify(jose.decodeProtectedHeader(t))}`);
   await expectAnswer(t, 200, null);
-  const fetches = serverLog.split(fetched).length - 1;
+  const fetches = (await logSince(0, (log) => log.split(fetched).length > 2)).split(fetched).length - 1;
   if (fetches !== 2) fail(`mcp-read fetched the JWKS ${fetches} times in all, not twice (once more for the new kid)`);
 });
 
