@@ -44,8 +44,9 @@ build_packages+=(ccache)
 # groff-base: the man page check (tests/packaging). clang-14 and its runtimes: the libFuzzer
 # targets (scripts/fuzz.sh); llvm-14: llvm-symbolizer for sanitizer reports. libvips-tools: the
 # `vips` command making the host suite's images; util-linux and iproute2: `unshare -n` and `ip`,
-# the host suite's loopback-only network namespace (tests/hosts/). python3 and mupdf-tools: the
-# real-file corpus (tests/corpus/) and its reference for PDFs (mutool; vipsheader for images);
+# the loopback-only network namespace of the host suite and the OAuth proof (tests/hosts/,
+# conformance/oauth/). python3 and mupdf-tools: the real-file corpus (tests/corpus/) and its
+# reference for PDFs (mutool; vipsheader for images);
 # pandoc: its reference for DOCX, ODT and EPUB (and bench/office-agreement.py, slides-agreement.py);
 # xlsx2csv: for XLSX (and bench/sheets-agreement.py); unrtf: for RTF; catdoc: for Word 97-2003
 # (its xls2csv for XLS); libwpd-tools, libstaroffice-tools, libetonyek-tools: for the word-processor

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds mcp-read and its tests (Release), and runs every test:
 # unit and end-to-end suites through ctest, the MCP Inspector CLI over stdio and HTTP, the
-# official conformance suite over HTTP, the TypeScript SDK's client over stdio and HTTP, the real
+# official conformance suite over HTTP, the TypeScript SDK's client over stdio and HTTP, the OAuth
+# resource server against a real authorization server (oidc-provider) and the SDK's OAuth flow, the real
 # hosts (Claude Code, Gemini CLI, Codex, the AI SDK) against loopback mocks of their model APIs
 # (tests/hosts/), real files from Debian packages checked against independent references
 # (tests/corpus/), three replicas behind nginx (tests/service/), and a bounded load test of the HTTP transport; then the whole suite again under ASan/UBSan, the
@@ -60,6 +61,7 @@ phase "ctest" ctest --test-dir "$project/build" --output-on-failure -j "$(nproc)
 phase "inspector" bash "$project/conformance/inspector.sh" "$project/build/mcp-read"
 phase "conformance suite" bash "$project/conformance/suite.sh" "$project/build/mcp-read"
 phase "sdk client" bash "$project/conformance/sdk-client/run.sh" "$project/build/mcp-read"
+phase "oauth (oidc-provider, SDK client)" bash "$project/conformance/oauth/run.sh" "$project/build/mcp-read"
 phase "hosts (Claude Code, Gemini CLI, Codex, AI SDK)" bash "$project/tests/hosts/run.sh" "$project/build/mcp-read"
 phase "real-file corpus" python3 "$project/tests/corpus/run.py" "$project/build/mcp-read"
 # OCR's quality on a real born-digital PDF the corpus fetched (ctest skips it before the first
