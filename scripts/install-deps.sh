@@ -50,11 +50,12 @@ build_packages+=(ccache)
 # pandoc: its reference for DOCX, ODT and EPUB (and bench/office-agreement.py, slides-agreement.py);
 # xlsx2csv: for XLSX (and bench/sheets-agreement.py); unrtf: for RTF; catdoc: for Word 97-2003
 # (its xls2csv for XLS); libwpd-tools, libstaroffice-tools, libetonyek-tools: for the word-processor
-# documents (wpd2text, sd2text, pages2text);
+# documents (wpd2text, sd2text, pages2text), libetonyek-tools and libwps-tools for the
+# spreadsheets (numbers2csv, wks2csv);
 # libreoffice-impress-nogui: converts the .ppt decks to ODP for theirs. nginx-light: the load
 # balancer in front of three replicas (tests/service/, deploy/nginx/mcp-read.conf).
 test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-dev llvm-14
-  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc xlsx2csv unrtf catdoc libwpd-tools libstaroffice-tools libetonyek-tools libreoffice-impress-nogui
+  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc xlsx2csv unrtf catdoc libwpd-tools libstaroffice-tools libetonyek-tools libwps-tools libreoffice-impress-nogui
   nginx-light)
 # The OCR tests: English and the orientation/script model; `tesseract`, the command line the
 # OCR is compared with (tests and bench/).

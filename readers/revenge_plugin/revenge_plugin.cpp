@@ -2,6 +2,7 @@
 // parse into a TextCollector. Kinds the importers also read (spreadsheets, presentations,
 // drawings) are recognised and refused with what they are.
 #include "revenge_plugin_api.h"
+#include "sheet_collector.hpp"
 #include "text_collector.hpp"
 
 #include <libabw/libabw.h>
@@ -21,6 +22,7 @@
 
 namespace {
 
+using mcpread_revenge::SheetCollector;
 using mcpread_revenge::TextCollector;
 
 void set_error(char* error, std::size_t size, const std::string& text) {
@@ -39,14 +41,17 @@ struct Outcome {
 
 // A parse the importer gave up on: the bytes passed its detection, so they are damaged, cut short
 // or of a version it does not know.
-std::string could_not_parse(const char* importer) {
+std::string could_not_parse(const char* importer, const char* save_as = "ODT") {
   return std::string(importer) + " could not parse it: the document is damaged, cut short or of a version " + importer +
-         " does not read; open it in LibreOffice and save it as ODT";
+         " does not read; open it in LibreOffice and save it as " + save_as;
 }
 
 std::string other_kind(const std::string& what) {
   return "it is " + what + ", which mcp-read does not read: only the word processors' text documents are read";
 }
+
+// A spreadsheet met where a text document was asked for: the spreadsheet reader reads it.
+std::string a_sheet(const std::string& what) { return "it is " + what + ": read it with file_type=\"calc\""; }
 
 std::string mwaw_name(MWAWDocument::Type type) {
   switch (type) {
@@ -104,7 +109,7 @@ Outcome read_text(librevenge::RVNGInputStream& in, TextCollector& out) {
   libetonyek::EtonyekDocument::Type iwork = libetonyek::EtonyekDocument::TYPE_UNKNOWN;
   if (libetonyek::EtonyekDocument::isSupported(&in, &iwork) == libetonyek::EtonyekDocument::CONFIDENCE_EXCELLENT) {
     if (iwork == libetonyek::EtonyekDocument::TYPE_KEYNOTE) return {true, "Keynote presentation", other_kind("a Keynote presentation")};
-    if (iwork == libetonyek::EtonyekDocument::TYPE_NUMBERS) return {true, "Numbers spreadsheet", other_kind("a Numbers spreadsheet")};
+    if (iwork == libetonyek::EtonyekDocument::TYPE_NUMBERS) return {true, "Numbers spreadsheet", a_sheet("a Numbers spreadsheet")};
     o = {true, "Pages document", {}};
     if (rewind(); !libetonyek::EtonyekDocument::parse(&in, static_cast<librevenge::RVNGTextInterface*>(&out)))
       o.refusal = could_not_parse("libetonyek");
@@ -113,6 +118,7 @@ Outcome read_text(librevenge::RVNGInputStream& in, TextCollector& out) {
   rewind();
   STOFFDocument::Kind star = STOFFDocument::STOFF_K_UNKNOWN;
   if (const STOFFDocument::Confidence c = STOFFDocument::isFileFormatSupported(&in, star); c != STOFFDocument::STOFF_C_NONE) {
+    if (star == STOFFDocument::STOFF_K_SPREADSHEET) return {true, "StarCalc spreadsheet", a_sheet("a StarCalc spreadsheet")};
     if (star != STOFFDocument::STOFF_K_TEXT) return {true, "StarOffice file", other_kind("a StarOffice file other than a StarWriter document")};
     o = {true, "StarWriter document", {}};
     if (c != STOFFDocument::STOFF_C_EXCELLENT) o.refusal = "it is password-protected";
@@ -126,7 +132,7 @@ Outcome read_text(librevenge::RVNGInputStream& in, TextCollector& out) {
   bool needs_encoding = false;
   if (const libwps::WPSConfidence c = libwps::WPSDocument::isFileFormatSupported(&in, works_kind, creator, needs_encoding);
       c != libwps::WPS_CONFIDENCE_NONE) {
-    if (works_kind != libwps::WPS_TEXT) return {true, "spreadsheet or database", other_kind("a spreadsheet or a database")};
+    if (works_kind != libwps::WPS_TEXT) return {true, "spreadsheet or database", a_sheet("a spreadsheet or a database")};
     o.recognised = true;
     o.format = creator == libwps::WPS_MSWRITE ? "Microsoft Write document"
                : creator == libwps::WPS_DOSWORD ? "Microsoft Word for DOS document"
@@ -143,7 +149,9 @@ Outcome read_text(librevenge::RVNGInputStream& in, TextCollector& out) {
   if (const MWAWDocument::Confidence c = MWAWDocument::isFileFormatSupported(&in, mac_type, mac_kind);
       c != MWAWDocument::MWAW_C_NONE) {
     o = {true, mwaw_name(mac_type), {}};
-    if (mac_kind != MWAWDocument::MWAW_K_TEXT) o.refusal = other_kind("a Macintosh spreadsheet, drawing, painting, presentation or database");
+    if (mac_kind == MWAWDocument::MWAW_K_SPREADSHEET || mac_kind == MWAWDocument::MWAW_K_DATABASE)
+      o.refusal = a_sheet("a Macintosh spreadsheet or database");
+    else if (mac_kind != MWAWDocument::MWAW_K_TEXT) o.refusal = other_kind("a Macintosh drawing, painting or presentation");
     else if (c != MWAWDocument::MWAW_C_EXCELLENT) o.refusal = "it is password-protected";
     else if (rewind(); MWAWDocument::parse(&in, static_cast<librevenge::RVNGTextInterface*>(&out)) != MWAWDocument::MWAW_R_OK)
       o.refusal = could_not_parse("libmwaw");
@@ -157,6 +165,80 @@ Outcome read_text(librevenge::RVNGInputStream& in, TextCollector& out) {
     if (c != libebook::EBOOKDocument::CONFIDENCE_EXCELLENT) o.refusal = "it is encrypted, or only a part of an e-book";
     else if (rewind(); libebook::EBOOKDocument::parse(&in, &out, book) != libebook::EBOOKDocument::RESULT_OK)
       o.refusal = could_not_parse("libe-book");
+    return o;
+  }
+  return o;
+}
+
+std::string not_a_sheet(const std::string& what) {
+  return "it is " + what + ", not a spreadsheet: read it without file_type";
+}
+
+std::string mwaw_sheet_name(MWAWDocument::Type type) {
+  switch (type) {
+    case MWAWDocument::MWAW_T_CLARISRESOLVE: return "Claris Resolve spreadsheet";
+    case MWAWDocument::MWAW_T_MICROSOFTMULTIPLAN: return "Microsoft Multiplan spreadsheet";
+    case MWAWDocument::MWAW_T_WINGZ: return "Wingz spreadsheet";
+    case MWAWDocument::MWAW_T_RESERVED12: return "Lotus Jazz spreadsheet";
+    default: return mwaw_name(type);
+  }
+}
+
+// The spreadsheets: Numbers (libetonyek), Works, Lotus 1-2-3 and Quattro Pro (libwps), StarCalc
+// (libstaroffice), the classic Macintosh ones (libmwaw; their databases too, as tables).
+Outcome read_sheet(librevenge::RVNGInputStream& in, SheetCollector& out) {
+  const auto rewind = [&in] { in.seek(0, librevenge::RVNG_SEEK_SET); };
+  Outcome o;
+  rewind();
+  libetonyek::EtonyekDocument::Type iwork = libetonyek::EtonyekDocument::TYPE_UNKNOWN;
+  if (libetonyek::EtonyekDocument::isSupported(&in, &iwork) == libetonyek::EtonyekDocument::CONFIDENCE_EXCELLENT) {
+    if (iwork != libetonyek::EtonyekDocument::TYPE_NUMBERS)
+      return {true, "iWork document", not_a_sheet(iwork == libetonyek::EtonyekDocument::TYPE_KEYNOTE ? "a Keynote presentation" : "a Pages document")};
+    o = {true, "Numbers spreadsheet", {}};
+    if (rewind(); !libetonyek::EtonyekDocument::parse(&in, static_cast<librevenge::RVNGSpreadsheetInterface*>(&out)))
+      o.refusal = could_not_parse("libetonyek", "ODS");
+    return o;
+  }
+  rewind();
+  STOFFDocument::Kind star = STOFFDocument::STOFF_K_UNKNOWN;
+  if (const STOFFDocument::Confidence c = STOFFDocument::isFileFormatSupported(&in, star); c != STOFFDocument::STOFF_C_NONE) {
+    if (star != STOFFDocument::STOFF_K_SPREADSHEET) return {true, "StarOffice file", not_a_sheet("a StarOffice file other than a StarCalc spreadsheet")};
+    o = {true, "StarCalc spreadsheet", {}};
+    if (c != STOFFDocument::STOFF_C_EXCELLENT) o.refusal = "it is password-protected";
+    else if (rewind(); STOFFDocument::parse(&in, static_cast<librevenge::RVNGSpreadsheetInterface*>(&out)) != STOFFDocument::STOFF_R_OK)
+      o.refusal = could_not_parse("libstaroffice", "ODS");
+    return o;
+  }
+  rewind();
+  libwps::WPSKind works_kind = libwps::WPS_TEXT;
+  libwps::WPSCreator creator = libwps::WPS_MSWORKS;
+  bool needs_encoding = false;
+  if (const libwps::WPSConfidence c = libwps::WPSDocument::isFileFormatSupported(&in, works_kind, creator, needs_encoding);
+      c != libwps::WPS_CONFIDENCE_NONE) {
+    if (works_kind == libwps::WPS_TEXT) return {true, "text document", not_a_sheet("a text document")};
+    o.recognised = true;
+    o.format = creator == libwps::WPS_LOTUS         ? "Lotus 1-2-3 spreadsheet"
+               : creator == libwps::WPS_QUATTRO_PRO ? "Quattro Pro spreadsheet"
+               : creator == libwps::WPS_SYMPHONY    ? "Lotus Symphony spreadsheet"
+               : creator == libwps::WPS_MULTIPLAN   ? "Microsoft Multiplan spreadsheet"
+               : works_kind == libwps::WPS_DATABASE ? "Microsoft Works database"
+                                                    : "Microsoft Works spreadsheet";
+    if (c != libwps::WPS_CONFIDENCE_EXCELLENT) o.refusal = "it is password-protected";
+    else if (rewind(); libwps::WPSDocument::parse(&in, static_cast<librevenge::RVNGSpreadsheetInterface*>(&out)) != libwps::WPS_OK)
+      o.refusal = could_not_parse("libwps", "ODS");
+    return o;
+  }
+  rewind();
+  MWAWDocument::Type mac_type = MWAWDocument::MWAW_T_UNKNOWN;
+  MWAWDocument::Kind mac_kind = MWAWDocument::MWAW_K_UNKNOWN;
+  if (const MWAWDocument::Confidence c = MWAWDocument::isFileFormatSupported(&in, mac_type, mac_kind);
+      c != MWAWDocument::MWAW_C_NONE) {
+    o = {true, mwaw_sheet_name(mac_type), {}};
+    if (mac_kind != MWAWDocument::MWAW_K_SPREADSHEET && mac_kind != MWAWDocument::MWAW_K_DATABASE)
+      o.refusal = not_a_sheet("a Macintosh document other than a spreadsheet or a database");
+    else if (c != MWAWDocument::MWAW_C_EXCELLENT) o.refusal = "it is password-protected";
+    else if (rewind(); MWAWDocument::parse(&in, static_cast<librevenge::RVNGSpreadsheetInterface*>(&out)) != MWAWDocument::MWAW_R_OK)
+      o.refusal = could_not_parse("libmwaw", "ODS");
     return o;
   }
   return o;
@@ -190,6 +272,41 @@ __attribute__((visibility("default"))) int mcpread_revenge_read_text(const unsig
       return 0;
     }
     collector.endDocument();
+    nlohmann::json answer = collector.result();
+    answer["format"] = o.format;
+    const std::string text = answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    sink(ctx, text.data(), text.size());
+    return 1;
+  } catch (const std::bad_alloc&) {
+    set_error(error, error_size, "it needs more memory than a parse may use");
+  } catch (const std::exception& e) {
+    set_error(error, error_size, std::string("the importer failed: ") + e.what());
+  } catch (...) {
+    set_error(error, error_size, "the importer failed");
+  }
+  return 0;
+}
+
+__attribute__((visibility("default"))) int mcpread_revenge_read_sheet(const unsigned char* data, size_t size,
+                                                                      mcpread_revenge_sink sink, void* ctx,
+                                                                      char* error, size_t error_size) {
+  try {
+    if (size > std::numeric_limits<unsigned>::max()) {
+      set_error(error, error_size, "it is larger than librevenge's streams hold (4 GiB)");
+      return 0;
+    }
+    librevenge::RVNGStringStream in(data, static_cast<unsigned>(size));
+    SheetCollector collector;
+    const Outcome o = read_sheet(in, collector);
+    if (!o.recognised) {
+      set_error(error, error_size,
+                "none of the importers (libetonyek, libstaroffice, libwps, libmwaw) recognises it as a spreadsheet");
+      return 0;
+    }
+    if (!o.refusal.empty()) {
+      set_error(error, error_size, o.refusal);
+      return 0;
+    }
     nlohmann::json answer = collector.result();
     answer["format"] = o.format;
     const std::string text = answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

@@ -19,7 +19,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever a signature or a meaning below changes; the loader refuses other versions. */
-#define MCPREAD_REVENGE_API_VERSION 1
+#define MCPREAD_REVENGE_API_VERSION 2
 
 /* Receives a piece of output: `size` bytes at `data`, valid only during the call. */
 typedef void (*mcpread_revenge_sink)(void* ctx, const char* data, size_t size);
@@ -41,9 +41,21 @@ typedef int (*mcpread_revenge_api_version_fn)(void);
 typedef int (*mcpread_revenge_read_text_fn)(const unsigned char* data, size_t size, mcpread_revenge_sink sink,
                                             void* ctx, char* error, size_t error_size);
 
+/* The same for spreadsheets (Numbers, Works, Lotus 1-2-3, Quattro Pro, StarCalc, the classic
+ * Macintosh spreadsheets and databases), as one JSON object:
+ *   {"format": "Lotus 1-2-3 spreadsheet",
+ *    "sheets": [{"name": "Sheet1", "rows": [{"row": 1, "cells": [[0, "text"], ...]}, ...]}, ...],
+ *    "cut": b}
+ * rows 1-based and ascending, columns 0-based and ascending, only cells showing something; "cut"
+ * when the cells went past the plugin's limits and the rest was dropped. */
+typedef int (*mcpread_revenge_read_sheet_fn)(const unsigned char* data, size_t size, mcpread_revenge_sink sink,
+                                             void* ctx, char* error, size_t error_size);
+
 int mcpread_revenge_api_version(void);
 int mcpread_revenge_read_text(const unsigned char* data, size_t size, mcpread_revenge_sink sink, void* ctx,
                               char* error, size_t error_size);
+int mcpread_revenge_read_sheet(const unsigned char* data, size_t size, mcpread_revenge_sink sink, void* ctx,
+                               char* error, size_t error_size);
 
 #ifdef __cplusplus
 }

@@ -707,11 +707,48 @@ def check_sheet(root, path, result, reference, arguments):
     return True, f"{sum(theirs.values())} cells, value agreement {agree(theirs):.3f}"
 
 
+def importer_csv_cells(path):
+    """The cells the importer's own converter writes as CSV (numbers2csv for Numbers, wks2csv for
+    Lotus, Works and Quattro Pro), its "Col1,Col2,..." header line left out; numbers as written."""
+    tool = ["numbers2csv"] if path.lower().endswith(".numbers") else ["wks2csv"]
+    out = subprocess.run(tool + [path], capture_output=True, text=True, errors="replace", check=True,
+                         timeout=120).stdout
+    cells = collections.Counter()
+    for row in csv.reader(io.StringIO(out)):
+        if row and all(re.fullmatch(r"Col\d+", c) for c in row):
+            continue
+        cells.update(_cell_value(c) for c in row if c.strip())
+    return cells
+
+
+def check_calc(root, path, result, reference, arguments):
+    """reference: the least value agreement with the cells the importer's own CSV converter
+    writes (numbers2csv, wks2csv), which reads the same library's callbacks: a check of the cells
+    kept and their values (the converters apply the numbering styles this reader leaves out, so
+    dates, percentages and currencies agree less)."""
+    if result.get("isError"):
+        return False, refusal(result)
+    text = "\n".join(texts(result))
+    if result.get("_meta", {}).get("next_offset") or "call read again" in text:
+        return False, "the workbook does not fit one answer; the check compares whole workbooks"
+    ours = sheet_cells(text)
+    try:
+        theirs = importer_csv_cells(path)
+    except (OSError, subprocess.SubprocessError) as error:
+        return False, f"reference failed: {error}"
+    total = sum(ours.values()) + sum(theirs.values())
+    agreement = 1.0 if total == 0 else 2 * sum((ours & theirs).values()) / total
+    if agreement < float(reference):
+        missing = list((theirs - ours).elements())[:8]
+        return False, f"value agreement {agreement:.3f} < {reference}; cells missing: {missing}"
+    return True, f"{sum(theirs.values())} cells, value agreement {agreement:.3f}"
+
+
 CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
           "notebook": check_notebook, "audio": check_audio, "binary": check_binary,
           "archive": check_archive,
           "docx": check_office, "odt": check_office, "rtf": check_rtf, "doc": check_doc, "wordproc": check_wordproc, "xlsx": check_sheet,
-          "ods": check_sheet, "xls": check_sheet, "epub": check_epub, "pptx": check_slides, "odp": check_slides, "ppt": check_slides,
+          "ods": check_sheet, "xls": check_sheet, "calc": check_calc, "epub": check_epub, "pptx": check_slides, "odp": check_slides, "ppt": check_slides,
           "djvu": check_djvu}
 
 

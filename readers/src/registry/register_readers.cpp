@@ -28,6 +28,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_fb2_reader(ReaderRegistry&);
 [[nodiscard]] bool register_doc_reader(ReaderRegistry&);
 [[nodiscard]] bool register_wordproc_reader(ReaderRegistry&);
+[[nodiscard]] bool register_calc_reader(ReaderRegistry&);
 [[nodiscard]] bool register_mail_reader(ReaderRegistry&);
 [[nodiscard]] bool register_msg_reader(ReaderRegistry&);
 [[nodiscard]] bool register_djvu_reader(ReaderRegistry&);
@@ -57,6 +58,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_fb2_reader,
       register_doc_reader,
       register_wordproc_reader,
+      register_calc_reader,
       register_mail_reader,
       register_msg_reader,
       register_djvu_reader,

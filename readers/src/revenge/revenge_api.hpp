@@ -11,6 +11,7 @@ namespace mcpread::readers::revenge {
 
 struct RevengeApi {
   mcpread_revenge_read_text_fn read_text;
+  mcpread_revenge_read_sheet_fn read_sheet;
 };
 
 // The plugin's table, loaded once; nullptr with *error saying what is missing.

@@ -98,37 +98,45 @@ bool from_plugin_json(std::string_view json, RevengeDocument* out) {
   }
 }
 
-bool read_revenge(std::string_view bytes, RevengeDocument* out, std::string* error, const CancelToken& cancel) {
+bool run_importer(std::string_view bytes, std::string* answer, std::string* error, const CancelToken& cancel,
+                  mcpread_revenge_read_text_fn RevengeApi::*entry, std::string_view crash_advice) {
   const RevengeApi* api = revenge_api(error);  // loaded here, once, so that every child has it
   if (api == nullptr) return false;
+  const mcpread_revenge_read_text_fn read = api->*entry;
   child_process::Limits limits;
   limits.cpu_seconds = kParseSeconds;
   limits.wall = std::chrono::seconds(kParseSeconds);
   limits.extra_memory = kParseMemoryBytes;
   limits.max_message = kMaxMessageBytes;
   const child_process::Outcome child = child_process::run(
-      [bytes, api] {
+      [bytes, read] {
         char why[512] = {};
         // The first byte says which: 'd' and the document's JSON, or 'e' and the refusal.
         std::string document = "d";
-        if (api->read_text(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), append_sink, &document,
-                           why, sizeof why) == 1)
+        if (read(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), append_sink, &document, why,
+                 sizeof why) == 1)
           return document;
         return "e" + std::string(why[0] != '\0' ? why : "the importer failed without saying why");
       },
       limits, cancel);
-  constexpr std::string_view kCrashAdvice =
-      ": the document is damaged or uses what the importer cannot read; open it in LibreOffice and save it as ODT";
   if (child.ending != child_process::Ending::sent)
-    return *error = child.refusal("the importer", "parsing it", limits, kCrashAdvice), false;
-  const std::string& answer = child.message;
-  if (answer.starts_with("e")) {
+    return *error = child.refusal("the importer", "parsing it", limits, crash_advice), false;
+  if (child.message.starts_with("e")) {
     // The importers' words, quoted: bounded and free of control characters whatever they hold.
-    *error = child_process::quotable_reason(std::string_view(answer).substr(1));
+    *error = child_process::quotable_reason(std::string_view(child.message).substr(1));
     if (error->empty()) *error = "the importer failed without saying why";
     return false;
   }
-  if (!answer.starts_with("d") || !from_plugin_json(std::string_view(answer).substr(1), out))
+  if (!child.message.starts_with("d"))
+    return *error = "the importer's parse ended with a malformed answer" + std::string(crash_advice), false;
+  *answer = child.message.substr(1);
+  return true;
+}
+
+bool read_revenge(std::string_view bytes, RevengeDocument* out, std::string* error, const CancelToken& cancel) {
+  std::string answer;
+  if (!run_importer(bytes, &answer, error, cancel, &RevengeApi::read_text, kCrashAdvice)) return false;
+  if (!from_plugin_json(answer, out))
     return *error = "the importer's parse ended with a malformed answer" + std::string(kCrashAdvice), false;
   return true;
 }

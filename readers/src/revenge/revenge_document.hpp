@@ -7,6 +7,9 @@
 #include "mcpread/readers/cancel.hpp"
 #include "office/block_images.hpp"
 #include "office/document.hpp"
+#if !defined(_WIN32)
+#include "../../revenge_plugin/revenge_plugin_api.h"
+#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -35,6 +38,18 @@ inline constexpr std::size_t kMaxMessageBytes = 256u << 20;     // the parse's a
 // kParseSeconds. The importers crash and loop on some damaged files: the parse runs in a child
 // process that sends the document back.
 bool read_revenge(std::string_view bytes, RevengeDocument* out, std::string* error, const CancelToken& cancel);
+
+#if !defined(_WIN32)
+struct RevengeApi;
+// What the importers in the parsing child say, or anything it fails with, as a sentence:
+// answers the JSON that plugin entry `entry` of RevengeApi (read_text, read_sheet) wrote.
+bool run_importer(std::string_view bytes, std::string* answer, std::string* error, const CancelToken& cancel,
+                  mcpread_revenge_read_text_fn RevengeApi::*entry, std::string_view crash_advice);
+#endif
+
+// Said after a crash or a malformed answer of a text document's parse (crash_advice above).
+inline constexpr std::string_view kCrashAdvice =
+    ": the document is damaged or uses what the importer cannot read; open it in LibreOffice and save it as ODT";
 
 // The plugin's answer (revenge_plugin_api.h's JSON) made a RevengeDocument; false when malformed.
 bool from_plugin_json(std::string_view json, RevengeDocument* out);

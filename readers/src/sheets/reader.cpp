@@ -50,8 +50,11 @@ std::string formula_note(std::uint64_t cells, std::uint64_t first, std::uint64_t
          "calculate " + (one ? "it." : "them.");
 }
 
-ReadOutcome render(Workbook& book, std::string_view path, Format format, const SheetOptions& options,
-                   const CancelToken& cancel, nlohmann::json meta) {
+}  // namespace
+
+ReadOutcome render_workbook(Workbook& book, std::string_view path, std::string_view format_noun,
+                            std::string_view format_article, const SheetOptions& options, const CancelToken& cancel,
+                            nlohmann::json meta) {
   const auto& sheets = book.sheets();
   const std::size_t n = sheets.size();
   auto selected = select_sheets(options.pages, sheets, path);
@@ -59,7 +62,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
   const auto& chosen = std::get<std::vector<std::size_t>>(selected);
   meta["sheets"] = n;
 
-  std::string out = std::string(noun(format)) + " " + std::string(path) + ": " + n2s(n) +
+  std::string out = std::string(format_noun) + " " + std::string(path) + ": " + n2s(n) +
                     (n == 1 ? " sheet: " : " sheets: ") + sheet_list(sheets) + ".";
   if (const std::string note = book.note(); !note.empty()) out += "\n\n" + note;
   const std::size_t cap = options.max_output_bytes;
@@ -142,7 +145,7 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
     }
   }
   if (failed == chosen.size() && chosen.size() == 1)
-    return ReadOutcome::error(std::string(path) + " cannot be read as " + std::string(article(format)) + ": " +
+    return ReadOutcome::error(std::string(path) + " cannot be read as " + std::string(format_article) + ": " +
                        last_error + ".",
                    std::move(meta));
   if (!utf8::is_valid(out)) out = utf8::sanitized(out);
@@ -153,6 +156,13 @@ ReadOutcome render(Workbook& book, std::string_view path, Format format, const S
   meta["truncated"] = truncated;
   o.meta = std::move(meta);
   return o;
+}
+
+namespace {
+
+ReadOutcome render(Workbook& book, std::string_view path, Format format, const SheetOptions& options,
+                   const CancelToken& cancel, nlohmann::json meta) {
+  return render_workbook(book, path, noun(format), article(format), options, cancel, std::move(meta));
 }
 
 ReadOutcome read_opened(std::variant<package::Opened, ReadOutcome> opening, Format format, const SheetOptions& options,

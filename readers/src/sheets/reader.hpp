@@ -8,6 +8,7 @@
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/outcome.hpp"
 #include "package/zip_archive.hpp"
+#include "sheets/sheet_table.hpp"
 #include "sheets/xls.hpp"
 
 #include <cstdint>
@@ -35,5 +36,12 @@ ReadOutcome read_spreadsheet(const OpenedFile& file, Format format, const SheetO
 // The same from bytes in memory (tests, fuzzing); `name` stands for the path in messages.
 ReadOutcome read_spreadsheet_bytes(std::string_view bytes, std::string_view name, Format format,
                                    const SheetOptions& options, const CancelToken& cancel);
+
+// Any workbook rendered as the readers above render theirs: `format_noun` begins the answer
+// ("Lotus 1-2-3 spreadsheet <path>: 2 sheets: ..."), `format_article` ends a refusal ("cannot be
+// read as a spreadsheet: ...").
+ReadOutcome render_workbook(Workbook& book, std::string_view path, std::string_view format_noun,
+                            std::string_view format_article, const SheetOptions& options, const CancelToken& cancel,
+                            nlohmann::json meta);
 
 }  // namespace mcpread::readers::sheets
