@@ -23,6 +23,8 @@ build_packages+=(libfreexl1)
 build_packages+=(libtesseract-dev)
 # libgmime-3.0-dev: e-mail's headers (libgmime-3.0-0 is opened with dlopen at run time).
 build_packages+=(libgmime-3.0-dev libgmime-3.0-0)
+# libchm-dev: compiled HTML help's header (libchm1 is opened with dlopen at run time).
+build_packages+=(libchm-dev libchm1)
 # libdjvulibre-dev: DjVu's headers (libdjvulibre21 is opened with dlopen at run time).
 build_packages+=(libdjvulibre-dev libdjvulibre21)
 # libmobi0: MOBI and Kindle e-books, opened with dlopen at run time (its interface is declared in
@@ -66,6 +68,10 @@ test_packages+=(python3-openpyxl python3-odf)
 # djvulibre-bin: the DjVu tests make their documents with cjb2, djvm, djvmcvt and djvused; the
 # corpus compares with djvutxt.
 test_packages+=(djvulibre-bin)
+# fp-utils: Free Pascal's CHM tools; the compiled HTML help tests make their help files with
+# `chmcmd`, and the corpus compares with `chmls`, a CHM reader that shares no code with CHMLib
+# (it depends on fpc-source, about 200 MB installed).
+test_packages+=(fp-utils)
 # libmobi-tools: `mobitool`, the corpus' reference for MOBI books (the text of its rawml dump).
 test_packages+=(libmobi-tools)
 # libemail-outlook-message-perl: `msgconvert`, the corpus' reference for Outlook messages (the .eml

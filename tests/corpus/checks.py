@@ -755,3 +755,4 @@ CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
 # The text formats' checks add themselves to CHECKS (imported last: they use this module's helpers).
 import text_formats  # noqa: E402,F401
 import ebooks  # noqa: E402,F401
+import help_files  # noqa: E402,F401

@@ -53,7 +53,8 @@ for soname in $( { grep -rhoE --include='*.cpp' --include='*.hpp' '"lib[A-Za-z0-
   "$source_dir"/readers/src "$source_dir"/server/src | tr -d '"'; echo "libicuuc.so.$icu_major libtesseract.so.$tess_major"; } |
   tr ' ' '\n' | sort -u); do
   path="$libc_dir/$soname"
-  [[ -e $path ]] || path=$(ldconfig -p | awk -v s="$soname" '$1 == s {print $NF; exit}')
+  # awk reads to the end: leaving early would end ldconfig with SIGPIPE, which pipefail reports.
+  [[ -e $path ]] || path=$(ldconfig -p | awk -v s="$soname" '$1 == s && !found {print $NF; found = 1}')
   dlopened[$soname]=$path
 done
 magic_database=/usr/share/misc/magic.mgc
