@@ -1,7 +1,7 @@
 #include "chm/chm_api.hpp"
 
 #if !defined(_WIN32)
-#include "lazy_library.hpp"
+#include "mcpread/common/lazy_library.hpp"
 
 namespace mcpread::readers::chm {
 
