@@ -218,7 +218,8 @@ std::shared_ptr<const XlsRead> read_workbook(const OpenedFile& file, const XlsLi
   // DIMENSIONS record, all of them at once: a small file declaring many large sheets would take
   // gigabytes. The records are found by their bytes (a record split across the file's sectors
   // is missed, one of a sheet that declares none is not there to count).
-  std::string chunk(kScanChunk + kRecordReach, '\0');
+  // No larger than the file: zeroing and faulting in 1 MiB cost more than reading a small workbook.
+  std::string chunk(static_cast<std::size_t>(std::min<std::uint64_t>(size, kScanChunk)) + kRecordReach, '\0');
   std::uint64_t declared = 0;
   bool legacy = true;
   for (std::uint64_t at = 0; at < size; at += kScanChunk) {
