@@ -4,6 +4,7 @@
 #include "archive/archive_reader.hpp"
 
 #include "human_size.hpp"
+#include "listing_page.hpp"
 #include "mcpread/readers/hint.hpp"
 #include "mcpread/readers/utf8.hpp"
 
@@ -116,18 +117,7 @@ ReadOutcome list_members(const std::string& shown, const Index& index, std::stri
     if (shown_count > 0 && text.size() + line.size() > cap) break;
     text += line;
   }
-  const bool more = first + shown_count < total;
-  out.meta["shown"] = shown_count;
-  out.meta["truncated"] = more;
-  out.meta["start_entry"] = first + 1;
-  out.meta["end_entry"] = first + shown_count;
-  if (more) out.meta["next_offset"] = first + shown_count + 1;
-  const std::string range = std::to_string(first + 1) + "-" + std::to_string(first + shown_count);
-  if (more)
-    text += "\n[Entries " + range + " of " + std::to_string(total) + ". To list more, " +
-            request.wording.say({.offset = first + shown_count + 1}, HintForm::call_again) + ".]";
-  else if (first > 0)
-    text += "\n[Entries " + range + " of " + std::to_string(total) + ". End of listing.]";
+  text += close_listing_page(out, first, shown_count, total, "Entries", request.wording);
   text += damage + "\n" + how;
   out.blocks.emplace_back(TextBlock{std::move(text)});
   return out;
