@@ -244,34 +244,28 @@ Outcome read_sheet(librevenge::RVNGInputStream& in, SheetCollector& out) {
   return o;
 }
 
-}  // namespace
-
-extern "C" {
-
-__attribute__((visibility("default"))) int mcpread_revenge_api_version(void) { return MCPREAD_REVENGE_API_VERSION; }
-
-__attribute__((visibility("default"))) int mcpread_revenge_read_text(const unsigned char* data, size_t size,
-                                                                     mcpread_revenge_sink sink, void* ctx,
-                                                                     char* error, size_t error_size) {
+// One import through either interface: the importers on the bytes, the collector's answer given
+// to the sink. Every failure becomes the error text: nothing may unwind into the caller (C code).
+template <class Collector, class Read, class Finish>
+int import(const unsigned char* data, size_t size, mcpread_revenge_sink sink, void* ctx, char* error,
+           size_t error_size, Read read, Finish finish, const char* unrecognised) {
   try {
     if (size > std::numeric_limits<unsigned>::max()) {
       set_error(error, error_size, "it is larger than librevenge's streams hold (4 GiB)");
       return 0;
     }
     librevenge::RVNGStringStream in(data, static_cast<unsigned>(size));
-    TextCollector collector;
-    const Outcome o = read_text(in, collector);
+    Collector collector;
+    const Outcome o = read(in, collector);
     if (!o.recognised) {
-      set_error(error, error_size,
-                "none of the importers (libwpd, libabw, libetonyek, libstaroffice, libwps, libmwaw, libe-book) "
-                "recognises it");
+      set_error(error, error_size, unrecognised);
       return 0;
     }
     if (!o.refusal.empty()) {
       set_error(error, error_size, o.refusal);
       return 0;
     }
-    collector.endDocument();
+    finish(collector);
     nlohmann::json answer = collector.result();
     answer["format"] = o.format;
     const std::string text = answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -287,39 +281,26 @@ __attribute__((visibility("default"))) int mcpread_revenge_read_text(const unsig
   return 0;
 }
 
+}  // namespace
+
+extern "C" {
+
+__attribute__((visibility("default"))) int mcpread_revenge_api_version(void) { return MCPREAD_REVENGE_API_VERSION; }
+
+__attribute__((visibility("default"))) int mcpread_revenge_read_text(const unsigned char* data, size_t size,
+                                                                     mcpread_revenge_sink sink, void* ctx,
+                                                                     char* error, size_t error_size) {
+  return import<TextCollector>(
+      data, size, sink, ctx, error, error_size, read_text, [](TextCollector& c) { c.endDocument(); },
+      "none of the importers (libwpd, libabw, libetonyek, libstaroffice, libwps, libmwaw, libe-book) recognises it");
+}
+
 __attribute__((visibility("default"))) int mcpread_revenge_read_sheet(const unsigned char* data, size_t size,
                                                                       mcpread_revenge_sink sink, void* ctx,
                                                                       char* error, size_t error_size) {
-  try {
-    if (size > std::numeric_limits<unsigned>::max()) {
-      set_error(error, error_size, "it is larger than librevenge's streams hold (4 GiB)");
-      return 0;
-    }
-    librevenge::RVNGStringStream in(data, static_cast<unsigned>(size));
-    SheetCollector collector;
-    const Outcome o = read_sheet(in, collector);
-    if (!o.recognised) {
-      set_error(error, error_size,
-                "none of the importers (libetonyek, libstaroffice, libwps, libmwaw) recognises it as a spreadsheet");
-      return 0;
-    }
-    if (!o.refusal.empty()) {
-      set_error(error, error_size, o.refusal);
-      return 0;
-    }
-    nlohmann::json answer = collector.result();
-    answer["format"] = o.format;
-    const std::string text = answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    sink(ctx, text.data(), text.size());
-    return 1;
-  } catch (const std::bad_alloc&) {
-    set_error(error, error_size, "it needs more memory than a parse may use");
-  } catch (const std::exception& e) {
-    set_error(error, error_size, std::string("the importer failed: ") + e.what());
-  } catch (...) {
-    set_error(error, error_size, "the importer failed");
-  }
-  return 0;
+  return import<SheetCollector>(
+      data, size, sink, ctx, error, error_size, read_sheet, [](SheetCollector&) {},
+      "none of the importers (libetonyek, libstaroffice, libwps, libmwaw) recognises it as a spreadsheet");
 }
 
 }  // extern "C"
