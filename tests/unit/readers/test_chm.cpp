@@ -187,9 +187,17 @@ TEST_CASE("chm: damaged, empty and foreign files refused with a sentence") {
     const std::size_t directory = static_cast<unsigned char>(good[0x48]) | static_cast<unsigned char>(good[0x49]) << 8;
     REQUIRE(good.substr(directory, 4) == "ITSP");
     for (std::size_t i = directory + 0x10; i < directory + 0x14; ++i) blocks[i] = '\xFF';  // a directory block's length
+#if defined(__SANITIZE_ADDRESS__)
+    // AddressSanitizer's allocator ends the child on a request past its address-space limit where
+    // malloc returns NULL to CHMLib: the read is refused instead of listing nothing.
+    CHECK(error_text(refused("blocks.chm", blocks)) ==
+          "Cannot read " + d + "blocks.chm as compiled HTML help: CHMLib crashed reading it (it exited with status 1): "
+                               "the help file is damaged.");
+#else
     CHECK(first_text(refused("blocks.chm", blocks)) ==
           "Compiled HTML help " + d + "blocks.chm: 0 topics (its HTML files: it has no table of contents); 0 files, "
                                       "0 bytes.\n[It has no topics to list.]");
+#endif
   }
   SUBCASE("garbage after a true header") {
     std::string garbage = good.substr(0, 0x60);
