@@ -85,10 +85,13 @@ struct Server {
     claims.update(extra);
     return {{"Authorization", "Bearer " + key.sign(claims)}};
   }
-  [[nodiscard]] McpHttp session(const std::string& sub, json extra = json::object()) const {
-    McpHttp mcp(process->port(), bearer(sub, std::move(extra)));
-    mcp.initialize();
-    return mcp;
+};
+
+// A session opened with a token for `sub` (McpHttp cannot be moved: it is made in place).
+struct Session : McpHttp {
+  Session(const Server& server, const std::string& sub, json extra = json::object())
+      : McpHttp(server.process->port(), server.bearer(sub, std::move(extra))) {
+    initialize();
   }
 };
 
@@ -97,7 +100,7 @@ struct Server {
 TEST_CASE("http oauth roots: alice reads her root only, in a session and statelessly") {
   const Tree tree;
   Server server(tree, tree.policy(tree.rules()));
-  McpHttp session = server.session("alice");
+  Session session(server, "alice");
   McpHttp stateless(server.process->port(), server.bearer("alice"));
   const std::vector<std::string> bobs{tree.at("home/bob/secret.txt"), tree.at("home/alice/../bob/secret.txt"),
                                       tree.at("home/alice/link.txt"), tree.at("home/alice/bobdir/secret.txt"),
@@ -148,12 +151,12 @@ TEST_CASE("http oauth roots: alice reads her root only, in a session and statele
 TEST_CASE("http oauth roots: a group, a template, a token matching no rule, and the metrics") {
   const Tree tree;
   Server server(tree, tree.policy(tree.rules()));
-  McpHttp carol = server.session("carol", {{"email", "carol@example.com"}, {"groups", {"staff"}}});
+  Session carol(server, "carol", {{"email", "carol@example.com"}, {"groups", {"staff"}}});
   CHECK(session_read(carol, tree.at("home/carol/c.txt")).find("carol's") != std::string::npos);  // {sub}
   CHECK(session_read(carol, tree.at("shared/s.txt")).find("shared") != std::string::npos);      // group
   CHECK(refused(session_read(carol, tree.at("home/bob/secret.txt"))));
   // Unverified email: the template rule does not apply.
-  McpHttp unverified = server.session("carol", {{"email", "carol@example.com"}, {"email_verified", false}});
+  Session unverified(server, "carol", {{"email", "carol@example.com"}, {"email_verified", false}});
   CHECK(session_read(unverified, tree.at("home/carol/c.txt")).rfind("ERROR: Access denied: no directory is allowed", 0) == 0);
   // A sub that is not one path component: the template does not apply, and a warning says so.
   McpHttp dots(server.process->port(), server.bearer("..", {{"email", "x@example.com"}}));
@@ -161,7 +164,7 @@ TEST_CASE("http oauth roots: a group, a template, a token matching no rule, and 
   CHECK(server.process->stderr_text().find("does not apply to this token: its {sub} is not one safe path component") !=
         std::string::npos);
   // No rule: every read refused, in the protocol (not HTTP 403), with the usual sentence.
-  McpHttp dave = server.session("dave");
+  Session dave(server, "dave");
   CHECK(session_read(dave, tree.at("shared/s.txt")) ==
         "ERROR: Access denied: no directory is allowed (the list of allowed roots is empty), so " +
             tree.at("shared/s.txt") + " cannot be read.");
@@ -204,7 +207,7 @@ TEST_CASE("http oauth roots: SIGHUP reloads the policy for new sessions; a bad o
   const Tree tree;
   const std::string policy = tree.policy(tree.rules());
   Server server(tree, policy);
-  McpHttp before = server.session("dave");
+  Session before(server, "dave");
   CHECK(refused(session_read(before, tree.at("shared/s.txt"))));
   json rules = tree.rules();
   rules.push_back({{"sub", "dave"}, {"roots", {tree.at("shared")}}});
@@ -218,7 +221,7 @@ TEST_CASE("http oauth roots: SIGHUP reloads the policy for new sessions; a bad o
   };
   server.process->signal(SIGHUP);
   REQUIRE(reloads("SIGHUP: --oauth-roots reloaded"));
-  McpHttp after = server.session("dave");
+  Session after(server, "dave");
   CHECK(session_read(after, tree.at("shared/s.txt")).find("shared") != std::string::npos);
   McpHttp stateless(server.process->port(), server.bearer("dave"));
   CHECK(stateless_read(stateless, tree.at("shared/s.txt")).find("shared") != std::string::npos);
