@@ -10,6 +10,7 @@
 
 #include "mcpread/protocol/pagination.hpp"
 #include "mcpread/server/read_scope.hpp"
+#include "mcpread/readers/access.hpp"
 #include "mcpread/readers/read.hpp"
 #include "mcpread/readers/registry.hpp"
 #include "mcpread/readers/resources.hpp"
@@ -213,6 +214,13 @@ std::optional<json> ToolHost::read_call(const protocol::ToolCall& call, bool now
 
   const auto roots = roots_of(call.client_roots, call.caller, call.cancelled.get());
   if (!roots) return shape(readers::ReadOutcome::stopped());
+  // An identity no --oauth-roots rule gives a directory: refused as outside the roots, not as a
+  // client whose own roots left nothing (read_file's sentence for empty roots).
+  if (roots->empty() && identity_has_no_roots(call.caller)) {
+    const readers::AccessResult access = readers::open_in_roots(*roots, request.file_path);
+    if (const auto* denied = std::get_if<readers::AccessError>(&access))
+      return shape(readers::ReadOutcome::error(denied->message));
+  }
   readers::CancelToken cancel = readers::CancelToken::wrap(call.cancelled);
   const auto started = std::chrono::steady_clock::now();
   const readers::ReadLimits limits = limits_for(config_.limits, profile);
@@ -347,6 +355,12 @@ std::shared_ptr<const readers::Roots> ToolHost::roots_of(
     return RootsState::narrowed(scope->roots, client_roots);
   return client_roots ? roots_.for_client(*client_roots)
                       : roots_.current(std::chrono::milliseconds(config_.roots_wait_ms), cancelled);
+}
+
+bool ToolHost::identity_has_no_roots(const std::shared_ptr<const protocol::CallerScope>& caller) const {
+  const auto* scope = dynamic_cast<const ReadScope*>(caller.get());
+  if (scope == nullptr) scope = session_scope_.get();
+  return scope != nullptr && scope->roots->empty();
 }
 
 std::string ToolHost::who(const std::shared_ptr<const protocol::CallerScope>& caller) const {

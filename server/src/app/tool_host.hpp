@@ -89,6 +89,9 @@ class ToolHost : public protocol::ServerHandler {
   std::shared_ptr<const readers::Roots> roots_of(const std::optional<std::vector<std::string>>& client_roots,
                                                  const std::shared_ptr<const protocol::CallerScope>& caller,
                                                  const std::atomic<bool>* cancelled) const;
+  // Whether the caller (a stateless request's, or else the session's) is an OAuth identity to
+  // which the --oauth-roots policy gives no directory.
+  [[nodiscard]] bool identity_has_no_roots(const std::shared_ptr<const protocol::CallerScope>& caller) const;
   // Who reads, for the logs: " (sub alice)", or empty without OAuth.
   [[nodiscard]] std::string who(const std::shared_ptr<const protocol::CallerScope>& caller) const;
 
