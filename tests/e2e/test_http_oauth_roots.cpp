@@ -121,7 +121,7 @@ TEST_CASE("http oauth roots: alice reads her root only, in a session and statele
     }
   }
   SUBCASE("resources: listed and read within her root only") {
-    const json listed = session.request("resources/list");
+    const json listed = session.request("resources/list").at("result");
     CHECK(listed["resources"].size() == 1);
     CHECK(listed["resources"][0]["name"] == "a.txt");
     const json bobs_uri{{"uri", file_uri(tree.root.path() / "home/bob/secret.txt")}};
@@ -192,7 +192,7 @@ TEST_CASE("http oauth roots: a task is its creator's: another identity neither s
   for (const char* method : {"tasks/get", "tasks/cancel"}) {
     const json m = bob.stateless(method, with_tasks({{"taskId", id}})).last();
     REQUIRE(m.contains("error"));
-    CHECK(m["error"]["message"] == "Unknown task: " + id + " (never created here, or past its ttlMs)");
+    CHECK(m["error"]["message"] == "Invalid params: Unknown task: " + id + " (never created here, or past its ttlMs)");
   }
   json task;
   for (int i = 0; i < 100000; ++i) {  // bounded by count: each poll is answered at once
