@@ -185,9 +185,9 @@ json StatelessDispatcher::discover_result() const {
 }
 
 void StatelessDispatcher::serve(const Message& m, const Reply& reply,
-                                std::shared_ptr<std::atomic<bool>> cancelled) {
+                                std::shared_ptr<std::atomic<bool>> cancelled, const Caller& caller) {
   if (is_task_method(m.method)) {
-    json response = serve_task_method(*tasks_, m);
+    json response = serve_task_method(*tasks_, m, caller.owner);
     if (response.contains("result")) response["result"] = complete(std::move(response["result"]));
     reply(serialize(response), true);
     return;
@@ -210,7 +210,7 @@ void StatelessDispatcher::serve(const Message& m, const Reply& reply,
     return;
   }
   if (m.method == "tools/call") {
-    call_tool(m, reply, std::move(cancelled), std::move(roots), std::move(round));
+    call_tool(m, reply, std::move(cancelled), std::move(roots), std::move(round), caller);
     return;
   }
   if (m.method == "subscriptions/listen") {
@@ -218,7 +218,7 @@ void StatelessDispatcher::serve(const Message& m, const Reply& reply,
     return;
   }
   if (m.method == "resources/list" || m.method == "resources/read") {
-    resource_request(m, reply, std::move(cancelled), std::move(roots));
+    resource_request(m, reply, std::move(cancelled), std::move(roots), caller);
     return;
   }
   if (m.method == "prompts/get" || m.method == "completion/complete") {
@@ -270,7 +270,7 @@ void StatelessDispatcher::serve(const Message& m, const Reply& reply,
 
 void StatelessDispatcher::resource_request(const Message& m, const Reply& reply,
                                            std::shared_ptr<std::atomic<bool>> cancelled,
-                                           std::optional<std::vector<std::string>> roots) {
+                                           std::optional<std::vector<std::string>> roots, const Caller& caller) {
   auto prepared = prepare_resource_request(m);
   if (auto* error = std::get_if<MessageError>(&prepared)) {
     reply(serialize(make_error(*error)), true);
@@ -280,6 +280,7 @@ void StatelessDispatcher::resource_request(const Message& m, const Reply& reply,
   request.protocol_version = m.params["_meta"][meta_key::protocol_version].get<std::string>();
   request.cancelled = cancelled;
   request.client_roots = std::move(roots);
+  request.caller = caller.scope;
   const long long ttl = m.method == "resources/read" ? resource_read_ttl_ms : resource_list_ttl_ms;
   auto done = [this, id = m.id, uri = request.uri, ttl, reply, cancelled](ResourceOutcome outcome) {
     if (cancelled && cancelled->load()) {
@@ -305,7 +306,8 @@ void StatelessDispatcher::resource_request(const Message& m, const Reply& reply,
 
 void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
                                     std::shared_ptr<std::atomic<bool>> cancelled,
-                                    std::optional<std::vector<std::string>> roots, std::shared_ptr<InputRound> round) {
+                                    std::optional<std::vector<std::string>> roots, std::shared_ptr<InputRound> round,
+                                    const Caller& caller) {
   auto prepared = prepare_tool_call(handler_.tools(), m);
   if (auto* refusal = std::get_if<json>(&prepared)) {
     if (refusal->contains("result")) (*refusal)["result"] = complete(std::move((*refusal)["result"]));
@@ -318,6 +320,7 @@ void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
   call.client = ClientInfo::from_json(meta.value(meta_key::client_info, json()));
   call.cancelled = cancelled;
   call.client_roots = std::move(roots);
+  call.caller = caller.scope;
   // No log messages unless this request asked for them with a level (there is no session).
   std::optional<LogLevel> threshold;
   if (const auto level = meta.find(meta_key::log_level); level != meta.end())
@@ -328,7 +331,7 @@ void StatelessDispatcher::call_tool(const Message& m, const Reply& reply,
   // No session to send the tool's own requests on: they travel as input requests.
   round->attach(call);
   auto task = TaskLink::attach(
-      call, task_context(handler_, tasks_, m, [round] { return round->pending().empty(); },
+      call, task_context(handler_, tasks_, m, caller.owner, [round] { return round->pending().empty(); },
                          [this, id = m.id, reply](json created) {
                            json result = complete(std::move(created));
                            result["resultType"] = "task";

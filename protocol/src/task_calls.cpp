@@ -40,7 +40,7 @@ std::optional<MessageError> task_method_error(const Message& m, const json& clie
   return std::nullopt;
 }
 
-json serve_task_method(TaskStore& store, const Message& m) {
+json serve_task_method(TaskStore& store, const Message& m, const std::string& owner) {
   const auto id_it = m.params.find("taskId");
   if (id_it == m.params.end() || !id_it->is_string())
     return make_error(params_error(m.id, m.method + " needs \"taskId\", a string"));
@@ -49,17 +49,20 @@ json serve_task_method(TaskStore& store, const Message& m) {
     return make_error(params_error(m.id, "Unknown task: " + id + " (never created here, or past its ttlMs)"));
   };
   if (m.method == "tasks/get") {
-    auto task = store.get(id);
+    auto task = store.get(id, owner);
     return task ? make_result(m.id, std::move(*task)) : unknown();
   }
-  const bool known = m.method == "tasks/update" ? store.update(id, m.params["inputResponses"]) : store.cancel(id);
+  const bool known = m.method == "tasks/update" ? store.update(id, m.params["inputResponses"], owner)
+                                                  : store.cancel(id, owner);
   // The acknowledgement is empty: the task's new state is read with tasks/get.
   return known ? make_result(m.id, json::object()) : unknown();
 }
 
 TaskLink::Context task_context(const ServerHandler& handler, std::shared_ptr<TaskStore> store, const Message& m,
-                               std::function<bool()> can_start, std::function<void(json created)> answer) {
+                               std::string owner, std::function<bool()> can_start,
+                               std::function<void(json created)> answer) {
   TaskLink::Context context;
+  context.owner = std::move(owner);
   context.store = std::move(store);
   context.client_capabilities = m.params["_meta"][meta_key::client_capabilities];
   const auto name = m.params.find("name");
@@ -117,7 +120,8 @@ bool TaskLink::start(const std::string& status_message, const std::shared_ptr<st
   if (id_ || finished_ || !context_.allowed || !context_.store) return false;
   if (cancelled && cancelled->load()) return false;
   if (context_.can_start && !context_.can_start()) return false;
-  auto created = context_.store->create(cancelled, status_message, context_.client_capabilities);
+  auto created = context_.store->create(cancelled, status_message, context_.client_capabilities,
+                                        context_.owner);
   if (!created) return false;  // full: the call goes on synchronously
   id_ = (*created)["taskId"].get<std::string>();
   // Stored before it is announced, so a tasks/get right after the answer finds it.

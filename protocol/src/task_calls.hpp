@@ -25,8 +25,8 @@ json task_requirement();
 // tasks/update whose inputResponses is not an object.
 std::optional<MessageError> task_method_error(const Message& m, const json& client_capabilities);
 // Serves a task method check() accepted: the response, whose result still lacks resultType and
-// serverInfo.
-json serve_task_method(TaskStore& store, const Message& m);
+// serverInfo. Another owner's task is answered as unknown.
+json serve_task_method(TaskStore& store, const Message& m, const std::string& owner = {});
 
 // The link between one tool call and the task it may become.
 class TaskLink {
@@ -35,6 +35,7 @@ class TaskLink {
     std::shared_ptr<TaskStore> store;
     bool allowed = false;  // the client declared the extension and the tool may run as a task
     json client_capabilities;
+    std::string owner;  // who sent the call: the task is theirs
     std::function<bool()> can_start;           // e.g. no input request of this round pending
     std::function<void(json created)> answer;  // sends the CreateTaskResult as the call's answer
   };
@@ -60,6 +61,6 @@ class TaskLink {
 // The context of one tools/call `m` (its tool, the client's capabilities): `can_start` says
 // whether it may become a task now, `answer` sends its CreateTaskResult.
 TaskLink::Context task_context(const ServerHandler& handler, std::shared_ptr<TaskStore> store, const Message& m,
-                               std::function<bool()> can_start, std::function<void(json created)> answer);
+                               std::string owner, std::function<bool()> can_start, std::function<void(json created)> answer);
 
 }  // namespace mcpread::protocol

@@ -106,7 +106,7 @@ json TaskStore::fields(const std::string& id, const Task& task) const {
 }
 
 std::optional<json> TaskStore::create(std::shared_ptr<std::atomic<bool>> cancelled, const std::string& status_message,
-                                      json client_capabilities) {
+                                      json client_capabilities, std::string owner) {
   auto id = random_id();
   if (!id) return std::nullopt;
   id->insert(0, id_prefix_);
@@ -121,6 +121,7 @@ std::optional<json> TaskStore::create(std::shared_ptr<std::atomic<bool>> cancell
       task.status_message = status_message;
       task.created = task.updated = now;
       task.client_capabilities = std::move(client_capabilities);
+      task.owner = std::move(owner);
       task.cancelled = cancelled ? std::move(cancelled) : std::make_shared<std::atomic<bool>>(false);
       created = fields(*id, task);
       tasks_.emplace(*id, std::move(task));
@@ -182,14 +183,14 @@ void TaskStore::ask(const std::string& id, const std::string& method, json param
   call_quietly(done, std::move(*refused));
 }
 
-std::optional<json> TaskStore::get(const std::string& id) {
+std::optional<json> TaskStore::get(const std::string& id, const std::string& owner) {
   Abandoned abandoned;
   std::optional<json> out;
   {
     std::lock_guard lock(mutex_);
     purge(now_(), &abandoned);
     const auto it = tasks_.find(id);
-    if (it != tasks_.end()) {
+    if (it != tasks_.end() && it->second.owner == owner) {
       const Task& task = it->second;
       out = fields(id, task);
       if (task.status == "completed") (*out)["result"] = task.result;
@@ -205,12 +206,12 @@ std::optional<json> TaskStore::get(const std::string& id) {
   return out;
 }
 
-bool TaskStore::update(const std::string& id, const json& input_responses) {
+bool TaskStore::update(const std::string& id, const json& input_responses, const std::string& owner) {
   std::vector<std::pair<std::function<void(ClientResponse)>, ClientResponse>> answered;
   {
     std::lock_guard lock(mutex_);
     const auto it = tasks_.find(id);
-    if (it == tasks_.end()) return false;
+    if (it == tasks_.end() || it->second.owner != owner) return false;
     Task& task = it->second;
     for (const auto& [key, answer] : input_responses.items()) {
       const auto input = task.inputs.find(key);
@@ -228,12 +229,12 @@ bool TaskStore::update(const std::string& id, const json& input_responses) {
   return true;
 }
 
-bool TaskStore::cancel(const std::string& id) {
+bool TaskStore::cancel(const std::string& id, const std::string& owner) {
   Abandoned abandoned;
   {
     std::lock_guard lock(mutex_);
     const auto it = tasks_.find(id);
-    if (it == tasks_.end()) return false;
+    if (it == tasks_.end() || it->second.owner != owner) return false;
     if (!it->second.finished()) {
       it->second.cancelled->store(true);
       end(it->second, "cancelled", now_(), &abandoned);

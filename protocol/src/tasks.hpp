@@ -36,9 +36,9 @@ class TaskStore {
 
   // Stores a new `working` task whose call stops when `cancelled` is set; the task's fields for a
   // CreateTaskResult (without resultType), or nullopt when the store is full. Input requests go
-  // only to a client whose `client_capabilities` allow them.
+  // only to a client whose `client_capabilities` allow them. `owner`: who created it (see get).
   std::optional<json> create(std::shared_ptr<std::atomic<bool>> cancelled, const std::string& status_message,
-                             json client_capabilities);
+                             json client_capabilities, std::string owner = {});
   // The call's end: `completed` with its CallToolResult, or `failed` with its protocol error.
   // Dropped when the task was cancelled or has expired.
   void finish(const std::string& id, ToolOutcome outcome);
@@ -49,13 +49,14 @@ class TaskStore {
   void ask(const std::string& id, const std::string& method, json params, std::function<void(ClientResponse)> done);
 
   // tasks/get: the DetailedTask (without resultType), or nullopt for an unknown or expired id.
-  [[nodiscard]] std::optional<json> get(const std::string& id);
+  // get, update and cancel take the asker's owner: another owner's task is unknown to them.
+  [[nodiscard]] std::optional<json> get(const std::string& id, const std::string& owner = {});
   // tasks/update: hands each answer whose key is pending to its request; other keys are ignored.
   // False for an unknown id.
-  bool update(const std::string& id, const json& input_responses);
+  bool update(const std::string& id, const json& input_responses, const std::string& owner = {});
   // tasks/cancel: a task still running becomes `cancelled` and its call is told to stop; a
   // finished one is left as it is. False for an unknown id.
-  bool cancel(const std::string& id);
+  bool cancel(const std::string& id, const std::string& owner = {});
   // Shutdown: every running task is cancelled.
   void cancel_all();
 
@@ -74,6 +75,7 @@ class TaskStore {
     std::map<std::string, Input> inputs;
     unsigned next_input = 0;
     json client_capabilities;
+    std::string owner;
     std::shared_ptr<std::atomic<bool>> cancelled;
     [[nodiscard]] bool finished() const { return status == "completed" || status == "failed" || status == "cancelled"; }
   };

@@ -2,6 +2,7 @@
 
 #include "mcpread/readers/registry.hpp"
 
+#include "cli_checks.hpp"
 #include "resource_metadata.hpp"
 
 #include <algorithm>
@@ -125,6 +126,12 @@ const auto server_options = std::to_array<Option>({
          if (ch <= ' ' || ch == '"' || ch == '\\' || static_cast<unsigned char>(ch) >= 0x7f) return false;
        c.http.oauth_scope = v;
        return true;
+     }},
+    {"--oauth-roots", "FILE", "with --oauth-issuer: a JSON policy giving each identity its roots (by sub, "
+     "group, email domain), within the ROOTs; reloaded on SIGHUP", 0, 0, nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       c.http.oauth_roots_file = v;
+       return !v.empty();
      }},
     {"--metrics-token", "TOKEN", "the bearer token /healthz, /readyz and /metrics take instead of "
      "--auth-token (so that a scraper cannot call tools)", 0, 0, nullptr, nullptr,
@@ -366,18 +373,7 @@ CliOutcome parse_cli(const std::vector<std::string>& args, const Environment& ge
     }
     if (auto problem = apply(*o, value, c); !problem.empty()) return fail(problem);
   }
-  if (!c.http.oauth_issuers.empty() && !c.http.auth_token.empty())
-    return fail("--oauth-issuer and --auth-token exclude each other: give one (OAuth access tokens, or one "
-                "shared token)");
-  if (!c.http.oauth_issuers.empty() && c.http.oauth_resource.empty() &&
-      !auth::resource_uri_for_listener(c.http.host, c.http.port))
-    return fail("--oauth-issuer: --host " + c.http.host + " names no URL for tokens to be issued for; give the URL "
-                "clients reach this server at with --oauth-resource (e.g. https://files.example.com/mcp)");
-  if (c.http.oauth_issuers.empty() && !c.http.oauth_resource.empty())
-    return fail("--oauth-resource needs --oauth-issuer (the authorization server that issues the tokens)");
-#ifdef _WIN32
-  if (!c.http.oauth_issuers.empty()) return fail("--oauth-issuer: OAuth is not available on Windows");
-#endif
+  if (auto problem = oauth_conflicts(c.http); !problem.empty()) return fail(problem);
   if (!c.host_profiles_file.empty()) {
     auto loaded = HostProfiles::load(c.host_profiles_file);
     if (auto* problem = std::get_if<std::string>(&loaded)) return fail("--host-profiles: " + *problem);

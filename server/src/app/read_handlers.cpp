@@ -1,5 +1,7 @@
 #include "read_handlers.hpp"
 
+#include "mcpread/server/read_scope.hpp"
+
 #include <utility>
 
 namespace mcpread::server {
@@ -15,9 +17,10 @@ struct SessionRoots {
 class SessionReadHost : private SessionRoots, public ToolHost {
  public:
   SessionReadHost(const Config& config, readers::Roots cli_roots, bool roots_default, boost::asio::thread_pool& pool,
-                  HandlerFactory::ClientLog client_log)
+                  HandlerFactory::ClientLog client_log, std::shared_ptr<const ReadScope> scope)
       : SessionRoots(std::move(cli_roots), roots_default), ToolHost(config, session_roots, pool) {
     set_client_log(std::move(client_log));
+    set_session_scope(std::move(scope));
   }
 };
 
@@ -32,8 +35,12 @@ ReadHandlers::ReadHandlers(const Config& config, readers::Roots roots, bool root
       stateless_roots_(roots_, false),
       stateless_host_(config, stateless_roots_, pool) {}
 
-std::unique_ptr<protocol::ServerHandler> ReadHandlers::session_handler(ClientLog client_log) {
-  return std::make_unique<SessionReadHost>(config_, roots_, roots_default_, pool_, std::move(client_log));
+std::unique_ptr<protocol::ServerHandler> ReadHandlers::session_handler(ClientLog client_log,
+                                                                     const protocol::Caller& caller) {
+  // The identity's roots are the session's server roots: its client's roots can only narrow them.
+  if (auto scope = std::dynamic_pointer_cast<const ReadScope>(caller.scope))
+    return std::make_unique<SessionReadHost>(config_, *scope->roots, false, pool_, std::move(client_log), scope);
+  return std::make_unique<SessionReadHost>(config_, roots_, roots_default_, pool_, std::move(client_log), nullptr);
 }
 
 }  // namespace mcpread::server

@@ -13,7 +13,10 @@ namespace mcpread::server {
 class ReadHandlers : public HandlerFactory {
  public:
   ReadHandlers(const Config& config, readers::Roots roots, bool roots_default, boost::asio::thread_pool& pool);
-  std::unique_ptr<protocol::ServerHandler> session_handler(ClientLog client_log) override;
+  // A session opened by a caller with a ReadScope reads within its roots (its client's roots
+  // narrow them); otherwise within the command line's.
+  std::unique_ptr<protocol::ServerHandler> session_handler(ClientLog client_log,
+                                                           const protocol::Caller& caller) override;
   protocol::ServerHandler& stateless_handler() override { return stateless_host_; }
 
  private:

@@ -83,6 +83,17 @@ std::shared_ptr<const readers::Roots> RootsState::for_client(const std::vector<s
   return std::make_shared<const readers::Roots>(cli_.narrowed_by(dirs, cli_default_));
 }
 
+std::shared_ptr<const readers::Roots> RootsState::narrowed(const std::shared_ptr<const readers::Roots>& base,
+                                                           const std::optional<std::vector<std::string>>& uris) {
+  if (!uris) return base;
+  std::vector<std::string> dirs;
+  for (const auto& uri : *uris) {
+    auto path = path_from_file_uri(uri);
+    if (!path.empty()) dirs.push_back(std::move(path));
+  }
+  return dirs.empty() ? base : std::make_shared<const readers::Roots>(base->narrowed_by(dirs, false));
+}
+
 std::string RootsState::path_from_file_uri(const std::string& uri) {
   return readers::path_from_file_uri(uri);
 }

@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ class RootsState {
   // The roots for one request whose client gave its root URIs with it (stateless requests):
   // the command line's narrowed by them, without changing what current() returns.
   std::shared_ptr<const readers::Roots> for_client(const std::vector<std::string>& uris) const;
+  // `base` (a caller's own roots) narrowed by a request's client root URIs, when given.
+  static std::shared_ptr<const readers::Roots> narrowed(const std::shared_ptr<const readers::Roots>& base,
+                                                        const std::optional<std::vector<std::string>>& uris);
 
   // file:///a%20b -> /a b; empty for other schemes or malformed URIs.
   static std::string path_from_file_uri(const std::string& uri);

@@ -9,6 +9,8 @@
 #include "result_shaper.hpp"
 
 #include "mcpread/protocol/pagination.hpp"
+#include "mcpread/server/read_scope.hpp"
+#include "mcpread/readers/access.hpp"
 #include "mcpread/readers/read.hpp"
 #include "mcpread/readers/registry.hpp"
 #include "mcpread/readers/resources.hpp"
@@ -210,9 +212,15 @@ std::optional<json> ToolHost::read_call(const protocol::ToolCall& call, bool now
   auto& request = std::get<readers::ReadRequest>(parsed);
   request.progress = call.progress;  // notifications/progress when the client asked for them
 
-  const auto roots = call.client_roots ? roots_.for_client(*call.client_roots)
-                                       : roots_.current(std::chrono::milliseconds(config_.roots_wait_ms), call.cancelled.get());
+  const auto roots = roots_of(call.client_roots, call.caller, call.cancelled.get());
   if (!roots) return shape(readers::ReadOutcome::stopped());
+  // An identity no --oauth-roots rule gives a directory: refused as outside the roots, not as a
+  // client whose own roots left nothing (read_file's sentence for empty roots).
+  if (roots->empty() && identity_has_no_roots(call.caller)) {
+    const readers::AccessResult access = readers::open_in_roots(*roots, request.file_path);
+    if (const auto* denied = std::get_if<readers::AccessError>(&access))
+      return shape(readers::ReadOutcome::error(denied->message));
+  }
   readers::CancelToken cancel = readers::CancelToken::wrap(call.cancelled);
   const auto started = std::chrono::steady_clock::now();
   const readers::ReadLimits limits = limits_for(config_.limits, profile);
@@ -222,9 +230,9 @@ std::optional<json> ToolHost::read_call(const protocol::ToolCall& call, bool now
   if (profile.image_text && !outcome.is_error) add_image_text(outcome, request, limits, cancel);
   const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                           std::chrono::steady_clock::now() - started).count();
-  spdlog::debug("{} {} -> {} in {} us (host profile {}, client \"{}\" {})", call.name, request.file_path,
+  spdlog::debug("{} {} -> {} in {} us (host profile {}, client \"{}\" {}){}", call.name, request.file_path,
                 outcome.cancelled ? "cancelled" : outcome.is_error ? "error" : "ok", micros, profile.name,
-                call.client.name, call.client.version);
+                call.client.name, call.client.version, who(call.caller));
   if (payload_bytes(outcome) >= large_answer_bytes) release_after_answer = true;
   return shape(std::move(outcome));
 }
@@ -270,9 +278,7 @@ protocol::ResourceOutcome ToolHost::run_list(const protocol::ResourceRequest& re
       return failure(Kind::invalid, "unknown \"cursor\"; pass a nextCursor from an earlier resources/list");
     position = *decoded;
   }
-  const auto roots = request.client_roots
-                         ? roots_.for_client(*request.client_roots)
-                         : roots_.current(std::chrono::milliseconds(config_.roots_wait_ms), request.cancelled.get());
+  const auto roots = roots_of(request.client_roots, request.caller, request.cancelled.get());
   if (!roots) return failure(Kind::failed, "The request was cancelled.");
   const auto page = readers::list_resources(*roots, position, resources_page_size, resource_limits,
                                             readers::CancelToken::wrap(request.cancelled));
@@ -305,9 +311,7 @@ protocol::ResourceOutcome ToolHost::run_read(const protocol::ResourceRequest& re
     return failure(Kind::invalid,
                    "\"" + request.uri + "\" is not a file URI this server reads. Use "
                    "file:///absolute/path with the path percent-encoded, as resources/list gives it.");
-  const auto roots = request.client_roots
-                         ? roots_.for_client(*request.client_roots)
-                         : roots_.current(std::chrono::milliseconds(config_.roots_wait_ms), request.cancelled.get());
+  const auto roots = roots_of(request.client_roots, request.caller, request.cancelled.get());
   if (!roots) return failure(Kind::failed, "The request was cancelled.");
   const auto started = std::chrono::steady_clock::now();
   // Hints in the contents (the rest of a listing, of a document) name the read tool's arguments.
@@ -315,8 +319,8 @@ protocol::ResourceOutcome ToolHost::run_read(const protocol::ResourceRequest& re
                                      hint_wording);
   const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                           std::chrono::steady_clock::now() - started).count();
-  spdlog::debug("resources/read {} -> {} in {} us", path,
-                read.status == readers::ResourceStatus::ok ? "ok" : read.message, micros);
+  spdlog::debug("resources/read {} -> {} in {} us{}", path,
+                read.status == readers::ResourceStatus::ok ? "ok" : read.message, micros, who(request.caller));
   switch (read.status) {
     case readers::ResourceStatus::ok:
       break;
@@ -342,6 +346,27 @@ protocol::ResourceOutcome ToolHost::run_read(const protocol::ResourceRequest& re
     contents.push_back(std::move(item));
   }
   return json{{"contents", std::move(contents)}};
+}
+
+std::shared_ptr<const readers::Roots> ToolHost::roots_of(
+    const std::optional<std::vector<std::string>>& client_roots,
+    const std::shared_ptr<const protocol::CallerScope>& caller, const std::atomic<bool>* cancelled) const {
+  if (const auto* scope = dynamic_cast<const ReadScope*>(caller.get()))
+    return RootsState::narrowed(scope->roots, client_roots);
+  return client_roots ? roots_.for_client(*client_roots)
+                      : roots_.current(std::chrono::milliseconds(config_.roots_wait_ms), cancelled);
+}
+
+bool ToolHost::identity_has_no_roots(const std::shared_ptr<const protocol::CallerScope>& caller) const {
+  const auto* scope = dynamic_cast<const ReadScope*>(caller.get());
+  if (scope == nullptr) scope = session_scope_.get();
+  return scope != nullptr && scope->roots->empty();
+}
+
+std::string ToolHost::who(const std::shared_ptr<const protocol::CallerScope>& caller) const {
+  const auto* scope = dynamic_cast<const ReadScope*>(caller.get());
+  if (scope == nullptr) scope = session_scope_.get();
+  return scope == nullptr ? std::string() : " (sub " + scope->sub + ")";
 }
 
 void ToolHost::roots_requested() { roots_.request_started(); }

@@ -20,6 +20,7 @@
 namespace mcpread::server {
 
 class ReadBudget;
+struct ReadScope;
 
 class ToolHost : public protocol::ServerHandler {
  public:
@@ -29,6 +30,8 @@ class ToolHost : public protocol::ServerHandler {
 
   // Where messages for the client's log go (the session's notifications/message).
   void set_client_log(ClientLog log) { client_log_ = std::move(log); }
+  // The session's caller, when it was opened by an authenticated identity: named in the logs.
+  void set_session_scope(std::shared_ptr<const ReadScope> scope) { session_scope_ = std::move(scope); }
 
   [[nodiscard]] const std::vector<protocol::ToolDefinition>& tools() const override { return tools_; }
   // The tools with the hints of the client's host profile (tool _meta; no outputSchema where the
@@ -80,6 +83,18 @@ class ToolHost : public protocol::ServerHandler {
   // The largest file read on the calling thread (when it is all in the page cache).
   static constexpr std::uint64_t quick_read_max_bytes = 1024 * 1024;
 
+  // The roots a request reads within: a stateless request's caller's (OAuth) or else the roots
+  // state's, narrowed by the request's own client roots when it brought them. nullptr when
+  // cancelled while waiting for the session's roots.
+  std::shared_ptr<const readers::Roots> roots_of(const std::optional<std::vector<std::string>>& client_roots,
+                                                 const std::shared_ptr<const protocol::CallerScope>& caller,
+                                                 const std::atomic<bool>* cancelled) const;
+  // Whether the caller (a stateless request's, or else the session's) is an OAuth identity to
+  // which the --oauth-roots policy gives no directory.
+  [[nodiscard]] bool identity_has_no_roots(const std::shared_ptr<const protocol::CallerScope>& caller) const;
+  // Who reads, for the logs: " (sub alice)", or empty without OAuth.
+  [[nodiscard]] std::string who(const std::shared_ptr<const protocol::CallerScope>& caller) const;
+
   // Tells config_.counters, if any, how a read ended.
   void count_read(const readers::ReadOutcome& outcome) const;
   // The profile for this call's client; logged (info) the first time a client name is seen.
@@ -90,6 +105,7 @@ class ToolHost : public protocol::ServerHandler {
   mutable std::set<std::string> clients_seen_;
   std::vector<protocol::ResourceTemplate> templates_;
   ClientLog client_log_;
+  std::shared_ptr<const ReadScope> session_scope_;
 };
 
 }  // namespace mcpread::server

@@ -19,7 +19,7 @@ std::variant<Identity, Refusal> Authorizer::authorize(std::optional<std::string_
   switch (result.verdict) {
     case ClaimsVerdict::valid:
       spdlog::debug("oauth: token of sub '{}' accepted", result.sub);
-      return Identity{result.issuer, result.sub};
+      return Identity{result.issuer, result.sub, result.claims};
     case ClaimsVerdict::insufficient_scope:
       spdlog::debug("oauth: token of sub '{}' refused: {}", result.sub, result.why);
       return challenge_.insufficient_scope();

@@ -6,6 +6,8 @@
 #include "resource_metadata.hpp"
 #include "token_verifier.hpp"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,6 +19,7 @@ namespace mcpread::server::auth {
 struct Identity {
   std::string issuer;
   std::string sub;
+  std::shared_ptr<const nlohmann::json> claims;  // the token's verified payload
   // Who owns what this identity opens (its sessions): subjects are unique per issuer only.
   [[nodiscard]] std::string owner() const { return issuer + ' ' + sub; }
 };

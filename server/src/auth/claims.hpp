@@ -5,6 +5,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,8 @@ struct ClaimsResult {
   std::string why;  // for the debug log when not valid
   std::string sub;     // the identity, when valid or only short of the scope
   std::string issuer;  // who issued the token, when valid
+  // The verified payload, when valid: what roots per identity look at (roots_policy.hpp).
+  std::shared_ptr<const nlohmann::json> claims;
 };
 
 // `now_s`: seconds since the epoch. `exp` is required.

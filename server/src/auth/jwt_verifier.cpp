@@ -92,6 +92,7 @@ class JwtVerifier : public TokenVerifier {
     auto result = check_claims(payload, {issuer, settings_.audience, settings_.scope, 60},
                                static_cast<std::int64_t>(std::time(nullptr)));
     result.issuer = issuer;
+    if (result.verdict == ClaimsVerdict::valid) result.claims = std::make_shared<const nlohmann::json>(payload);
     return result;
   }
 

@@ -60,6 +60,20 @@ struct ClientInfo {
   static ClientInfo from_json(const json& info);
 };
 
+// The server's own knowledge of who sent a request (e.g. what an authenticated identity may
+// read): made by the transport, handed untouched to the handler, which knows what it made.
+struct CallerScope {
+  virtual ~CallerScope() = default;
+};
+
+// Who sent a request, as the transport established it. The protocol compares owners only (a task
+// is its creator's); `scope` goes to the handler with the request. Empty: an unauthenticated
+// transport, where every caller is the same one.
+struct Caller {
+  std::string owner;
+  std::shared_ptr<const CallerScope> scope;
+};
+
 // How a request asks its client for input: in a session, requests on its own exchange; in a
 // stateless (2026-07-28) request, rounds of input_required results carrying a sealed
 // requestState. Tool calls and prompts/get both have them.
@@ -104,6 +118,9 @@ struct ToolCall : InputRounds {
   // The root URIs the client gave for this one request (a stateless request's answer to our
   // roots/list input request); unset: the session's or the server's roots apply.
   std::optional<std::vector<std::string>> client_roots;
+  // Who sent a stateless request (its scope narrows what it may read); unset in sessions, whose
+  // handler was made for their caller.
+  std::shared_ptr<const CallerScope> caller;
   // Turns the call into a task (2026-07-28, tasks extension): the request is answered at once with
   // the task's id, and the call's `done` completes the task instead. From then on `request` asks
   // through the task (tasks/update brings the answers), `progress` sets its statusMessage, `log`
@@ -131,6 +148,7 @@ struct ResourceRequest {
   std::string protocol_version;
   std::shared_ptr<std::atomic<bool>> cancelled;
   std::optional<std::vector<std::string>> client_roots;  // as in ToolCall
+  std::shared_ptr<const CallerScope> caller;              // as in ToolCall
 };
 
 // Why a resources request has no result; the protocol layer shapes the error for the version.

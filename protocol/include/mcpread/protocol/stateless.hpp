@@ -57,7 +57,10 @@ class StatelessDispatcher {
 
   // Serves a request check() accepted: notifications through reply(..., false), then exactly one
   // reply(response, true); the response is empty when `cancelled` was set before it was ready.
-  void serve(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled);
+  // `caller`: who sent it; a task is visible to and cancellable by its creator's owner only, and
+  // the caller's scope goes with tool calls and resource requests to the handler.
+  void serve(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled,
+             const Caller& caller = {});
 
   [[nodiscard]] json discover_result() const;
 
@@ -81,9 +84,10 @@ class StatelessDispatcher {
   // while requests are pending, else `result` completed.
   [[nodiscard]] json round_response(const json& id, const InputRound& round, json result) const;
   void call_tool(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled,
-                 std::optional<std::vector<std::string>> roots, std::shared_ptr<InputRound> round);
+                 std::optional<std::vector<std::string>> roots, std::shared_ptr<InputRound> round,
+                 const Caller& caller);
   void resource_request(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled,
-                        std::optional<std::vector<std::string>> roots);  // resources/list, /read
+                        std::optional<std::vector<std::string>> roots, const Caller& caller);  // resources/list, /read
   void listen(const Message& m, const Reply& reply, std::shared_ptr<std::atomic<bool>> cancelled);
 
   ServerInfo info_;

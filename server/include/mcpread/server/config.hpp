@@ -25,6 +25,9 @@ struct HttpConfig {
   std::vector<std::string> oauth_issuers;
   std::string oauth_resource;  // canonical URI; empty: http://<host>:<port>/mcp
   std::string oauth_scope = "files:read";
+  // Roots per identity (auth/roots_policy.hpp): a JSON policy mapping token claims to roots,
+  // reloaded on SIGHUP. Empty: every token holder reads within the server's roots.
+  std::string oauth_roots_file;
   std::size_t max_body_bytes = 16u << 20;
   std::size_t max_sessions = 1000;
   unsigned idle_timeout_s = 60;      // a connection's time to send a whole request

@@ -15,7 +15,9 @@ class HandlerFactory {
   using ClientLog = std::function<void(protocol::LogLevel, const std::string&)>;
   virtual ~HandlerFactory() = default;
   // The handler of one new session; `client_log` sends notifications/message to its client.
-  virtual std::unique_ptr<protocol::ServerHandler> session_handler(ClientLog client_log) = 0;
+  // `caller`: who opened it (with OAuth; empty otherwise): its scope is the session's for good.
+  virtual std::unique_ptr<protocol::ServerHandler> session_handler(ClientLog client_log,
+                                                                   const protocol::Caller& caller) = 0;
   // The handler every stateless (2026-07-28) request shares.
   virtual protocol::ServerHandler& stateless_handler() = 0;
 };

@@ -11,13 +11,13 @@ constexpr std::size_t max_waiting_messages = 256;
 }  // namespace
 
 HttpSession::HttpSession(std::string id, HandlerFactory& handlers, protocol::ServerInfo info,
-                         protocol::ClientRoots stateless_roots)
+                         protocol::ClientRoots stateless_roots, const protocol::Caller& caller)
     : id_(std::move(id)),
       logger_(info.name),
       // The handler logs only once the session below exists (it logs in answer to messages).
       handler_(handlers.session_handler([this](protocol::LogLevel level, const std::string& text) {
         session_.log(level, logger_, text);
-      })),
+      }, caller)),
       session_(std::move(info), *handler_, [this](std::string m) { send(std::move(m)); }, stateless_roots),
       last_used_(std::chrono::steady_clock::now()) {}
 

@@ -18,8 +18,9 @@ namespace mcpread::server::http {
 
 class HttpSession {
  public:
+  // `caller`: who opens it (handlers.session_handler makes its handler for them).
   HttpSession(std::string id, HandlerFactory& handlers, protocol::ServerInfo info,
-              protocol::ClientRoots stateless_roots);
+              protocol::ClientRoots stateless_roots, const protocol::Caller& caller = {});
   ~HttpSession();
   HttpSession(const HttpSession&) = delete;
   HttpSession& operator=(const HttpSession&) = delete;

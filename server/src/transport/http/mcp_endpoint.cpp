@@ -57,7 +57,8 @@ McpEndpoint::McpEndpoint(const Config& config, SessionRegistry& sessions, protoc
       stateless_(std::move(info), handlers_->stateless_handler(), config.stateless_roots,
                  config.http.routing_prefix()) {}
 
-void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink, const std::string& owner) {
+void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink, const protocol::Caller& caller) {
+  const std::string& owner = caller.owner;
   const auto version = header(request, "MCP-Protocol-Version");
   // A POST's refusal waits for its body: the error answers the request by its id.
   if (version && !is_known_version(*version) && request.method() != bhttp::verb::post) {
@@ -66,7 +67,7 @@ void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink, co
   }
   switch (request.method()) {
     case bhttp::verb::post:
-      post(request, sink, owner);
+      post(request, sink, caller);
       return;
     case bhttp::verb::get:
     case bhttp::verb::delete_:
@@ -85,7 +86,8 @@ void McpEndpoint::handle(Request request, std::shared_ptr<ResponseSink> sink, co
 }
 
 void McpEndpoint::post(const Request& request, const std::shared_ptr<ResponseSink>& sink,
-                       const std::string& owner) {
+                       const protocol::Caller& caller) {
+  const std::string& owner = caller.owner;
   const auto accept = header(request, "Accept");
   if (!accepts(accept, "application/json") || !accepts(accept, "text/event-stream")) {
     sink->respond(rpc_error_response(406, invalid_request,
@@ -121,11 +123,11 @@ void McpEndpoint::post(const Request& request, const std::shared_ptr<ResponseSin
     const protocol::Message& m = std::get<protocol::Message>(message);
     if (m.kind == protocol::MessageKind::request && !header(request, "Mcp-Session-Id") &&
         is_stateless_request(m, version)) {
-      serve_stateless(m, request, sink);
+      serve_stateless(m, request, sink, caller);
       return;
     }
     if (m.kind == protocol::MessageKind::request && m.method == "initialize") {
-      initialize(body, sink, owner);
+      initialize(body, sink, caller);
       return;
     }
   }
@@ -139,7 +141,7 @@ void McpEndpoint::post(const Request& request, const std::shared_ptr<ResponseSin
 }
 
 void McpEndpoint::serve_stateless(const protocol::Message& m, const Request& request,
-                                  const std::shared_ptr<ResponseSink>& sink) {
+                                  const std::shared_ptr<ResponseSink>& sink, const protocol::Caller& caller) {
   const HeaderLookup lookup = [&request](std::string_view name) { return header(request, name); };
   auto refused = check_stateless_headers(m, lookup);
   if (!refused) refused = stateless_.check(m);
@@ -161,16 +163,16 @@ void McpEndpoint::serve_stateless(const protocol::Message& m, const Request& req
   stateless_.serve(m, [answer, answered](std::string message, bool final) {
     if (final) answered->store(true);
     answer(std::move(message), final);
-  }, cancelled);
+  }, cancelled, caller);
   // A listen stream has no answer that would notice the close: let it go as soon as it closes.
   if (m.method == "subscriptions/listen") sink->on_close([this] { stateless_.drop_cancelled_subscriptions(); });
 }
 
 void McpEndpoint::initialize(const json& body, const std::shared_ptr<ResponseSink>& sink,
-                             const std::string& owner) {
-  auto session = sessions_.create([this](const std::string& id) {
-    return std::make_shared<HttpSession>(id, *handlers_, info_, config_.stateless_roots);
-  }, owner);
+                             const protocol::Caller& caller) {
+  auto session = sessions_.create([this, &caller](const std::string& id) {
+    return std::make_shared<HttpSession>(id, *handlers_, info_, config_.stateless_roots, caller);
+  }, caller.owner);
   if (!session) {
     sink->respond(rpc_error_response(503, invalid_request,
                                      "Service Unavailable: " + std::to_string(config_.http.max_sessions) +

@@ -20,8 +20,9 @@ class McpEndpoint {
   McpEndpoint(const Config& config, SessionRegistry& sessions, protocol::ServerInfo info,
               std::shared_ptr<HandlerFactory> handlers);
 
-  // `owner`: who asks (the OAuth identity; empty without OAuth): a session is its creator's.
-  void handle(Request request, std::shared_ptr<ResponseSink> sink, const std::string& owner = {});
+  // `caller`: who asks (the OAuth identity; empty without OAuth): a session is its creator's
+  // owner's, and reads within its scope; so is a stateless request and the task it becomes.
+  void handle(Request request, std::shared_ptr<ResponseSink> sink, const protocol::Caller& caller = {});
   // Shutdown: cancels the tasks still running (no connection of theirs closes to stop them).
   void cancel_tasks() { stateless_.cancel_tasks(); }
   // The server is stopping: subscriptions/listen streams end with their closing result (they
@@ -29,12 +30,13 @@ class McpEndpoint {
   void shutdown() { stateless_.close_subscriptions(); }
 
  private:
-  void post(const Request& request, const std::shared_ptr<ResponseSink>& sink, const std::string& owner);
+  void post(const Request& request, const std::shared_ptr<ResponseSink>& sink, const protocol::Caller& caller);
   void open_stream(const Request& request, const std::shared_ptr<ResponseSink>& sink, const std::string& owner);
   void end_session(const Request& request, const std::shared_ptr<ResponseSink>& sink, const std::string& owner);
   void serve_stateless(const protocol::Message& m, const Request& request,
-                       const std::shared_ptr<ResponseSink>& sink);
-  void initialize(const nlohmann::json& body, const std::shared_ptr<ResponseSink>& sink, const std::string& owner);
+                       const std::shared_ptr<ResponseSink>& sink, const protocol::Caller& caller);
+  void initialize(const nlohmann::json& body, const std::shared_ptr<ResponseSink>& sink,
+                  const protocol::Caller& caller);
   // The session a request names, or the refusal already sent.
   // The request's session, or nullptr after answering (with `request_id`, when known) why not.
   std::shared_ptr<HttpSession> session_of(const Request& request, const std::shared_ptr<ResponseSink>& sink,

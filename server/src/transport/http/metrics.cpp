@@ -71,6 +71,19 @@ void HttpMetrics::ocr_done(std::size_t recognised, std::size_t from_cache) {
   ocr_cached_.fetch_add(from_cache, std::memory_order_relaxed);
 }
 
+void HttpMetrics::oauth_refused(unsigned status) {
+  oauth_.store(true, std::memory_order_relaxed);
+  const std::lock_guard lock(mutex_);
+  ++oauth_outcomes_[status == 403 ? "insufficient_scope" : status == 503 ? "unavailable" : "invalid_token"];
+}
+
+void HttpMetrics::oauth_accepted(const std::string& owner, bool no_roots) {
+  oauth_.store(true, std::memory_order_relaxed);
+  const std::lock_guard lock(mutex_);
+  ++oauth_outcomes_[no_roots ? "accepted_no_roots" : "accepted"];
+  if (identities_.size() < max_identities) identities_.insert(std::hash<std::string>{}(owner));
+}
+
 std::string HttpMetrics::render(const Gauges& gauges) const {
   using prometheus::family;
   using prometheus::labels;
@@ -106,6 +119,15 @@ std::string HttpMetrics::render(const Gauges& gauges) const {
   family(out, "mcpread_read_calls_total", "counter", "read tool calls by the kind of file read and outcome.");
   for (const auto& [key, count] : reads_)
     sample(out, "mcpread_read_calls_total", labels({{"kind", std::get<0>(key)}, {"outcome", std::get<1>(key)}}), n(count));
+  if (oauth_.load(std::memory_order_relaxed)) {
+    family(out, "mcpread_oauth_requests_total", "counter",
+           "MCP requests by what became of their OAuth token (accepted_no_roots: no --oauth-roots rule matched).");
+    for (const auto& [outcome, count] : oauth_outcomes_)
+      sample(out, "mcpread_oauth_requests_total", labels({{"outcome", outcome}}), n(count));
+    family(out, "mcpread_oauth_identities", "gauge",
+           "Distinct identities (issuer and subject) whose tokens were accepted since the start (at most 100000).");
+    sample(out, "mcpread_oauth_identities", "", n(identities_.size()));
+  }
   family(out, "mcpread_ocr_pages_total", "counter",
          "PDF pages and images read with OCR: by the engine, or from its cache.");
   sample(out, "mcpread_ocr_pages_total", labels({{"source", "engine"}}), n(load(ocr_recognised_)));

@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <unordered_set>
 
 namespace mcpread::server::http {
 
@@ -63,6 +64,12 @@ class HttpMetrics : public WorkCounters {
     return queued_.load(std::memory_order_relaxed) + running_.load(std::memory_order_relaxed);
   }
 
+  // OAuth: a token refused (401, 403, 503), or accepted for `owner` (issuer and sub; counted
+  // among the distinct identities seen, which are hashed and capped, never labels), who the
+  // --oauth-roots policy may have given no roots.
+  void oauth_refused(unsigned status);
+  void oauth_accepted(const std::string& owner, bool no_roots);
+
   struct Gauges {
     std::size_t sessions_open = 0;
     bool ready = true;
@@ -88,6 +95,10 @@ class HttpMetrics : public WorkCounters {
   std::atomic<std::uint64_t> ocr_recognised_{0};  // OCR pages and images, by the engine
   std::atomic<std::uint64_t> ocr_cached_{0};      // and from its cache
   std::map<std::tuple<std::string, std::string>, std::uint64_t> reads_;  // kind, outcome
+  static constexpr std::size_t max_identities = 100000;
+  std::atomic<bool> oauth_{false};                  // once a token was seen: the OAuth families
+  std::map<std::string, std::uint64_t> oauth_outcomes_;  // accepted, no_roots, 401, 403, 503
+  std::unordered_set<std::size_t> identities_;      // hashes of the owners seen
 };
 
 }  // namespace mcpread::server::http

@@ -2,6 +2,8 @@
 
 #include "replies.hpp"
 
+#include "mcpread/server/read_scope.hpp"
+
 #include <atomic>
 #include <chrono>
 #include <optional>
@@ -133,6 +135,12 @@ std::optional<Response> refused_while_draining(const Request& request) {
                                nullptr, {{"Retry-After", "1"}, {"Connection", "close"}});
 }
 
+// Whether the caller's identity was given no roots by the --oauth-roots policy.
+bool caller_has_no_roots(const protocol::Caller& caller) {
+  const auto* scope = dynamic_cast<const ReadScope*>(caller.scope.get());
+  return scope != nullptr && scope->roots->empty();
+}
+
 }  // namespace
 
 void Router::handle(Request request, std::shared_ptr<ResponseSink> sink) {
@@ -169,15 +177,18 @@ void Router::handle(Request request, std::shared_ptr<ResponseSink> sink) {
   }
   const bool mcp = path == "/mcp" || path == "/mcp/";
   if (mcp || path == SseEndpoint::stream_path || path == SseEndpoint::message_path) {
-    std::string owner;  // with OAuth, the token's issuer and subject: the sessions' owner
+    protocol::Caller caller;  // with OAuth, the token's issuer and subject (the sessions' owner), its roots
     if (authorizer_) {
       auto decision = authorizer_->authorize(header(request, "Authorization"));
       if (auto* refusal = std::get_if<auth::Refusal>(&decision)) {
+        metrics_.oauth_refused(refusal->status);
         sink->respond(rpc_error_response(refusal->status, protocol::error_code::invalid_request,
                                          std::move(refusal->message), nullptr, refusal->headers));
         return;
       }
-      owner = std::get<auth::Identity>(decision).owner();
+      const auto& identity = std::get<auth::Identity>(decision);
+      caller = identity_roots_ ? identity_roots_->caller(identity) : protocol::Caller{identity.owner(), nullptr};
+      metrics_.oauth_accepted(caller.owner, caller_has_no_roots(caller));
     }
     // Made before the request moves on: the route and method are copied out of it.
     auto counted = std::make_shared<MetricsSink>(std::move(sink), metrics_, mcp ? "/mcp" : path,
@@ -189,9 +200,9 @@ void Router::handle(Request request, std::shared_ptr<ResponseSink> sink) {
         return;
       }
     }
-    if (mcp) mcp_.handle(std::move(request), std::move(counted), owner);
-    else if (path == SseEndpoint::stream_path) sse_.open(request, counted, owner);
-    else sse_.post(request, counted, owner);
+    if (mcp) mcp_.handle(std::move(request), std::move(counted), caller);
+    else if (path == SseEndpoint::stream_path) sse_.open(request, counted, caller);
+    else sse_.post(request, counted, caller.owner);
   } else {
     sink->respond(rpc_error_response(404, protocol::error_code::invalid_request,
                                      "Not Found: " + std::string(path) +

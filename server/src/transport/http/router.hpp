@@ -5,6 +5,7 @@
 // operator's endpoints (/healthz, /readyz, /metrics) may take their own token.
 #include "authorizer.hpp"
 #include "connection.hpp"
+#include "identity_roots.hpp"
 #include "mcp_endpoint.hpp"
 #include "metrics.hpp"
 #include "ops_endpoint.hpp"
@@ -32,9 +33,12 @@ class Router : public RequestHandler {
   // OAuth mode: MCP requests need an access token the authorizer accepts, and the resource's
   // metadata is served. Set before the listener starts.
   void set_authorizer(std::shared_ptr<const auth::Authorizer> authorizer) { authorizer_ = std::move(authorizer); }
+  // With --oauth-roots: each identity reads within the roots the policy gives it.
+  void set_identity_roots(std::shared_ptr<const auth::IdentityRoots> roots) { identity_roots_ = std::move(roots); }
 
  private:
   std::shared_ptr<const auth::Authorizer> authorizer_;
+  std::shared_ptr<const auth::IdentityRoots> identity_roots_;
   AccessPolicy policy_;
   AccessPolicy ops_policy_;
   McpEndpoint& mcp_;

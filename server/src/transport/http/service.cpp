@@ -39,6 +39,7 @@ Config with_counters(Config config, WorkCounters& counters) {
 Service::Service(Config config, protocol::ServerInfo info, const MakeHandlers& make_handlers)
     : config_(with_counters(std::move(config), metrics_)),
       signals_(io_, SIGINT, SIGTERM),
+      reload_signals_(io_),
       sweep_timer_(io_),
       shutdown_timer_(io_),
       poll_timer_(io_),
@@ -81,6 +82,7 @@ int Service::run() {
     auto authorizer = make_authorizer(bound.port());
     if (!authorizer) return 2;
     router_.set_authorizer(std::move(authorizer));
+    if (!config_.http.oauth_roots_file.empty() && !load_identity_roots()) return 2;
   } else if (!is_loopback_host(config_.http.host) && config_.http.auth_token.empty())
     spdlog::warn("listening on {} without --auth-token: anyone who can reach it can read the roots",
                  config_.http.host);
@@ -123,6 +125,40 @@ std::shared_ptr<const auth::Authorizer> Service::make_authorizer(unsigned short 
   spdlog::info("OAuth: tokens for {} with scope {}; resource metadata at {}", resource, http.oauth_scope,
                metadata.url());
   return std::make_shared<const auth::Authorizer>(std::move(metadata), std::move(verifier));
+}
+
+bool Service::load_identity_roots() {
+  readers::Roots server_roots;
+  std::string error;
+  if (!readers::Roots::from_paths(config_.roots, &server_roots, &error)) {
+    spdlog::error("--oauth-roots: {}", error);
+    return false;
+  }
+  identity_roots_ = std::make_shared<auth::IdentityRoots>(config_.http.oauth_roots_file, std::move(server_roots));
+  if (!identity_roots_->load(error)) {
+    spdlog::error("{}", error);
+    return false;
+  }
+  router_.set_identity_roots(identity_roots_);
+#ifdef SIGHUP
+  reload_signals_.add(SIGHUP);
+  await_reload();
+#endif
+  return true;
+}
+
+// SIGHUP reads the policy again. Asio hands the signal over here, on an io thread: nothing runs
+// in the signal handler itself. New sessions and every stateless request see the new policy;
+// a session keeps the roots it was opened with.
+void Service::await_reload() {
+  reload_signals_.async_wait(asio::bind_executor(control_, [this](const boost::system::error_code& ec, int) {
+    if (ec) return;
+    std::string error;
+    if (identity_roots_->load(error)) spdlog::info("SIGHUP: --oauth-roots reloaded; new sessions and stateless "
+                                                   "requests use it");
+    else spdlog::error("SIGHUP: {}; the policy in force stays", error);
+    await_reload();
+  }));
 }
 
 void Service::sweep_sessions() {
@@ -201,6 +237,7 @@ void Service::shutdown() {
   drain_timer_.cancel();
   sweep_timer_.cancel();
   signals_.cancel();  // a pending wait would keep io_ running
+  reload_signals_.cancel();
   mcp_.shutdown();
   sessions_.end_all();  // cancels calls in flight, ends the sessions' streams
   mcp_.cancel_tasks();  // and the calls that became tasks

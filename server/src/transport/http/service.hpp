@@ -46,6 +46,10 @@ class Service {
   // The OAuth authorizer once the port is known (the default resource URI names it); null, with
   // the reason logged, when it cannot be made.
   std::shared_ptr<const auth::Authorizer> make_authorizer(unsigned short port) const;
+  // --oauth-roots: the policy loaded (false, the reason logged, when it is unusable), and
+  // reloaded on each SIGHUP.
+  bool load_identity_roots();
+  void await_reload();
   void wait_for_connections();
 
   HttpMetrics metrics_;  // first: the tool host reports to it from the start (Config::counters)
@@ -54,6 +58,8 @@ class Service {
   // The signal, timers and shutdown steps run here: two threads run io_.
   boost::asio::strand<boost::asio::io_context::executor_type> control_{io_.get_executor()};
   boost::asio::signal_set signals_;
+  boost::asio::signal_set reload_signals_;  // SIGHUP, with --oauth-roots only
+  std::shared_ptr<auth::IdentityRoots> identity_roots_;
   boost::asio::steady_timer sweep_timer_;
   boost::asio::steady_timer shutdown_timer_;
   boost::asio::steady_timer poll_timer_;

@@ -19,7 +19,8 @@ SseEndpoint::SseEndpoint(const Config& config, SessionRegistry& sessions, protoc
                          std::shared_ptr<HandlerFactory> handlers)
     : config_(config), sessions_(sessions), info_(std::move(info)), handlers_(std::move(handlers)) {}
 
-void SseEndpoint::open(const Request& request, const std::shared_ptr<ResponseSink>& sink, const std::string& owner) {
+void SseEndpoint::open(const Request& request, const std::shared_ptr<ResponseSink>& sink,
+                       const protocol::Caller& caller) {
   if (request.method() != bhttp::verb::get) {
     sink->respond(empty_response(405, {{"Allow", "GET"}}));
     return;
@@ -29,9 +30,9 @@ void SseEndpoint::open(const Request& request, const std::shared_ptr<ResponseSin
                                      "Not Acceptable: the Accept header must allow text/event-stream"));
     return;
   }
-  auto session = sessions_.create([this](const std::string& id) {
-    return std::make_shared<HttpSession>(id, *handlers_, info_, config_.stateless_roots);
-  }, owner);
+  auto session = sessions_.create([this, &caller](const std::string& id) {
+    return std::make_shared<HttpSession>(id, *handlers_, info_, config_.stateless_roots, caller);
+  }, caller.owner);
   if (!session) {
     sink->respond(rpc_error_response(503, invalid_request,
                                      "Service Unavailable: " + std::to_string(config_.http.max_sessions) +

@@ -19,8 +19,9 @@ class SseEndpoint {
   SseEndpoint(const Config& config, SessionRegistry& sessions, protocol::ServerInfo info,
               std::shared_ptr<HandlerFactory> handlers);
 
-  // `owner`: who asks (the OAuth identity; empty without OAuth): a session is its creator's.
-  void open(const Request& request, const std::shared_ptr<ResponseSink>& sink, const std::string& owner = {});
+  // `caller`: who asks (the OAuth identity; empty without OAuth): a session is its creator's
+  // owner's (`owner` of post), and reads within its scope.
+  void open(const Request& request, const std::shared_ptr<ResponseSink>& sink, const protocol::Caller& caller = {});
   void post(const Request& request, const std::shared_ptr<ResponseSink>& sink, const std::string& owner = {});
 
  private:

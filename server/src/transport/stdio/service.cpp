@@ -61,7 +61,7 @@ Service::Service(Config config, protocol::ServerInfo info, const MakeHandlers& m
       handlers_(make_handlers(config_, pool_)),
       handler_(handlers_->session_handler([this](protocol::LogLevel level, const std::string& text) {
         session_.log(level, logger_, text);
-      })),
+      }, protocol::Caller{})),
       session_(std::move(info), *handler_, [this](std::string m) { send(std::move(m)); }, config_.stateless_roots) {}
 
 Service::~Service() {
