@@ -96,6 +96,16 @@ ClaimsResult check_introspection(long status, std::string_view body, ClaimsPolic
       return result;
     }
   }
+  // Bound to a key or a certificate (RFC 7800): its proof of possession is not checked here.
+  if (answer.contains("cnf")) {
+    result.why = "the token is sender-constrained (cnf), which this server cannot check";
+    return result;
+  }
+  // Without a subject (a client's own token, client credentials), the client is the identity,
+  // as it is the `sub` of such a JWT (RFC 9068 section 2.2).
+  if (const auto client = answer.find("client_id"); !answer.contains("sub") && client != answer.end() &&
+                                                      client->is_string())
+    answer["sub"] = *client;
   policy.introspected = true;
   result = check_claims(answer, policy, now_s);
   result.issuer = policy.issuer;

@@ -37,7 +37,8 @@ std::string basic_authorization(std::string_view client_id, std::string_view sec
 // `introspected` is set here) at `now_s`: unavailable when it is not an introspection response
 // (not HTTP 200, not a JSON object with a boolean `active`): the authorization server's fault,
 // not the client's. Invalid when the token is not active, is not a bearer access token
-// (`token_type`), or fails the claim checks; insufficient_scope or valid as check_claims says.
+// (`token_type`), is sender-constrained (`cnf`), or fails the claim checks; insufficient_scope or
+// valid as check_claims says. Without `sub`, `client_id` is the identity (a client's own token).
 // When valid or only short of the scope, `response` receives the answer, to be reused.
 ClaimsResult check_introspection(long status, std::string_view body, ClaimsPolicy policy, std::int64_t now_s,
                                  nlohmann::json& response);

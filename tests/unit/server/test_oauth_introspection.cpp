@@ -96,6 +96,20 @@ TEST_CASE("oauth introspection: an active token with the scope is valid, with th
   }
 }
 
+TEST_CASE("oauth introspection: without sub, the client is the identity, as in a client-credentials JWT") {
+  auto c = check(without("sub"));
+  CHECK(c.result.verdict == ClaimsVerdict::valid);
+  CHECK(c.result.sub == "app");
+  CHECK(c.response["sub"] == "app");  // kept so, for the next use
+  json neither = without("sub");
+  neither.erase("client_id");
+  c = check(neither);
+  CHECK(c.result.verdict == ClaimsVerdict::valid);
+  CHECK(c.result.sub.empty());
+  c = check(with("sub", "alice"));  // a subject is never replaced by the client
+  CHECK(c.result.sub == "alice");
+}
+
 TEST_CASE("oauth introspection: refused answers, each with its reason") {
   auto invalid = [](const json& answer, const std::string& why) {
     CAPTURE(answer.dump());
@@ -117,6 +131,8 @@ TEST_CASE("oauth introspection: refused answers, each with its reason") {
   invalid(with("token_type", "refresh_token"), "the token is not a bearer access token (token_type \"refresh_token\")");
   invalid(with("token_type", "DPoP"), "the token is not a bearer access token (token_type \"DPoP\")");
   invalid(with("token_type", 1), "the token is not a bearer access token (token_type 1)");
+  invalid(with("cnf", json{{"jkt", "0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I"}}),
+          "the token is sender-constrained (cnf), which this server cannot check");
 }
 
 TEST_CASE("oauth introspection: an active token without the scope is short of it, and kept") {
