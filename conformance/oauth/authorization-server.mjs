@@ -7,6 +7,8 @@ import Provider, { errors as providerErrors } from "oidc-provider";
 export const SCOPE = "files:read";
 export const OTHER_RESOURCE = "https://other.example/mcp";
 const MINTER = { client_id: "minter", client_secret: "minter-secret" };
+// mcp-read's own client, with which it introspects opaque tokens (client_secret_basic).
+export const INTROSPECTOR = { client_id: "mcp-read", client_secret: "introspector secret/+" };
 
 export class CheckError extends Error {}
 export const fail = (msg) => {
@@ -27,9 +29,11 @@ export async function signingKey(kid) {
 
 // oidc-provider with dynamic client registration, PKCE required, resource indicators giving
 // JWT access tokens (aud = the resource) for mcp-read's resource (resource(), known once mcp-read
-// listens) and OTHER_RESOURCE, each with the scopes files:read and files:write, its development
-// login and consent pages, and a confidential client "minter" for client credentials.
-function makeProvider(issuer, key, resource) {
+// listens) and OTHER_RESOURCE, and opaque access tokens for the resource of a second mcp-read
+// that introspects them (opaqueResource()), each with the scopes files:read and files:write, its
+// development login and consent pages, a confidential client "minter" for client credentials,
+// token introspection and revocation (RFC 7662, RFC 7009), and mcp-read's client to introspect.
+function makeProvider(issuer, key, resource, opaqueResource) {
   return new Provider(issuer, {
     jwks: { keys: [key] },
     clients: [
@@ -40,17 +44,29 @@ function makeProvider(issuer, key, resource) {
         response_types: [],
         token_endpoint_auth_method: "client_secret_basic",
       },
+      {
+        ...INTROSPECTOR,
+        grant_types: [],
+        redirect_uris: [],
+        response_types: [],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
     ],
     scopes: ["openid", "offline_access", SCOPE, "files:write"],
     features: {
       devInteractions: { enabled: true },
       registration: { enabled: true },
       clientCredentials: { enabled: true },
+      // mcp-read may introspect any token; a client revokes only its own.
+      introspection: { enabled: true, allowedPolicy: (_ctx, client) => client.clientId === INTROSPECTOR.client_id },
+      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       resourceIndicators: {
         enabled: true,
         defaultResource: (_ctx, _client, oneOf) => oneOf ?? resource(),
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator === opaqueResource() && indicator !== undefined)
+            return { scope: `${SCOPE} files:write`, audience: indicator, accessTokenTTL: 300, accessTokenFormat: "opaque" };
           if (indicator !== resource() && indicator !== OTHER_RESOURCE) throw new providerErrors.InvalidTarget();
           return {
             scope: `${SCOPE} files:write`,
@@ -81,12 +97,12 @@ function makeProvider(issuer, key, resource) {
 
 // A provider on 127.0.0.1 (a free port, which names the issuer). rotate(key) puts a new provider
 // with only that key on the same port, hence the same issuer: a key rotation.
-export async function startAuthorizationServer(key, resource) {
+export async function startAuthorizationServer(key, resource, opaqueResource = () => undefined) {
   let handler;
   const server = createServer((req, res) => handler(req, res));
   const issuer = `http://127.0.0.1:${await listen(server)}`;
   const use = (k) => {
-    handler = makeProvider(issuer, k, resource).callback();
+    handler = makeProvider(issuer, k, resource, opaqueResource).callback();
   };
   use(key);
   return { issuer, rotate: use, close: () => server.close() };
@@ -105,6 +121,19 @@ export async function mint(issuer, resource, scope) {
   const body = await r.json();
   if (r.status !== 200 || !body.access_token) fail(`the provider's token endpoint answered ${r.status}: ${JSON.stringify(body)}`);
   return body.access_token;
+}
+
+// Revokes a token the minter holds at the provider's revocation endpoint (RFC 7009).
+export async function revoke(issuer, token) {
+  const r = await fetch(`${issuer}/token/revocation`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      authorization: "Basic " + Buffer.from(`${MINTER.client_id}:${MINTER.client_secret}`).toString("base64"),
+    },
+    body: new URLSearchParams({ token, token_type_hint: "access_token" }).toString(),
+  });
+  if (r.status !== 200) fail(`the provider's revocation endpoint answered ${r.status}: ${await r.text()}`);
 }
 
 // The user at the browser: from the authorization URL, follows redirects with the cookies set,

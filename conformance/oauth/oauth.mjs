@@ -22,7 +22,14 @@
 //   provider's key), alg none, tampered signature, no files:read);
 // - the provider rotates its signing key (a second provider, with a new key only, takes over the
 //   same port and issuer): its tokens, signed with a key mcp-read has not seen, are accepted, since
-//   mcp-read fetches the JWKS again for an unknown `kid`.
+//   mcp-read fetches the JWKS again for an unknown `kid`;
+// - token introspection (RFC 7662): a second mcp-read runs with `--oauth-client-id` (its secret
+//   in MCP_READ_OAUTH_CLIENT_SECRET) and `--oauth-introspection-cache 0`; the provider issues
+//   opaque access tokens for its resource. An opaque token reads a file (mcp-read found the
+//   introspection endpoint in the provider's metadata and asked it); one without files:read is
+//   refused with 403; once revoked at the provider's revocation endpoint (RFC 7009), the same
+//   token is refused at the next call with 401 invalid_token, since the provider says it is no
+//   longer active.
 // Every check prints `ok - ...` or `not ok - ...`; the last line is `oauth: N passed, M failed`.
 // Exit status: 0 when every check passed, 1 otherwise. The whole run is cut at RUN_TIMEOUT_MS.
 import { spawn } from "node:child_process";
@@ -37,10 +44,12 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import {
   CheckError,
   fail,
+  INTROSPECTOR,
   listen,
   mint,
   OTHER_RESOURCE,
   playUser,
+  revoke,
   SCOPE,
   signingKey,
   startAuthorizationServer,
@@ -102,8 +111,9 @@ const watchdog = setTimeout(() => {
 
 // ------------------------------------------------------------------ the authorization server
 let resource; // mcp-read's, known once it listens
+let opaqueResource; // the introspecting mcp-read's, likewise
 const firstKey = await signingKey("first-key");
-const as = await startAuthorizationServer(firstKey, () => resource);
+const as = await startAuthorizationServer(firstKey, () => resource, () => opaqueResource);
 cleanups.push(as.close);
 const issuer = as.issuer;
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -355,6 +365,97 @@ await check("the provider rotates its signing key: a token signed with the new k
   const fetches = (await logSince(0, (log) => log.split(fetched).length > 2)).split(fetched).length - 1;
   if (fetches !== 2) fail(`mcp-read fetched the JWKS ${fetches} times in all, not twice (once more for the new kid)`);
 });
+
+// ------------------------------------------------------------------ introspection of opaque tokens
+const introspecting = spawn(
+  bin,
+  ["--transport", "http", "--port", "0", "--oauth-issuer", issuer, "--oauth-client-id", INTROSPECTOR.client_id,
+    "--oauth-introspection-cache", "0", "--log-level", "debug", root],
+  { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, MCP_READ_OAUTH_CLIENT_SECRET: INTROSPECTOR.client_secret } },
+);
+cleanups.push(() => introspecting.kill("SIGKILL"));
+let introspectingLog = "";
+const introspectingPort = await new Promise((res) => {
+  const timer = setTimeout(() => res(undefined), 10000);
+  introspecting.stderr.on("data", (d) => {
+    introspectingLog += d;
+    const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\/mcp/.exec(introspectingLog);
+    if (m) {
+      clearTimeout(timer);
+      res(Number(m[1]));
+    }
+  });
+  introspecting.on("exit", () => res(undefined));
+});
+const introspectionStarted = await check("a second mcp-read with --oauth-client-id (introspection, cache 0) announces its port", () => {
+  if (!introspectingPort) fail(`no "listening on" line; stderr:\n${introspectingLog.slice(-2000)}`);
+});
+if (introspectionStarted) {
+  opaqueResource = `http://127.0.0.1:${introspectingPort}/mcp`;
+  const opaqueUrl = new URL(opaqueResource);
+  const connected = async (token) => {
+    const client = new Client({ name: "mcp-read-oauth-proof", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(opaqueUrl, { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+      { timeout: REQUEST_TIMEOUT_MS },
+    );
+    return client;
+  };
+  const raw = async (token) => {
+    const r = await fetch(opaqueResource, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}` },
+      body: initialize,
+    });
+    await r.arrayBuffer();
+    return { status: r.status, challenge: r.headers.get("www-authenticate") };
+  };
+  const opaqueChallenge = `Bearer resource_metadata="http://127.0.0.1:${introspectingPort}/.well-known/oauth-protected-resource/mcp", scope="${SCOPE}"`;
+  const opaque = await check("the provider issues an opaque access token (not a JWT) for the introspecting mcp-read", async () => {
+    const t = await mint(issuer, opaqueResource, SCOPE);
+    if (t.split(".").length === 3) fail(`the token is a JWT: ${JSON.stringify(jose.decodeJwt(t))}`);
+    return t;
+  });
+  await check("the opaque token reads a file: mcp-read introspected it at the provider's introspection endpoint", async () => {
+    if (typeof opaque !== "string") fail("no opaque token");
+    const client = await connected(opaque);
+    try {
+      const r = await client.callTool({ name: "read", arguments: { file_path: join(root, "notes.txt") } }, undefined, {
+        timeout: REQUEST_TIMEOUT_MS,
+      });
+      const text = r.content?.[0]?.text ?? "";
+      if (r.isError || !text.startsWith(`${String(1).padStart(6)}\talpha:`)) fail(`got ${JSON.stringify(r).slice(0, 600)}`);
+    } finally {
+      await client.close();
+    }
+    const found = `opaque tokens are introspected at ${issuer}/token/introspection`;
+    if (!introspectingLog.includes(found)) fail(`mcp-read's log does not say ${JSON.stringify(found)}`);
+    // No user behind a client-credentials token: the client is the identity, as in the JWT's sub.
+    if (!introspectingLog.includes("token of sub 'minter' accepted")) fail("mcp-read did not log the minter's token as accepted");
+    if (introspectingLog.includes(INTROSPECTOR.client_secret) || introspectingLog.includes(opaque))
+      fail("mcp-read's log shows the client secret or the token");
+  });
+  await check("an opaque token without files:read (only files:write): 403 insufficient_scope", async () => {
+    const r = await raw(await mint(issuer, opaqueResource, "files:write"));
+    const want = `${opaqueChallenge}, error="insufficient_scope"`;
+    if (r.status !== 403 || r.challenge !== want) fail(`got ${r.status} with ${JSON.stringify(r.challenge)}; want 403 with ${JSON.stringify(want)}`);
+  });
+  await check("revoked at the provider's revocation endpoint: the next call with it is 401 invalid_token", async () => {
+    if (typeof opaque !== "string") fail("no opaque token");
+    const before = await raw(opaque);
+    if (before.status !== 200) fail(`before the revocation: ${before.status}`);
+    await revoke(issuer, opaque);
+    const logFrom = introspectingLog.length;
+    const after = await raw(opaque);
+    const want = `${opaqueChallenge}, error="invalid_token"`;
+    if (after.status !== 401 || after.challenge !== want)
+      fail(`got ${after.status} with ${JSON.stringify(after.challenge)}; want 401 with ${JSON.stringify(want)}`);
+    for (let waited = 0; !introspectingLog.slice(logFrom).includes("token refused: the token is not active") && waited < 2000; waited += 50)
+      await new Promise((res) => setTimeout(res, 50));
+    if (!introspectingLog.slice(logFrom).includes("token refused: the token is not active"))
+      fail(`mcp-read's log does not say the token is not active: ${introspectingLog.slice(logFrom).slice(-500)}`);
+  });
+}
 
 clearTimeout(watchdog);
 if (failed > 0) console.log(`# mcp-read's log (last lines):\n${serverLog.trimEnd().split("\n").slice(-25).join("\n").replace(/^/gm, "#   ")}`);

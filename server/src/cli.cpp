@@ -133,6 +133,18 @@ const auto server_options = std::to_array<Option>({
        c.http.oauth_roots_file = v;
        return !v.empty();
      }},
+    {"--oauth-client-id", "ID", "with --oauth-issuer: this server's client id at the authorization server, "
+     "to introspect opaque access tokens (RFC 7662) at its introspection_endpoint; the client secret is "
+     "read from MCP_READ_OAUTH_CLIENT_SECRET only", 0, 0, nullptr, nullptr,
+     [](Config& c, std::string_view v) {
+       c.http.oauth_client_id = v;
+       return !v.empty();
+     }},
+    {"--oauth-introspection-cache", "SECONDS", "how long an introspected token is taken as active without asking "
+     "again (at most until it expires): a token revoked at the authorization server is refused after at most "
+     "this long (0: every call asks)", 0, 86400, MCPREAD_COUNT(http.oauth_introspection_cache_s)},
+    {"--oauth-introspect-all", "", "with --oauth-client-id: introspect JWT access tokens too, so that their "
+     "revocation is seen", 0, 1, MCPREAD_COUNT(http.oauth_introspect_all)},
     {"--metrics-token", "TOKEN", "the bearer token /healthz, /readyz and /metrics take instead of "
      "--auth-token (so that a scraper cannot call tools)", 0, 0, nullptr, nullptr,
      [](Config& c, std::string_view v) {
@@ -278,6 +290,27 @@ std::string wrapped(std::string_view text, std::size_t width) {
   return out + line + "\n";
 }
 
+// The introspection settings checked, and the client secret read from the environment; the
+// problem, or empty.
+std::string introspection_problem(Config& c, const Environment& getenv) {
+  auto& http = c.http;
+  if (http.oauth_client_id.empty()) {
+    if (http.oauth_introspect_all) return "--oauth-introspect-all needs --oauth-client-id";
+    return {};
+  }
+  if (http.oauth_issuers.empty())
+    return "--oauth-client-id needs --oauth-issuer (the authorization server that introspects the tokens)";
+  // An opaque token names no issuer, and it must be shown to no other authorization server.
+  if (http.oauth_issuers.size() > 1)
+    return "--oauth-client-id: give one --oauth-issuer (opaque tokens are introspected at one authorization "
+           "server)";
+  const char* secret = getenv("MCP_READ_OAUTH_CLIENT_SECRET");
+  if (secret == nullptr || *secret == '\0')
+    return "--oauth-client-id needs the client's secret in the environment variable MCP_READ_OAUTH_CLIENT_SECRET";
+  http.oauth_client_secret = secret;
+  return {};
+}
+
 }  // namespace
 
 std::string usage() {
@@ -374,6 +407,7 @@ CliOutcome parse_cli(const std::vector<std::string>& args, const Environment& ge
     if (auto problem = apply(*o, value, c); !problem.empty()) return fail(problem);
   }
   if (auto problem = oauth_conflicts(c.http); !problem.empty()) return fail(problem);
+  if (auto problem = introspection_problem(c, getenv); !problem.empty()) return fail(std::move(problem));
   if (!c.host_profiles_file.empty()) {
     auto loaded = HostProfiles::load(c.host_profiles_file);
     if (auto* problem = std::get_if<std::string>(&loaded)) return fail("--host-profiles: " + *problem);

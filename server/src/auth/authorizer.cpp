@@ -25,7 +25,7 @@ std::variant<Identity, Refusal> Authorizer::authorize(std::optional<std::string_
       return challenge_.insufficient_scope();
     case ClaimsVerdict::unavailable:
       spdlog::debug("oauth: token not checked: {}", result.why);
-      return challenge_.unavailable();
+      return result.introspection ? Challenge::introspection_unavailable() : Challenge::unavailable();
     case ClaimsVerdict::invalid:
       break;
   }

@@ -36,4 +36,10 @@ Refusal Challenge::unavailable() {
           "keys could not be fetched; try again shortly (the server's log says why)"};
 }
 
+Refusal Challenge::introspection_unavailable() {
+  return {503, {{"Retry-After", "5"}},
+          "Service Unavailable: access tokens cannot be checked now, since the authorization server's "
+          "introspection endpoint did not answer as it should; try again shortly (the server's log says why)"};
+}
+
 }  // namespace mcpread::server::auth

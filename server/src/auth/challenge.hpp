@@ -25,6 +25,8 @@ class Challenge {
   [[nodiscard]] Refusal invalid_token() const;
   [[nodiscard]] Refusal insufficient_scope() const;
   [[nodiscard]] static Refusal unavailable();
+  // The same, when tokens are introspected and the introspection endpoint failed.
+  [[nodiscard]] static Refusal introspection_unavailable();
 
  private:
   [[nodiscard]] std::string header(const char* error) const;

@@ -16,6 +16,9 @@ struct ClaimsPolicy {
   std::string audience;  // `aud` (a string or an array) must hold it
   std::string scope;     // `scope` (space-separated) or `scp` (an array or a string) holds it
   std::int64_t skew_s = 60;
+  // An introspection response (RFC 7662) rather than a JWT's claims: `iss` and `exp` may be
+  // absent (the authorization server vouched for the token just now), but are checked if present.
+  bool introspected = false;
 };
 
 // unavailable: the token could not be checked, since the authorization server's keys could not
@@ -29,9 +32,10 @@ struct ClaimsResult {
   std::string issuer;  // who issued the token, when valid
   // The verified payload, when valid: what roots per identity look at (roots_policy.hpp).
   std::shared_ptr<const nlohmann::json> claims;
+  bool introspection = false;  // unavailable: the introspection endpoint failed, not the keys
 };
 
-// `now_s`: seconds since the epoch. `exp` is required.
+// `now_s`: seconds since the epoch. `exp` is required (unless `introspected`).
 ClaimsResult check_claims(const nlohmann::json& payload, const ClaimsPolicy& policy, std::int64_t now_s);
 
 // Whether a JWS header's `typ` may be an access token's: "at+jwt" (RFC 9068) or

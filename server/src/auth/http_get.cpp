@@ -30,9 +30,9 @@ std::size_t append(char* data, std::size_t size, std::size_t count, void* out) {
   return bytes;
 }
 
-}  // namespace
-
-std::optional<HttpGot> http_get(const std::string& url, std::string& why) {
+// A GET, or a POST of `form` when it is given.
+std::optional<HttpGot> transfer(const std::string& url, const std::string* form,
+                                const std::vector<std::string>& headers, std::string& why) {
   const OAuthApi* loaded = oauth_api(&why);
   if (loaded == nullptr) return std::nullopt;
   const OAuthApi& api = *loaded;
@@ -55,9 +55,22 @@ std::optional<HttpGot> http_get(const std::string& url, std::string& why) {
   api.curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, append);
   api.curl_easy_setopt(curl, CURLOPT_WRITEDATA, &received);
   api.curl_easy_setopt(curl, CURLOPT_USERAGENT, "mcp-read");
-  const CURLcode code = api.curl_easy_perform(curl);
+  curl_slist* list = nullptr;
+  bool listed = true;
+  for (const auto& header : headers) {
+    curl_slist* longer = api.curl_slist_append(list, header.c_str());
+    if (longer == nullptr) listed = false;
+    else list = longer;
+  }
+  if (list != nullptr) api.curl_easy_setopt(curl, CURLOPT_HTTPHEADER, list);
+  if (form != nullptr) {
+    api.curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, static_cast<long>(form->size()));
+    api.curl_easy_setopt(curl, CURLOPT_POSTFIELDS, form->c_str());
+  }
+  const CURLcode code = listed ? api.curl_easy_perform(curl) : CURLE_OUT_OF_MEMORY;
   if (code == CURLE_OK) api.curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &got.status);
   api.curl_easy_cleanup(curl);
+  api.curl_slist_free_all(list);
   if (received.too_big) {
     why = url + " sent more than 1 MiB";
     return std::nullopt;
@@ -67,6 +80,15 @@ std::optional<HttpGot> http_get(const std::string& url, std::string& why) {
     return std::nullopt;
   }
   return got;
+}
+
+}  // namespace
+
+std::optional<HttpGot> http_get(const std::string& url, std::string& why) { return transfer(url, nullptr, {}, why); }
+
+std::optional<HttpGot> http_post(const std::string& url, const std::string& form,
+                                 const std::vector<std::string>& headers, std::string& why) {
+  return transfer(url, &form, headers, why);
 }
 
 }  // namespace mcpread::server::auth

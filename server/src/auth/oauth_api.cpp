@@ -29,7 +29,8 @@ const OAuthApi* oauth_api(std::string* error) {
         return c && (*c)(&a.curl_global_init, "curl_global_init") && (*c)(&a.curl_easy_init, "curl_easy_init") &&
                (*c)(&a.curl_easy_setopt, "curl_easy_setopt") && (*c)(&a.curl_easy_perform, "curl_easy_perform") &&
                (*c)(&a.curl_easy_getinfo, "curl_easy_getinfo") && (*c)(&a.curl_easy_cleanup, "curl_easy_cleanup") &&
-               (*c)(&a.curl_easy_strerror, "curl_easy_strerror");
+               (*c)(&a.curl_easy_strerror, "curl_easy_strerror") &&
+               (*c)(&a.curl_slist_append, "curl_slist_append") && (*c)(&a.curl_slist_free_all, "curl_slist_free_all");
       });
   return lib.get(error);
 }

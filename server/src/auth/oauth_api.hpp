@@ -32,6 +32,8 @@ struct OAuthApi {
   decltype(&::curl_easy_getinfo) curl_easy_getinfo;
   decltype(&::curl_easy_cleanup) curl_easy_cleanup;
   decltype(&::curl_easy_strerror) curl_easy_strerror;
+  decltype(&::curl_slist_append) curl_slist_append;
+  decltype(&::curl_slist_free_all) curl_slist_free_all;
 
   // json_decref, an inline function of jansson.h that would call json_delete by name.
   void json_release(json_t* json) const {

@@ -1,6 +1,14 @@
 #include "token_verifier.hpp"
 
+#include "introspection.hpp"
+
 namespace mcpread::server::auth {
+
+std::unique_ptr<TokenVerifier> make_token_verifier(VerifierSettings settings, std::string& error) {
+  auto jwt = make_jwt_verifier(settings, error);
+  if (!jwt || settings.client_id.empty()) return jwt;
+  return make_introspecting_verifier(std::move(settings), std::move(jwt));
+}
 
 std::vector<std::string> metadata_urls(const std::string& issuer) {
   std::string trimmed = issuer;

@@ -14,21 +14,23 @@ std::optional<VerifiedToken> VerifiedTokens::find(std::string_view token, Clock:
   return it->second.verified;
 }
 
-void VerifiedTokens::keep(std::string token, VerifiedToken verified, Clock::time_point now) {
-  if (max_ == 0) return;
+void VerifiedTokens::keep(std::string token, VerifiedToken verified, Clock::time_point now,
+                          std::chrono::seconds lifetime) {
+  if (max_ == 0 || lifetime <= std::chrono::seconds::zero()) return;
   std::lock_guard lock(mutex_);
   if (const auto it = entries_.find(token); it != entries_.end()) {
     order_.erase(it->second.age);
     entries_.erase(it);
   }
-  // Entries are kept in the order they came, each for kKeep: the oldest run out first.
+  // Entries are kept in the order they came; when full, the oldest go first (with lifetimes of
+  // their own, one that has run out may be further on: it goes when it is next looked up).
   while (!order_.empty()) {
     const auto oldest = entries_.find(*order_.front());
     if (entries_.size() < max_ && now < oldest->second.until) break;
     order_.pop_front();
     entries_.erase(oldest);
   }
-  const auto it = entries_.emplace(std::move(token), Entry{std::move(verified), now + kKeep, {}}).first;
+  const auto it = entries_.emplace(std::move(token), Entry{std::move(verified), now + lifetime, {}}).first;
   it->second.age = order_.insert(order_.end(), &it->first);
 }
 

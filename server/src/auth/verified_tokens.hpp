@@ -3,7 +3,8 @@
 // on every call until it expires, and verifying it again (base64, JSON, the signature) cost more
 // than the call itself. Kept for 60 s (so a key removed from the JWKS stops counting within a
 // minute); the claims are checked again on every use, so an expired token is refused as before.
-// Bounded: when full, what has run out is dropped, then the oldest.
+// Bounded: when full, what has run out is dropped, then the oldest. Introspected tokens
+// (introspection.hpp) are kept here too, each for its own time.
 #include <nlohmann/json.hpp>
 
 #include <chrono>
@@ -31,7 +32,11 @@ class VerifiedTokens {
   explicit VerifiedTokens(std::size_t max_tokens = 4096) : max_(max_tokens) {}
 
   [[nodiscard]] std::optional<VerifiedToken> find(std::string_view token, Clock::time_point now);
-  void keep(std::string token, VerifiedToken verified, Clock::time_point now);
+  void keep(std::string token, VerifiedToken verified, Clock::time_point now) {
+    keep(std::move(token), std::move(verified), now, kKeep);
+  }
+  // Kept for `lifetime` instead (introspected tokens: until they expire, or the operator's cap).
+  void keep(std::string token, VerifiedToken verified, Clock::time_point now, std::chrono::seconds lifetime);
   [[nodiscard]] std::size_t size() const;
 
  private:

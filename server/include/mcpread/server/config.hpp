@@ -28,6 +28,13 @@ struct HttpConfig {
   // Roots per identity (auth/roots_policy.hpp): a JSON policy mapping token claims to roots,
   // reloaded on SIGHUP. Empty: every token holder reads within the server's roots.
   std::string oauth_roots_file;
+  // Token introspection (RFC 7662) at the issuer, for opaque tokens (and JWTs too with
+  // oauth_introspect_all), when oauth_client_id is set. The secret comes from the environment
+  // only (MCP_READ_OAUTH_CLIENT_SECRET), never from the command line, and is never logged.
+  std::string oauth_client_id;
+  std::string oauth_client_secret;
+  bool oauth_introspect_all = false;
+  unsigned oauth_introspection_cache_s = 300;  // how long an active answer is reused (0: never)
   std::size_t max_body_bytes = 16u << 20;
   std::size_t max_sessions = 1000;
   unsigned idle_timeout_s = 60;      // a connection's time to send a whole request

@@ -116,7 +116,10 @@ std::shared_ptr<const auth::Authorizer> Service::make_authorizer(unsigned short 
     resource = *derived;
   }
   std::string error;
-  auto verifier = auth::make_jwt_verifier({http.oauth_issuers, resource, http.oauth_scope}, error);
+  auto verifier = auth::make_token_verifier({http.oauth_issuers, resource, http.oauth_scope, http.oauth_client_id,
+                                             http.oauth_client_secret, http.oauth_introspect_all,
+                                             http.oauth_introspection_cache_s},
+                                            error);
   if (!verifier) {
     spdlog::error("--oauth-issuer: {}", error);
     return nullptr;
