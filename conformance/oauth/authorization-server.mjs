@@ -139,7 +139,7 @@ export async function revoke(issuer, token) {
 // The user at the browser: from the authorization URL, follows redirects with the cookies set,
 // fills the login form (the development pages take any login and password) and the consent
 // form, until the browser lands on redirectUrl. Returns the steps taken.
-export async function playUser(start, redirectUrl) {
+export async function playUser(start, redirectUrl, login = "alice") {
   const jar = new Map();
   let url = new URL(start);
   let method = "GET";
@@ -172,7 +172,7 @@ export async function playUser(start, redirectUrl) {
     const prompt = /name="prompt" value="([^"]+)"/.exec(form[2])?.[1];
     const fields = new URLSearchParams({ prompt });
     if (prompt === "login") {
-      fields.set("login", "alice");
+      fields.set("login", login);
       fields.set("password", "any password");
     }
     steps.push(`(the ${prompt} form)`);

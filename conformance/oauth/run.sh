@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proves mcp-read's OAuth resource server (--oauth-issuer) against a real authorization server,
 # oidc-provider, and the official MCP TypeScript SDK client's OAuth flow (oauth.mjs says what
-# is checked).
+# is checked); then a team, alice and bob, through three replicas with roots per identity behind
+# nginx (team.mjs; needs nginx, as tests/service/ does).
 #
 #   bash conformance/oauth/run.sh [path/to/mcp-read]      (default: build/mcp-read)
 #
@@ -9,7 +10,7 @@
 # into conformance/oauth/node_modules when one is missing or another version, then runs oauth.mjs
 # inside a network namespace that has only loopback (`unshare -n`), so nothing can leave the
 # machine. oauth.mjs prints `ok - ...` / `not ok - ...` per check and ends with
-# `oauth: N passed, M failed`. Exit status: 0 when every check passed, 1 otherwise. Needs node 20
+# `oauth: N passed, M failed` (team.mjs: `oauth team: N passed, M failed`). Exit status: 0 when every check passed, 1 otherwise. Needs node 20
 # or later (node 22 runs the checks: npx fetches it on older machines), npm, and root (or
 # unprivileged user namespaces) for unshare. OAUTH_INSTALL_TIMEOUT
 # (seconds, default 600) bounds the install.
@@ -59,8 +60,14 @@ if (($(node -p 'parseInt(process.versions.node)') < 22)); then
 fi
 # oidc-provider warns on stderr of what a test means to use (its development login pages and
 # in-memory storage): those warnings are dropped, any other is shown.
-"${netns[@]}" bash -c 'ip link set lo up && exec "$1" "$2" "$3"' bash "$node_bin" "$here/oauth.mjs" "$bin" \
-  2> >(grep -v -E '^oidc-provider WARNING: a quick start development-only' >&2)
+run_in_netns() {  # <script.mjs>
+  "${netns[@]}" bash -c 'ip link set lo up && exec "$1" "$2" "$3"' bash "$node_bin" "$1" "$bin" \
+    2> >(grep -v -E '^oidc-provider WARNING: a quick start development-only' >&2)
+}
+run_in_netns "$here/oauth.mjs"
 status=$?
+# Then the team (team.mjs): three replicas with --oauth-roots behind nginx, alice and bob kept
+# apart, and a soak with tokens expiring and refreshed (OAUTH_TEAM_SOAK_S seconds, 30 here).
+OAUTH_TEAM_SOAK_S="${OAUTH_TEAM_SOAK_S:-30}" run_in_netns "$here/team.mjs" || status=1
 wait
 exit $status

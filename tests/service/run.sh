@@ -64,33 +64,13 @@ for i in 1 2 3; do
   ports[$i]=$port
 done
 
-# --- nginx with the documented config, addresses swapped for loopback ones
+# --- nginx with the documented config, addresses swapped for loopback ones (nginx-front.sh)
 nginx_port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
-sed -e "s/10\.0\.0\.11:8080/127.0.0.1:${ports[1]}/g" -e "s/10\.0\.0\.12:8080/127.0.0.1:${ports[2]}/g" \
-    -e "s/10\.0\.0\.13:8080/127.0.0.1:${ports[3]}/g" -e "s/^\( *\)listen 80;/\1listen 127.0.0.1:${nginx_port};/" \
-    "$repo/deploy/nginx/mcp-read.conf" > "$tmp/mcp-read.conf"
-cat > "$tmp/nginx.conf" <<CONF
-daemon off;
-worker_processes 1;
-pid $tmp/nginx.pid;
-error_log $tmp/nginx-error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log $tmp/nginx-access.log;
-    client_body_temp_path $tmp/body;
-    proxy_temp_path $tmp/proxy;
-    fastcgi_temp_path $tmp/fastcgi;
-    uwsgi_temp_path $tmp/uwsgi;
-    scgi_temp_path $tmp/scgi;
-    include $tmp/mcp-read.conf;
-}
-CONF
-[[ $(id -u) == 0 ]] && sed -i '1i user root;' "$tmp/nginx.conf"
-"$nginx_bin" -t -q -c "$tmp/nginx.conf" -p "$tmp" 2>"$tmp/nginx-t.log" || fail "nginx accepts the config: $(cat "$tmp/nginx-t.log")"
-"$nginx_bin" -c "$tmp/nginx.conf" -p "$tmp" 2>>"$tmp/nginx-error.log" &
+bash "$here/nginx-front.sh" "$tmp" "$nginx_port" "${ports[1]}" "${ports[2]}" "${ports[3]}" 2>>"$tmp/nginx-error.log" &
 nginx_pid=$!
 for _ in $(seq 1 500); do
   (exec 3<>"/dev/tcp/127.0.0.1/$nginx_port") 2>/dev/null && break
+  kill -0 "$nginx_pid" 2>/dev/null || fail "nginx starts with the documented config: $(cat "$tmp/nginx-error.log")"
   sleep 0.02
 done
 
