@@ -33,6 +33,20 @@ std::string_view head_of(const SniffInput& in) {
   return {reinterpret_cast<const char*>(in.head.data()), in.head.size()};
 }
 
+// Visio 2003-2010's XML drawing: a <VisioDocument> root after nothing but a prolog and comments
+// (a source file or a page that only names the element is not one).
+bool visio_xml(std::string_view head) {
+  if (head.starts_with("\xEF\xBB\xBF")) head.remove_prefix(3);
+  for (;;) {
+    head.remove_prefix(std::min(head.find_first_not_of(" \t\r\n"), head.size()));
+    const std::string_view close = head.starts_with("<?") ? "?>" : head.starts_with("<!--") ? "-->" : head.starts_with("<!") ? ">" : "";
+    if (close.empty()) return head.starts_with("<VisioDocument");
+    const std::size_t end = head.find(close);
+    if (end == std::string_view::npos) return false;
+    head.remove_prefix(end + close.size());
+  }
+}
+
 bool one_of(std::string_view ext, std::initializer_list<std::string_view> names) {
   return std::find(names.begin(), names.end(), ext) != names.end();
 }
@@ -49,8 +63,7 @@ std::optional<Sniffed> sniff_drawing(const SniffInput& in) {
   const zip_head::ZipHead& z = in.zip();
   // Visio 2013 and later: an OPC package with its parts under visio/.
   if (z.zip && (z.has("visio/document.xml") || z.ooxml("visio/"))) return Sniffed{kVisioXmlMime, "Microsoft Visio drawing (VSDX)"};
-  // Visio 2003-2010's XML drawing: a <VisioDocument> root.
-  if (in.clean_text && head.find("<VisioDocument") != std::string_view::npos)
+  if (in.clean_text && visio_xml(head))
     return Sniffed{kVisioMime, "Microsoft Visio XML drawing (VDX)"};
   // CorelDRAW: a RIFF file of form CDR (versions 3 to X3: "CDR" and a version letter), or CMX;
   // from X4 on, a zip with the RIFF data in content/.

@@ -9,6 +9,8 @@
 #include "revenge_samples.hpp"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace mcpread::readers;
 using namespace mcpread::test;
@@ -23,6 +25,23 @@ TEST_CASE("drawing: the Windows build refuses drawings of the importers") {
                              "Linux.");
 }
 #else
+namespace {
+
+// A Visio 2003 XML drawing (VDX) of one shape's text per page, pages named.
+std::string vdx(const std::vector<std::pair<std::string, std::string>>& pages) {
+  std::string out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- made for a test -->\n"
+                    "<VisioDocument xmlns=\"http://schemas.microsoft.com/visio/2003/core\"><Pages>";
+  int id = 0;
+  for (const auto& [name, text] : pages) {
+    out += "<Page ID=\"" + std::to_string(id++) + "\" NameU=\"" + name + "\" Name=\"" + name +
+           "\"><Shapes><Shape ID=\"1\" Type=\"Shape\"><XForm><PinX>2</PinX><PinY>2</PinY><Width>2</Width>"
+           "<Height>1</Height></XForm><Text>" + text + "</Text></Shape></Shapes></Page>";
+  }
+  return out + "</Pages></VisioDocument>\n";
+}
+
+}  // namespace
+
 TEST_CASE("drawing: Visio drawings page by page") {
   TempDir dir;
   SUBCASE("a VSDX drawing: its page's name and each text object's text") {
@@ -60,6 +79,23 @@ TEST_CASE("drawing: Visio drawings page by page") {
     REQUIRE_FALSE(o.is_error);
     CHECK(images_in(o) == 0);
     CHECK(first_text(o).ends_with("[Image 1]\n\n[Image 2]\n\n[Page 1 of 1. End of document.]"));
+    CHECK(o.meta["kind"] == "text");
+  }
+  SUBCASE("a VDX drawing, whatever its name: pages picks pages, the rest named") {
+    const std::string two = vdx({{"Plan", "Hello from VDX"}, {"Notes &amp; more", "Second page"}});
+    const auto o = read_deck(dir, "plan.xml", two, "1");
+    REQUIRE_FALSE(o.is_error);
+    CHECK(first_text(o) == "Microsoft Visio drawing " + (dir.path() / "plan.xml").string() +
+                               ": 2 pages.\n\n── Page 1 of 2: Plan ──\n\nHello from VDX\n\n[Page 1 of 2. End of the "
+                               "selection.]");
+    CHECK(o.meta["kind"] == "drawing");
+    const auto second = read_deck(dir, "plan.xml", two, "2");
+    CHECK(first_text(second).ends_with("── Page 2 of 2: Notes & more ──\n\nSecond page\n\n"
+                                       "[Page 2 of 2. End of the selection.]"));
+  }
+  SUBCASE("a source file that names the element is text, not a drawing") {
+    const auto o = read_deck(dir, "parser.cpp", "// reads <VisioDocument> roots\nint x = 1;\n" + vdx({{"P", "t"}}));
+    REQUIRE_FALSE(o.is_error);
     CHECK(o.meta["kind"] == "text");
   }
   SUBCASE("a page past the last is refused with the count") {
