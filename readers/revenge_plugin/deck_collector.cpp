@@ -107,7 +107,7 @@ void DeckCollector::close_list_level() {
 void DeckCollector::closeTableCell() {
   end_paragraph();
   in_cell_ = false;
-  if (keeps() && charge(cell_.size())) row_.push_back(std::move(cell_));
+  if (keeps()) row_.push_back(std::move(cell_));  // its text was charged as it came
   cell_.clear();
 }
 

@@ -23,6 +23,7 @@ namespace {
 
 constexpr std::string_view kCacheName = "revenge_deck";
 
+#if !defined(_WIN32)
 // Said after a crash or a malformed answer of a deck's parse.
 constexpr std::string_view kDeckAdvice =
     ": the file is damaged or uses what the importer cannot read; open it in LibreOffice and save it as ODG or ODP";
@@ -54,6 +55,7 @@ std::string extension_of_mime(const std::string& mime) {
   const std::string sub = slash == std::string::npos ? "bin" : mime.substr(slash + 1);
   return sub == "jpeg" ? "jpg" : sub;
 }
+#endif
 
 std::size_t approx_bytes(const ImportedDeck& d) {
   std::size_t n = sizeof d + d.deck.sections.size() * sizeof(sections::Section);
