@@ -14,6 +14,9 @@ build_packages+=(libwv-dev libgsf-1-dev libwv-1.2-4 libgsf-1-114)
 # librevenge and the Document Liberation Project's importers: the word-processor plugin
 # (readers/revenge_plugin/, libmcpread_revenge.so) links them; mcp-read loads it with dlopen.
 build_packages+=(librevenge-dev libwpd-dev libwps-dev libmwaw-dev libabw-dev libstaroffice-dev libetonyek-dev libe-book-dev)
+# The drawing importers, linked by the same plugin: Visio, Publisher, CorelDRAW, FreeHand,
+# PageMaker, QuarkXPress and Zoner Draw files (the `drawing` reader).
+build_packages+=(libvisio-dev libmspub-dev libcdr-dev libfreehand-dev libpagemaker-dev libqxp-dev libzmf-dev)
 # poppler-data: the CMaps poppler reads at run time (CJK PDFs lose their text without them).
 build_packages+=(poppler-data)
 # libfreexl1: Excel 97-2003 workbooks, opened with dlopen at run time (its interface is declared in
@@ -53,11 +56,12 @@ build_packages+=(ccache)
 # xlsx2csv: for XLSX (and bench/sheets-agreement.py); unrtf: for RTF; catdoc: for Word 97-2003
 # (its xls2csv for XLS); libwpd-tools, libstaroffice-tools, libetonyek-tools: for the word-processor
 # documents (wpd2text, sd2text, pages2text), libetonyek-tools and libwps-tools for the
-# spreadsheets (numbers2csv, wks2csv);
+# spreadsheets (numbers2csv, wks2csv); libvisio-tools and libetonyek-tools for the drawings and
+# presentations (vsd2text, key2text);
 # libreoffice-impress-nogui: converts the .ppt decks to ODP for theirs. nginx-light: the load
 # balancer in front of three replicas (tests/service/, deploy/nginx/mcp-read.conf).
 test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-dev llvm-14
-  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc xlsx2csv unrtf catdoc libwpd-tools libstaroffice-tools libetonyek-tools libwps-tools libreoffice-impress-nogui
+  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc xlsx2csv unrtf catdoc libwpd-tools libstaroffice-tools libetonyek-tools libwps-tools libvisio-tools libreoffice-impress-nogui
   nginx-light)
 # The OCR tests: English and the orientation/script model; `tesseract`, the command line the
 # OCR is compared with (tests and bench/).

@@ -1,18 +1,26 @@
 // The C interface of revenge_plugin_api.h: each importer's own detection on the bytes, then its
-// parse into a TextCollector. Kinds the importers also read (spreadsheets, presentations,
-// drawings) are recognised and refused with what they are.
+// parse into the collector of the kind asked for (text, spreadsheet, deck of pages). A document
+// of another kind is recognised and refused with what it is and how to read it.
+#include "deck_collector.hpp"
 #include "revenge_plugin_api.h"
 #include "sheet_collector.hpp"
 #include "text_collector.hpp"
 
 #include <libabw/libabw.h>
+#include <libcdr/libcdr.h>
 #include <libe-book/libe-book.h>
 #include <libetonyek/libetonyek.h>
+#include <libfreehand/libfreehand.h>
+#include <libmspub/libmspub.h>
 #include <libmwaw/libmwaw.hxx>
+#include <libpagemaker/libpagemaker.h>
+#include <libqxp/libqxp.h>
 #include <libstaroffice/libstaroffice.hxx>
 #include <librevenge-stream/librevenge-stream.h>
+#include <libvisio/libvisio.h>
 #include <libwpd/libwpd.h>
 #include <libwps/libwps.h>
+#include <libzmf/libzmf.h>
 
 #include <algorithm>
 #include <cstring>
@@ -22,6 +30,7 @@
 
 namespace {
 
+using mcpread_revenge::DeckCollector;
 using mcpread_revenge::SheetCollector;
 using mcpread_revenge::TextCollector;
 
@@ -52,6 +61,9 @@ std::string other_kind(const std::string& what) {
 
 // A spreadsheet met where a text document was asked for: the spreadsheet reader reads it.
 std::string a_sheet(const std::string& what) { return "it is " + what + ": read it with file_type=\"calc\""; }
+
+// A Keynote presentation met where another kind was asked for: the deck reader reads it.
+constexpr const char* kKeynote = "it is a Keynote presentation: read it with file_type=\"keynote\"";
 
 std::string mwaw_name(MWAWDocument::Type type) {
   switch (type) {
@@ -108,7 +120,7 @@ Outcome read_text(librevenge::RVNGInputStream& in, TextCollector& out) {
   rewind();
   libetonyek::EtonyekDocument::Type iwork = libetonyek::EtonyekDocument::TYPE_UNKNOWN;
   if (libetonyek::EtonyekDocument::isSupported(&in, &iwork) == libetonyek::EtonyekDocument::CONFIDENCE_EXCELLENT) {
-    if (iwork == libetonyek::EtonyekDocument::TYPE_KEYNOTE) return {true, "Keynote presentation", other_kind("a Keynote presentation")};
+    if (iwork == libetonyek::EtonyekDocument::TYPE_KEYNOTE) return {true, "Keynote presentation", kKeynote};
     if (iwork == libetonyek::EtonyekDocument::TYPE_NUMBERS) return {true, "Numbers spreadsheet", a_sheet("a Numbers spreadsheet")};
     o = {true, "Pages document", {}};
     if (rewind(); !libetonyek::EtonyekDocument::parse(&in, static_cast<librevenge::RVNGTextInterface*>(&out)))
@@ -192,8 +204,8 @@ Outcome read_sheet(librevenge::RVNGInputStream& in, SheetCollector& out) {
   rewind();
   libetonyek::EtonyekDocument::Type iwork = libetonyek::EtonyekDocument::TYPE_UNKNOWN;
   if (libetonyek::EtonyekDocument::isSupported(&in, &iwork) == libetonyek::EtonyekDocument::CONFIDENCE_EXCELLENT) {
-    if (iwork != libetonyek::EtonyekDocument::TYPE_NUMBERS)
-      return {true, "iWork document", not_a_sheet(iwork == libetonyek::EtonyekDocument::TYPE_KEYNOTE ? "a Keynote presentation" : "a Pages document")};
+    if (iwork == libetonyek::EtonyekDocument::TYPE_KEYNOTE) return {true, "Keynote presentation", kKeynote};
+    if (iwork != libetonyek::EtonyekDocument::TYPE_NUMBERS) return {true, "iWork document", not_a_sheet("a Pages document")};
     o = {true, "Numbers spreadsheet", {}};
     if (rewind(); !libetonyek::EtonyekDocument::parse(&in, static_cast<librevenge::RVNGSpreadsheetInterface*>(&out)))
       o.refusal = could_not_parse("libetonyek", "ODS");
@@ -239,6 +251,57 @@ Outcome read_sheet(librevenge::RVNGInputStream& in, SheetCollector& out) {
     else if (c != MWAWDocument::MWAW_C_EXCELLENT) o.refusal = "it is password-protected";
     else if (rewind(); MWAWDocument::parse(&in, static_cast<librevenge::RVNGSpreadsheetInterface*>(&out)) != MWAWDocument::MWAW_R_OK)
       o.refusal = could_not_parse("libmwaw", "ODS");
+    return o;
+  }
+  return o;
+}
+
+// The drawing importers, which all detect and parse alike, in the order they are tried: the
+// stricter detections (a stream or an entry named in an OLE2 file or a zip) before the looser.
+struct DrawingImporter {
+  const char* format;
+  const char* library;
+  bool (*supported)(librevenge::RVNGInputStream*);
+  bool (*parse)(librevenge::RVNGInputStream*, librevenge::RVNGDrawingInterface*);
+};
+
+bool qxp_supported(librevenge::RVNGInputStream* in) { return libqxp::QXPDocument::isSupported(in); }
+bool qxp_parse(librevenge::RVNGInputStream* in, librevenge::RVNGDrawingInterface* out) {
+  return libqxp::QXPDocument::parse(in, out) == libqxp::QXPDocument::RESULT_OK;
+}
+bool zmf_supported(librevenge::RVNGInputStream* in) { return libzmf::ZMFDocument::isSupported(in); }
+
+constexpr DrawingImporter kDrawingImporters[] = {
+    {"Microsoft Visio drawing", "libvisio", libvisio::VisioDocument::isSupported, libvisio::VisioDocument::parse},
+    {"Microsoft Publisher document", "libmspub", libmspub::MSPUBDocument::isSupported, libmspub::MSPUBDocument::parse},
+    {"CorelDRAW drawing", "libcdr", libcdr::CDRDocument::isSupported, libcdr::CDRDocument::parse},
+    {"Corel Presentation Exchange (CMX) drawing", "libcdr", libcdr::CMXDocument::isSupported, libcdr::CMXDocument::parse},
+    {"FreeHand drawing", "libfreehand", libfreehand::FreeHandDocument::isSupported, libfreehand::FreeHandDocument::parse},
+    {"PageMaker document", "libpagemaker", libpagemaker::PMDocument::isSupported, libpagemaker::PMDocument::parse},
+    {"QuarkXPress document", "libqxp", qxp_supported, qxp_parse},
+    {"Zoner Draw drawing", "libzmf", zmf_supported, libzmf::ZMFDocument::parse},
+};
+
+// Decks of pages or slides: Keynote (libetonyek), then the drawing importers.
+Outcome read_deck(librevenge::RVNGInputStream& in, DeckCollector& out) {
+  const auto rewind = [&in] { in.seek(0, librevenge::RVNG_SEEK_SET); };
+  Outcome o;
+  rewind();
+  libetonyek::EtonyekDocument::Type iwork = libetonyek::EtonyekDocument::TYPE_UNKNOWN;
+  if (libetonyek::EtonyekDocument::isSupported(&in, &iwork) == libetonyek::EtonyekDocument::CONFIDENCE_EXCELLENT) {
+    if (iwork == libetonyek::EtonyekDocument::TYPE_NUMBERS) return {true, "Numbers spreadsheet", a_sheet("a Numbers spreadsheet")};
+    if (iwork != libetonyek::EtonyekDocument::TYPE_KEYNOTE)
+      return {true, "Pages document", "it is a Pages document: read it with file_type=\"wordproc\""};
+    o = {true, "Keynote presentation", {}};
+    if (rewind(); !libetonyek::EtonyekDocument::parse(&in, static_cast<librevenge::RVNGPresentationInterface*>(&out)))
+      o.refusal = could_not_parse("libetonyek", "ODP");
+    return o;
+  }
+  for (const DrawingImporter& importer : kDrawingImporters) {
+    rewind();
+    if (!importer.supported(&in)) continue;
+    o = {true, importer.format, {}};
+    if (rewind(); !importer.parse(&in, &out)) o.refusal = could_not_parse(importer.library, "ODG");
     return o;
   }
   return o;
@@ -301,6 +364,15 @@ __attribute__((visibility("default"))) int mcpread_revenge_read_sheet(const unsi
   return import<SheetCollector>(
       data, size, sink, ctx, error, error_size, read_sheet, [](SheetCollector&) {},
       "none of the importers (libetonyek, libstaroffice, libwps, libmwaw) recognises it as a spreadsheet");
+}
+
+__attribute__((visibility("default"))) int mcpread_revenge_read_deck(const unsigned char* data, size_t size,
+                                                                     mcpread_revenge_sink sink, void* ctx,
+                                                                     char* error, size_t error_size) {
+  return import<DeckCollector>(
+      data, size, sink, ctx, error, error_size, read_deck, [](DeckCollector& c) { c.endDocument(); },
+      "none of the importers (libetonyek, libvisio, libmspub, libcdr, libfreehand, libpagemaker, libqxp, libzmf) "
+      "recognises it as a drawing, a publication or a presentation");
 }
 
 }  // extern "C"

@@ -1,6 +1,7 @@
 /* The C interface of libmcpread_revenge.so, the plugin that reads the documents of The Document
  * Liberation Project's importers (libwpd, libwps, libmwaw, libabw, libstaroffice, libetonyek,
- * libe-book) through librevenge. mcp-read loads it with dlopen on the first such read (see
+ * libe-book, and the drawing importers libvisio, libmspub, libcdr, libfreehand, libpagemaker,
+ * libqxp, libzmf) through librevenge. mcp-read loads it with dlopen on the first such read (see
  * readers/src/revenge/revenge_api.cpp), so that start-up does not load a dozen libraries, and
  * calls it in a forked child process: the importers crash or loop on some damaged files.
  *
@@ -19,7 +20,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever a signature or a meaning below changes; the loader refuses other versions. */
-#define MCPREAD_REVENGE_API_VERSION 2
+#define MCPREAD_REVENGE_API_VERSION 3
 
 /* Receives a piece of output: `size` bytes at `data`, valid only during the call. */
 typedef void (*mcpread_revenge_sink)(void* ctx, const char* data, size_t size);
@@ -51,11 +52,24 @@ typedef int (*mcpread_revenge_read_text_fn)(const unsigned char* data, size_t si
 typedef int (*mcpread_revenge_read_sheet_fn)(const unsigned char* data, size_t size, mcpread_revenge_sink sink,
                                              void* ctx, char* error, size_t error_size);
 
+/* The same for decks of pages and slides: the drawings and publications (Visio, Publisher,
+ * CorelDRAW, FreeHand, PageMaker, QuarkXPress, Zoner Draw) and Keynote presentations:
+ *   {"format": "Microsoft Visio drawing", "unit": "page"|"slide",
+ *    "pages": [{"name": "Page-1", "text": "paragraphs, blank lines between text objects, [Image N]",
+ *               "notes": "a slide's speaker notes", "images": [i, ...]}, ...],
+ *    "images": [{"mime": "image/png", "base64": "..."}, ...],
+ *    "pictures_not_shown": n, "text_cut": b}
+ * "[Image N]" in a page's text is images[N-1]; a page's "images" lists the indexes it shows. */
+typedef int (*mcpread_revenge_read_deck_fn)(const unsigned char* data, size_t size, mcpread_revenge_sink sink,
+                                            void* ctx, char* error, size_t error_size);
+
 int mcpread_revenge_api_version(void);
 int mcpread_revenge_read_text(const unsigned char* data, size_t size, mcpread_revenge_sink sink, void* ctx,
                               char* error, size_t error_size);
 int mcpread_revenge_read_sheet(const unsigned char* data, size_t size, mcpread_revenge_sink sink, void* ctx,
                                char* error, size_t error_size);
+int mcpread_revenge_read_deck(const unsigned char* data, size_t size, mcpread_revenge_sink sink, void* ctx,
+                              char* error, size_t error_size);
 
 #ifdef __cplusplus
 }

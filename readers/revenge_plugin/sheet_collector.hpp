@@ -3,6 +3,8 @@
 // name and the cells holding a value, by row and column, as the text they show (their paragraphs'
 // text, else their value); charts, comments, headers, footers and text boxes are left out. What
 // it keeps becomes the JSON revenge_plugin_api.h describes for mcpread_revenge_read_sheet.
+#include "shapes_ignored.hpp"
+
 #include <librevenge/librevenge.h>
 #include <nlohmann/json.hpp>
 
@@ -19,7 +21,7 @@ inline constexpr std::size_t kMaxSheetCells = 2000000;        // cells kept from
 inline constexpr std::size_t kMaxSheets = 4096;               // sheets kept
 inline constexpr std::uint32_t kMaxRepeat = 16384;            // copies of one repeated cell kept
 
-class SheetCollector final : public librevenge::RVNGSpreadsheetInterface {
+class SheetCollector final : public ShapesIgnored<librevenge::RVNGSpreadsheetInterface> {
  public:
   nlohmann::json result() const;
 
@@ -91,15 +93,7 @@ class SheetCollector final : public librevenge::RVNGSpreadsheetInterface {
   void closeTableCell() override {}
   void insertCoveredTableCell(const librevenge::RVNGPropertyList&) override {}
   void closeTable() override {}
-  void openGroup(const librevenge::RVNGPropertyList&) override {}
-  void closeGroup() override {}
   void defineGraphicStyle(const librevenge::RVNGPropertyList&) override {}
-  void drawRectangle(const librevenge::RVNGPropertyList&) override {}
-  void drawEllipse(const librevenge::RVNGPropertyList&) override {}
-  void drawPolygon(const librevenge::RVNGPropertyList&) override {}
-  void drawPolyline(const librevenge::RVNGPropertyList&) override {}
-  void drawPath(const librevenge::RVNGPropertyList&) override {}
-  void drawConnector(const librevenge::RVNGPropertyList&) override {}
   void insertEquation(const librevenge::RVNGPropertyList&) override {}
 
  private:

@@ -3,6 +3,8 @@
 // (their outline level), list items, tables as rows of cell text, footnotes and endnotes,
 // hyperlinks and embedded raster images; headers, footers and comments are left out. What it
 // keeps becomes the JSON revenge_plugin_api.h describes.
+#include "shapes_ignored.hpp"
+
 #include <librevenge/librevenge.h>
 #include <nlohmann/json.hpp>
 
@@ -18,7 +20,7 @@ inline constexpr std::size_t kMaxCells = 100000;             // table cells kept
 inline constexpr std::size_t kMaxImageBytes = 64u << 20;     // embedded images kept, in base64
 inline constexpr std::size_t kMaxDepth = 64;                 // nested tables, notes, text boxes
 
-class TextCollector final : public librevenge::RVNGTextInterface {
+class TextCollector final : public ShapesIgnored<librevenge::RVNGTextInterface> {
  public:
   nlohmann::json result() const;
 
@@ -74,15 +76,7 @@ class TextCollector final : public librevenge::RVNGTextInterface {
   void closeFrame() override {}
   void insertBinaryObject(const librevenge::RVNGPropertyList& props) override;
   void insertEquation(const librevenge::RVNGPropertyList&) override {}
-  void openGroup(const librevenge::RVNGPropertyList&) override {}
-  void closeGroup() override {}
   void defineGraphicStyle(const librevenge::RVNGPropertyList&) override {}
-  void drawRectangle(const librevenge::RVNGPropertyList&) override {}
-  void drawEllipse(const librevenge::RVNGPropertyList&) override {}
-  void drawPolygon(const librevenge::RVNGPropertyList&) override {}
-  void drawPolyline(const librevenge::RVNGPropertyList&) override {}
-  void drawPath(const librevenge::RVNGPropertyList&) override {}
-  void drawConnector(const librevenge::RVNGPropertyList&) override {}
 
  private:
   enum class Where { body, cell, note, ignored };

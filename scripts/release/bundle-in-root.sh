@@ -102,7 +102,8 @@ cp -a /usr/share/poppler "$out/share/poppler"
   echo
   echo "The word-processor plugin, lib/mcp-read/libmcpread_revenge.so, is mcp-read's code under the"
   echo "Apache License 2.0, linked with librevenge and the Document Liberation Project's importers"
-  echo "(libwpd, libwps, libmwaw, libabw, libstaroffice, libetonyek, libe-book: MPL-2.0 or LGPL), which"
+  echo "(libwpd, libwps, libmwaw, libabw, libstaroffice, libetonyek, libe-book, libvisio, libmspub, libcdr,"
+  echo "libfreehand, libpagemaker, libqxp, libzmf: MPL-2.0 or LGPL), which"
   echo "are bundled as the shared libraries listed below."
   echo
   echo "mcp-read's portable bundle (Debian $(cat /etc/debian_version), $multiarch) holds these"

@@ -562,6 +562,30 @@ def check_wordproc(root, path, result, reference, arguments):
     return _word_agreement(_office_words(text), plain, reference, "the importer's tool", result, "next_offset")
 
 
+# The importers' own text converters for the decks: libvisio-tools, libmspub-tools (its XHTML, read
+# as text), libetonyek-tools.
+DECK_TOOLS = {".vsd": ["vsd2text"], ".vsdx": ["vsd2text"], ".vdx": ["vsd2text"], ".key": ["key2text"]}
+
+
+def _deck_text(path):
+    tool = DECK_TOOLS[os.path.splitext(path)[1].lower()]
+    return subprocess.run(tool + [path], capture_output=True, text=True, errors="replace", check=True,
+                          timeout=120).stdout
+
+
+def check_deck(root, path, result, reference, arguments):
+    """reference: the least word agreement with the importer's own text converter (vsd2text,
+    key2text), which reads the same library's callbacks: a check of what this reader keeps of
+    them (pages' and slides' text; page names, markers and notes left out of the comparison)."""
+    plain, failure = _anchor_text(result, lambda: _deck_text(path), "the importer's tool failed")
+    if failure:
+        return failure
+    lines = "\n".join(texts(result)).split("\n")[1:]  # without the header naming the format
+    ours = "\n".join(l for l in lines if not l.startswith(("\u2500\u2500 ", "[Page", "[Slide", "[Image ", "[Notes: ")))
+    words = collections.Counter(w.lower() for w in WORD.findall(ours))
+    return _word_agreement(words, plain, reference, "the importer's tool", result, "next_pages")
+
+
 def _djvutxt_text(path, pages):
     """`djvutxt --page=N` of each page shown: the hidden text layer as djvulibre prints it (bytes
     that are not UTF-8, which some layers hold, as U+FFFD, as mcp-read gives them)."""
@@ -749,7 +773,7 @@ CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
           "archive": check_archive,
           "docx": check_office, "odt": check_office, "rtf": check_rtf, "doc": check_doc, "wordproc": check_wordproc, "xlsx": check_sheet,
           "ods": check_sheet, "xls": check_sheet, "calc": check_calc, "epub": check_epub, "pptx": check_slides, "odp": check_slides, "ppt": check_slides,
-          "djvu": check_djvu}
+          "drawing": check_deck, "keynote": check_deck, "djvu": check_djvu}
 
 
 # The text formats' checks add themselves to CHECKS (imported last: they use this module's helpers).

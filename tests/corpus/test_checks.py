@@ -239,6 +239,17 @@ class Checks(unittest.TestCase):
         self.assertFalse(checks.check_slides(self.root, path, answer("not a presentation", error=True),
                                              "0.97", {})[0])
 
+    def test_deck(self):
+        # libvisio's own test drawing (tests/data/revenge/), which vsd2text reads.
+        with open(os.path.join(os.path.dirname(__file__), "..", "data", "revenge", "bgcolor.vsdx"), "rb") as f:
+            path = self.file("d.vsdx", f.read())
+        right = ("Microsoft Visio drawing d.vsdx: 1 page.\n\n\u2500\u2500 Page 1 of 1: Page-1 \u2500\u2500\n\n"
+                 "Black, no bg\n\nBlack, green bg\n\nBlack, green bg transparency 60%\n\n[Page 1 of 1. End of document.]")
+        ok = checks.check_deck(self.root, path, answer(right), "0.97", {})
+        self.assertEqual(ok[0], True, ok[1])
+        self.assertFalse(checks.check_deck(self.root, path, answer(right.replace("green", "red")), "0.97", {})[0])
+        self.assertFalse(checks.check_deck(self.root, path, answer("not a drawing", error=True), "0.97", {})[0])
+
     def test_sheet(self):
         content = ('<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
                    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '

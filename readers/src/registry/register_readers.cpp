@@ -29,6 +29,8 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_doc_reader(ReaderRegistry&);
 [[nodiscard]] bool register_wordproc_reader(ReaderRegistry&);
 [[nodiscard]] bool register_calc_reader(ReaderRegistry&);
+[[nodiscard]] bool register_drawing_reader(ReaderRegistry&);
+[[nodiscard]] bool register_keynote_reader(ReaderRegistry&);
 [[nodiscard]] bool register_mail_reader(ReaderRegistry&);
 [[nodiscard]] bool register_msg_reader(ReaderRegistry&);
 [[nodiscard]] bool register_djvu_reader(ReaderRegistry&);
@@ -60,6 +62,8 @@ bool register_readers(ReaderRegistry& registry) {
       register_doc_reader,
       register_wordproc_reader,
       register_calc_reader,
+      register_drawing_reader,
+      register_keynote_reader,
       register_mail_reader,
       register_msg_reader,
       register_djvu_reader,

@@ -12,6 +12,7 @@ namespace mcpread::readers::revenge {
 struct RevengeApi {
   mcpread_revenge_read_text_fn read_text;
   mcpread_revenge_read_sheet_fn read_sheet;
+  mcpread_revenge_read_deck_fn read_deck;
 };
 
 // The plugin's table, loaded once; nullptr with *error saying what is missing.
