@@ -230,9 +230,12 @@ std::optional<json> ToolHost::read_call(const protocol::ToolCall& call, bool now
   if (profile.image_text && !outcome.is_error) add_image_text(outcome, request, limits, cancel);
   const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                           std::chrono::steady_clock::now() - started).count();
-  spdlog::debug("{} {} -> {} in {} us (host profile {}, client \"{}\" {}){}", call.name, request.file_path,
-                outcome.cancelled ? "cancelled" : outcome.is_error ? "error" : "ok", micros, profile.name,
-                call.client.name, call.client.version, who(call.caller));
+  // With OAuth the line names who read, and is kept at info level: a team's audit trail.
+  const std::string reader = who(call.caller);
+  spdlog::log(reader.empty() ? spdlog::level::debug : spdlog::level::info,
+              "{} {} -> {} in {} us (host profile {}, client \"{}\" {}){}", call.name, request.file_path,
+              outcome.cancelled ? "cancelled" : outcome.is_error ? "error" : "ok", micros, profile.name,
+              call.client.name, call.client.version, reader);
   if (payload_bytes(outcome) >= large_answer_bytes) release_after_answer = true;
   return shape(std::move(outcome));
 }
@@ -319,8 +322,9 @@ protocol::ResourceOutcome ToolHost::run_read(const protocol::ResourceRequest& re
                                      hint_wording);
   const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                           std::chrono::steady_clock::now() - started).count();
-  spdlog::debug("resources/read {} -> {} in {} us{}", path,
-                read.status == readers::ResourceStatus::ok ? "ok" : read.message, micros, who(request.caller));
+  const std::string reader = who(request.caller);
+  spdlog::log(reader.empty() ? spdlog::level::debug : spdlog::level::info, "resources/read {} -> {} in {} us{}", path,
+              read.status == readers::ResourceStatus::ok ? "ok" : read.message, micros, reader);
   switch (read.status) {
     case readers::ResourceStatus::ok:
       break;
