@@ -61,7 +61,7 @@ phase "ctest" ctest --test-dir "$project/build" --output-on-failure -j "$(nproc)
 phase "inspector" bash "$project/conformance/inspector.sh" "$project/build/mcp-read"
 phase "conformance suite" bash "$project/conformance/suite.sh" "$project/build/mcp-read"
 phase "sdk client" bash "$project/conformance/sdk-client/run.sh" "$project/build/mcp-read"
-phase "oauth (oidc-provider, SDK client)" bash "$project/conformance/oauth/run.sh" "$project/build/mcp-read"
+phase "oauth (oidc-provider, SDK client, team behind nginx)" bash "$project/conformance/oauth/run.sh" "$project/build/mcp-read"
 phase "hosts (Claude Code, Gemini CLI, Codex, AI SDK)" bash "$project/tests/hosts/run.sh" "$project/build/mcp-read"
 phase "real-file corpus" python3 "$project/tests/corpus/run.py" "$project/build/mcp-read"
 # OCR's quality on a real born-digital PDF the corpus fetched (ctest skips it before the first
