@@ -42,7 +42,6 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
-  CheckError,
   fail,
   INTROSPECTOR,
   listen,
@@ -54,6 +53,7 @@ import {
   signingKey,
   startAuthorizationServer,
 } from "./authorization-server.mjs";
+import { startReport } from "./report.mjs";
 
 const REQUEST_TIMEOUT_MS = 15000;
 const RUN_TIMEOUT_MS = 60000;
@@ -66,48 +66,8 @@ if (!binArg) {
 const bin = resolve(binArg);
 
 // ------------------------------------------------------------------ reporting
-let passed = 0;
-let failed = 0;
-async function check(desc, fn) {
-  try {
-    const v = await fn();
-    console.log(`ok - ${desc}`);
-    passed++;
-    return v ?? true;
-  } catch (e) {
-    console.log(`not ok - ${desc}`);
-    const reason = e instanceof CheckError ? e.message : (e?.stack ?? String(e));
-    for (const line of String(reason).split("\n").slice(0, 15)) console.log(`#   ${line}`);
-    failed++;
-    return undefined;
-  }
-}
-const cleanups = [];
-let finished = false;
-function finish() {
-  if (finished) return;
-  finished = true;
-  for (const c of cleanups.reverse()) {
-    try {
-      c();
-    } catch {}
-  }
-  console.log(`oauth: ${passed} passed, ${failed} failed`);
-  process.exit(failed === 0 ? 0 : 1);
-}
-for (const event of ["uncaughtException", "unhandledRejection"]) {
-  process.on(event, (e) => {
-    console.log("not ok - the run completes");
-    console.log(`#   ${e?.stack ?? e}`.replace(/\n/g, "\n#   "));
-    failed++;
-    finish();
-  });
-}
-const watchdog = setTimeout(() => {
-  console.log(`not ok - the whole run finishes within ${RUN_TIMEOUT_MS / 1000} s`);
-  failed++;
-  finish();
-}, RUN_TIMEOUT_MS);
+const report = startReport("oauth", RUN_TIMEOUT_MS);
+const { check, cleanups, finish } = report;
 
 // ------------------------------------------------------------------ the authorization server
 let resource; // mcp-read's, known once it listens
@@ -457,6 +417,5 @@ if (introspectionStarted) {
   });
 }
 
-clearTimeout(watchdog);
-if (failed > 0) console.log(`# mcp-read's log (last lines):\n${serverLog.trimEnd().split("\n").slice(-25).join("\n").replace(/^/gm, "#   ")}`);
+if (report.failed > 0) console.log(`# mcp-read's log (last lines):\n${serverLog.trimEnd().split("\n").slice(-25).join("\n").replace(/^/gm, "#   ")}`);
 finish();

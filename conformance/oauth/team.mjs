@@ -33,7 +33,8 @@ import { fileURLToPath } from "node:url";
 import { createHash, randomBytes } from "node:crypto";
 import * as jose from "jose";
 import Provider from "oidc-provider";
-import { CheckError, fail, listen, playUser, SCOPE, signingKey } from "./authorization-server.mjs";
+import { fail, listen, playUser, SCOPE, signingKey } from "./authorization-server.mjs";
+import { startReport } from "./report.mjs";
 
 const bin = resolve(process.argv[2] ?? "");
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -46,30 +47,8 @@ const RSS_SLACK_KIB = 2048, FD_SLACK = 4;
 const RUN_TIMEOUT_MS = (SOAK_S + 90) * 1000;
 
 // ------------------------------------------------------------------ reporting
-let passed = 0, failed = 0;
-async function check(desc, fn) {
-  try {
-    const v = await fn();
-    console.log(`ok - ${desc}`);
-    passed++;
-    return v ?? true;
-  } catch (e) {
-    console.log(`not ok - ${desc}`);
-    const reason = e instanceof CheckError ? e.message : (e?.stack ?? String(e));
-    for (const line of String(reason).split("\n").slice(0, 15)) console.log(`#   ${line}`);
-    failed++;
-    return undefined;
-  }
-}
-const cleanups = [];
-function finish() {
-  for (const c of cleanups.reverse()) try { c(); } catch {}
-  console.log(`oauth team: ${passed} passed, ${failed} failed`);
-  process.exit(failed === 0 ? 0 : 1);
-}
-for (const event of ["uncaughtException", "unhandledRejection"])
-  process.on(event, (e) => { console.log(`not ok - the run completes\n#   ${e?.stack ?? e}`.replace(/\n(?!#)/g, "\n#   ")); failed++; finish(); });
-setTimeout(() => { console.log(`not ok - the whole run finishes within ${RUN_TIMEOUT_MS / 1000} s`); failed++; finish(); }, RUN_TIMEOUT_MS).unref();
+const report = startReport("oauth team", RUN_TIMEOUT_MS);
+const { check, cleanups, finish } = report;
 const waitFor = async (test, ms, what) => {
   for (const until = Date.now() + ms; !(await test()); await new Promise((r) => setTimeout(r, 25)))
     if (Date.now() > until) fail(`${what} within ${ms / 1000} s`);
@@ -387,5 +366,5 @@ for (const [i, r] of replicas.entries())
     if (growth > RSS_SLACK_KIB) fail(`VmRSS grew ${growth} KiB (${warm[i].rssKiB} -> ${end[i].rssKiB}), more than ${RSS_SLACK_KIB} KiB`);
     if (Math.abs(end[i].fds - warm[i].fds) > FD_SLACK) fail(`open fds ${warm[i].fds} -> ${end[i].fds} (more than ±${FD_SLACK})`);
   });
-if (failed > 0) for (const r of replicas) console.log(`# ${r.id}'s log (last lines):\n${r.log.trimEnd().split("\n").slice(-12).join("\n").replace(/^/gm, "#   ")}`);
+if (report.failed > 0) for (const r of replicas) console.log(`# ${r.id}'s log (last lines):\n${r.log.trimEnd().split("\n").slice(-12).join("\n").replace(/^/gm, "#   ")}`);
 finish();
