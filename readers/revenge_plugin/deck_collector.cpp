@@ -11,13 +11,6 @@ namespace mcpread_revenge {
 
 namespace {
 
-// The raster formats mcp-read's image pipeline takes; WMF, EMF and other vector pictures are
-// counted instead.
-bool shown_mime(std::string_view mime) {
-  constexpr std::array<std::string_view, 6> kShown = {"image/png", "image/jpeg", "image/gif",
-                                                      "image/bmp", "image/tiff", "image/webp"};
-  return std::find(kShown.begin(), kShown.end(), mime) != kShown.end();
-}
 
 bool blank(std::string_view s) { return s.find_first_not_of(" \t\n\r") == std::string_view::npos; }
 
@@ -131,32 +124,21 @@ void DeckCollector::endNotes() {
 
 void DeckCollector::drawGraphicObject(const librevenge::RVNGPropertyList& props) {
   if (!keeps()) return;
-  const librevenge::RVNGProperty* mime = props["librevenge:mime-type"];
-  const librevenge::RVNGProperty* data = props["office:binary-data"];
-  if (mime == nullptr || data == nullptr || !shown_mime(mime->getStr().cstr())) {
-    ++pictures_not_shown_;
-    return;
-  }
-  std::string base64 = data->getStr().cstr();  // a binary property's string is its base64
-  if (base64.empty() || image_bytes_ + base64.size() > kMaxImageBytes) {
-    ++pictures_not_shown_;
-    return;
-  }
-  image_bytes_ += base64.size();
+  const auto index = pictures_.take(props);
+  if (!index) return;
   end_block();
   Page& p = page();
-  p.images.push_back(images_.size());
-  images_.push_back({{"mime", mime->getStr().cstr()}, {"base64", std::move(base64)}});
+  p.images.push_back(*index);
   // Numbered through the deck, as the PPTX reader numbers a deck's pictures.
-  append(p.text, "[Image " + std::to_string(images_.size()) + "]", "\n\n");
+  append(p.text, "[Image " + std::to_string(*index + 1) + "]", "\n\n");
 }
 
 nlohmann::json DeckCollector::result() const {
   nlohmann::json pages = nlohmann::json::array();
   for (const Page& p : pages_)
     pages.push_back({{"name", p.name}, {"text", p.text}, {"notes", p.notes}, {"images", p.images}});
-  return {{"unit", slides_ ? "slide" : "page"}, {"pages", std::move(pages)}, {"images", images_},
-          {"pictures_not_shown", pictures_not_shown_}, {"text_cut", cut_}};
+  return {{"unit", slides_ ? "slide" : "page"}, {"pages", std::move(pages)}, {"images", pictures_.images()},
+          {"pictures_not_shown", pictures_.not_shown()}, {"text_cut", cut_}};
 }
 
 }  // namespace mcpread_revenge

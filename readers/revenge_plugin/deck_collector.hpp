@@ -4,6 +4,7 @@
 // page's name, the text of its text objects and tables, paragraph by paragraph, its embedded raster
 // images, and a slide's speaker notes. Shapes, master pages and comments are left out. What it
 // keeps becomes the JSON revenge_plugin_api.h describes for mcpread_revenge_read_deck.
+#include "pictures.hpp"
 #include "shapes_ignored.hpp"
 
 #include <librevenge/librevenge.h>
@@ -137,9 +138,7 @@ class DeckCollector final : public ShapesIgnored<librevenge::RVNGDrawingInterfac
   bool in_cell_ = false;
   bool slides_ = false;           // a presentation: its pages are slides
   std::vector<List> lists_;
-  nlohmann::json images_ = nlohmann::json::array();
-  std::size_t image_bytes_ = 0;
-  std::size_t pictures_not_shown_ = 0;
+  Pictures pictures_;
   std::size_t text_bytes_ = 0;
   bool cut_ = false;
 };

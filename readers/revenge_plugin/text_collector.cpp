@@ -9,13 +9,6 @@ namespace mcpread_revenge {
 
 namespace {
 
-// The raster formats mcp-read's image pipeline takes; the importers also hand over WMF, PICT,
-// WPG and other vector pictures, which are counted instead.
-bool shown_mime(std::string_view mime) {
-  constexpr std::array<std::string_view, 6> kShown = {"image/png", "image/jpeg", "image/gif",
-                                                      "image/bmp", "image/tiff", "image/webp"};
-  return std::find(kShown.begin(), kShown.end(), mime) != kShown.end();
-}
 
 bool blank(std::string_view s) {
   return s.find_first_not_of(" \t\n\r") == std::string_view::npos;
@@ -238,21 +231,10 @@ void TextCollector::closeTable() {
 
 void TextCollector::insertBinaryObject(const librevenge::RVNGPropertyList& props) {
   if (top().where == Where::ignored) return;
-  const librevenge::RVNGProperty* mime = props["librevenge:mime-type"];
-  const librevenge::RVNGProperty* data = props["office:binary-data"];
-  if (mime == nullptr || data == nullptr || !shown_mime(mime->getStr().cstr())) {
-    ++pictures_not_shown_;
-    return;
-  }
-  std::string base64 = data->getStr().cstr();  // a binary property's string is its base64
-  if (base64.empty() || image_bytes_ + base64.size() > kMaxImageBytes) {
-    ++pictures_not_shown_;
-    return;
-  }
-  image_bytes_ += base64.size();
+  const auto index = pictures_.take(props);
+  if (!index) return;
   if (!top().paragraph.open) start_paragraph(nullptr, false);
-  top().paragraph.images.push_back(images_.size());
-  images_.push_back({{"mime", mime->getStr().cstr()}, {"base64", std::move(base64)}});
+  top().paragraph.images.push_back(*index);
 }
 
 void TextCollector::endDocument() {
@@ -262,8 +244,8 @@ void TextCollector::endDocument() {
 }
 
 nlohmann::json TextCollector::result() const {
-  return {{"blocks", blocks_},           {"notes", notes_},       {"images", images_},
-          {"pictures_not_shown", pictures_not_shown_}, {"comments", comments_}, {"text_cut", cut_}};
+  return {{"blocks", blocks_},           {"notes", notes_},       {"images", pictures_.images()},
+          {"pictures_not_shown", pictures_.not_shown()}, {"comments", comments_}, {"text_cut", cut_}};
 }
 
 }  // namespace mcpread_revenge

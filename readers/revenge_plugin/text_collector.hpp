@@ -3,6 +3,7 @@
 // (their outline level), list items, tables as rows of cell text, footnotes and endnotes,
 // hyperlinks and embedded raster images; headers, footers and comments are left out. What it
 // keeps becomes the JSON revenge_plugin_api.h describes.
+#include "pictures.hpp"
 #include "shapes_ignored.hpp"
 
 #include <librevenge/librevenge.h>
@@ -17,7 +18,6 @@ namespace mcpread_revenge {
 inline constexpr std::size_t kMaxTextBytes = 32u << 20;      // text kept from one document
 inline constexpr std::size_t kBlockCost = 256;                // text bytes a paragraph or table is charged
 inline constexpr std::size_t kMaxCells = 100000;             // table cells kept
-inline constexpr std::size_t kMaxImageBytes = 64u << 20;     // embedded images kept, in base64
 inline constexpr std::size_t kMaxDepth = 64;                 // nested tables, notes, text boxes
 
 class TextCollector final : public ShapesIgnored<librevenge::RVNGTextInterface> {
@@ -130,9 +130,7 @@ class TextCollector final : public ShapesIgnored<librevenge::RVNGTextInterface> 
   std::size_t depth_overflow_ = 0;  // pushes past kMaxDepth, ignored in pairs
   nlohmann::json blocks_ = nlohmann::json::array();
   std::vector<std::string> notes_;
-  nlohmann::json images_ = nlohmann::json::array();
-  std::size_t image_bytes_ = 0;
-  std::size_t pictures_not_shown_ = 0;
+  Pictures pictures_;
   std::size_t comments_ = 0;
   std::size_t text_bytes_ = 0;
   std::size_t cells_ = 0;
