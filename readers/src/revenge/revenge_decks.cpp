@@ -1,7 +1,6 @@
 #include "revenge/revenge_decks.hpp"
 
 #include "file_io.hpp"
-#include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "package/part_cache.hpp"
 #include "revenge/revenge_document.hpp"
@@ -48,12 +47,6 @@ std::string tidy(std::string_view text) {
     out += line;
   }
   return utf8::sanitized(out);
-}
-
-std::string extension_of_mime(const std::string& mime) {
-  const std::size_t slash = mime.find('/');
-  const std::string sub = slash == std::string::npos ? "bin" : mime.substr(slash + 1);
-  return sub == "jpeg" ? "jpg" : sub;
 }
 #endif
 
@@ -127,13 +120,7 @@ bool deck_from_plugin_json(std::string_view json, ImportedDeck* out) {
     ImportedDeck d;
     d.deck.noun = utf8::sanitized(j.at("format").get<std::string>());
     d.deck.unit = j.at("unit").get<std::string>() == "slide" ? "slide" : "page";
-    std::vector<std::string> names;  // by the plugin's image index
-    for (const auto& image : j.at("images")) {
-      const std::string mime = image.at("mime").get<std::string>();
-      auto bytes = base64_decode(image.at("base64").get<std::string>());
-      names.push_back("image" + std::to_string(names.size() + 1) + "." + extension_of_mime(mime));
-      if (bytes) d.pictures.push_back({names.back(), std::move(*bytes)});
-    }
+    const std::vector<std::string> names = pictures_from_plugin(j.at("images"), d.pictures);
     const nlohmann::json& pages = j.at("pages");
     if (!pages.is_array() || pages.size() > sections::kMaxSections) return false;
     for (const auto& p : pages) {

@@ -43,6 +43,17 @@ void append_sink(void* ctx, const char* data, std::size_t size) { static_cast<st
 
 }  // namespace
 
+std::vector<std::string> pictures_from_plugin(const nlohmann::json& images, std::vector<Picture>& out) {
+  std::vector<std::string> names;
+  for (const auto& image : images) {
+    const std::string mime = image.at("mime").get<std::string>();
+    auto bytes = base64_decode(image.at("base64").get<std::string>());
+    names.push_back("image" + std::to_string(names.size() + 1) + "." + extension_of_mime(mime));
+    if (bytes) out.push_back({names.back(), std::move(*bytes)});
+  }
+  return names;
+}
+
 bool from_plugin_json(std::string_view json, RevengeDocument* out) {
   const nlohmann::json j = nlohmann::json::parse(json, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return false;
@@ -50,13 +61,7 @@ bool from_plugin_json(std::string_view json, RevengeDocument* out) {
     RevengeDocument d;
     d.format = j.at("format").get<std::string>();
     for (const auto& n : j.at("notes")) d.doc.notes.push_back({std::to_string(d.doc.notes.size() + 1), office::squeeze(n.get<std::string>())});
-    std::vector<std::string> names;  // by the plugin's image index
-    for (const auto& image : j.at("images")) {
-      const std::string mime = image.at("mime").get<std::string>();
-      auto bytes = base64_decode(image.at("base64").get<std::string>());
-      names.push_back("image" + std::to_string(names.size() + 1) + "." + extension_of_mime(mime));
-      if (bytes) d.pictures.push_back({names.back(), std::move(*bytes)});
-    }
+    const std::vector<std::string> names = pictures_from_plugin(j.at("images"), d.pictures);
     for (const auto& b : j.at("blocks")) {
       office::DocBlock block;
       block.type = block_type(b.at("type").get<std::string>());

@@ -11,6 +11,8 @@
 #include "../../revenge_plugin/revenge_plugin_api.h"
 #endif
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -20,6 +22,11 @@
 namespace mcpread::readers::revenge {
 
 using Picture = office::HeldPicture;
+
+// The plugin's images ([{mime, base64}]) added to `out` as image1.png, image2.jpg, ...: the names,
+// by the plugin's index, that its blocks and pages refer to (a name whose bytes do not decode has
+// no picture). Throws nlohmann::json's errors on a malformed list, as its callers expect.
+std::vector<std::string> pictures_from_plugin(const nlohmann::json& images, std::vector<Picture>& out);
 
 struct RevengeDocument {
   office::Document doc;
