@@ -323,4 +323,15 @@ bool RawSocket::closed_within(std::chrono::milliseconds timeout) {
   }
 }
 
+std::string discover_request(long long id) {
+  return nlohmann::json{{"jsonrpc", "2.0"},
+                        {"id", id},
+                        {"method", "server/discover"},
+                        {"params",
+                         {{"_meta",
+                           {{"io.modelcontextprotocol/protocolVersion", stateless_version},
+                            {"io.modelcontextprotocol/clientCapabilities", nlohmann::json::object()}}}}}}
+      .dump();
+}
+
 }  // namespace mcpread::test::http

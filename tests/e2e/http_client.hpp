@@ -149,6 +149,9 @@ struct Exchange {
 
 inline constexpr const char* stateless_version = "2026-07-28";
 
+// A stateless server/discover request's body (it needs no session), with this id.
+std::string discover_request(long long id = 1);
+
 // MCP over Streamable HTTP (/mcp). Every JSON-RPC message received is validated against the
 // negotiated version's schema (2026-07-28 for stateless requests); a violation fails the test.
 class McpHttp {

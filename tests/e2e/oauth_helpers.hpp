@@ -114,20 +114,10 @@ class AuthServer {
   std::string issuer_;
 };
 
-inline const std::string discover_body =
-    json{{"jsonrpc", "2.0"},
-         {"id", 1},
-         {"method", "server/discover"},
-         {"params",
-          {{"_meta",
-            {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
-             {"io.modelcontextprotocol/clientCapabilities", json::object()}}}}}}
-        .dump();
-
 inline Reply discover(Client& client, const std::string& token) {
   Headers headers = post_headers({{"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", "server/discover"}});
   if (!token.empty()) headers.emplace_back("Authorization", "Bearer " + token);
-  return client.send("POST", "/mcp", headers, discover_body);
+  return client.send("POST", "/mcp", headers, discover_request());
 }
 
 inline long long now() { return static_cast<long long>(std::time(nullptr)); }

@@ -14,17 +14,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string discover_request(long long id) {
-  return json{{"jsonrpc", "2.0"},
-              {"id", id},
-              {"method", "server/discover"},
-              {"params",
-               {{"_meta",
-                 {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
-                  {"io.modelcontextprotocol/clientCapabilities", json::object()}}}}}}
-      .dump();
-}
-
 const Headers discover_headers =
     post_headers({{"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", "server/discover"}});
 

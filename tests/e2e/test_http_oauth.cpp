@@ -65,7 +65,7 @@ TEST_CASE("http oauth: metadata, challenges, and JWT access tokens checked again
     r = client.send("GET", "/sse", {{"Accept", "text/event-stream"}});
     CHECK(r.status == 401);
     CHECK(r.header("WWW-Authenticate") == challenge);
-    r = client.send("POST", "/mcp", post_headers({{"Authorization", "Basic YWxpY2U6eA=="}}), discover_body);
+    r = client.send("POST", "/mcp", post_headers({{"Authorization", "Basic YWxpY2U6eA=="}}), discover_request());
     CHECK(r.status == 401);
     CHECK(r.header("WWW-Authenticate") == challenge);
   }

@@ -15,21 +15,11 @@ using clock_type = std::chrono::steady_clock;
 
 namespace {
 
-const std::string discover_body =
-    json{{"jsonrpc", "2.0"},
-         {"id", 1},
-         {"method", "server/discover"},
-         {"params",
-          {{"_meta",
-            {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
-             {"io.modelcontextprotocol/clientCapabilities", json::object()}}}}}}
-        .dump();
-
 // A stateless server/discover (it needs no session) with these extra headers.
 Reply discover(Client& client, const Headers& extra = {}) {
   Headers headers = post_headers({{"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", "server/discover"}});
   headers.insert(headers.end(), extra.begin(), extra.end());
-  return client.send("POST", "/mcp", headers, discover_body);
+  return client.send("POST", "/mcp", headers, discover_request());
 }
 
 void check_served(const Reply& r) {
