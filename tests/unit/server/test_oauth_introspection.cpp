@@ -1,16 +1,12 @@
 // Token introspection (RFC 7662) without the network: which tokens are opaque, the request's
 // encoding, every branch of an answer's checks, how long an active answer is reused, the
-// lifetimes of kept tokens, and the command-line options.
+// lifetimes of kept tokens (the command-line options: test_cli.cpp).
 #include "challenge.hpp"
 #include "introspection.hpp"
 #include "verified_tokens.hpp"
 
-#include "mcpread/server/cli.hpp"
-
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
-
-#include <map>
 
 using namespace mcpread::server::auth;
 using nlohmann::json;
@@ -203,69 +199,4 @@ TEST_CASE("oauth introspection: the 503 names the introspection endpoint, not th
   CHECK(r.message == "Service Unavailable: access tokens cannot be checked now, since the authorization server's "
                      "introspection endpoint did not answer as it should; try again shortly (the server's log says "
                      "why)");
-}
-
-namespace {
-mcpread::server::CliOutcome parse(const std::vector<std::string>& args, std::map<std::string, std::string> env) {
-  return mcpread::server::parse_cli(args, [env = std::move(env)](const char* name) -> const char* {
-    static thread_local std::string value;
-    const auto it = env.find(name);
-    if (it == env.end()) return nullptr;
-    value = it->second;
-    return value.c_str();
-  });
-}
-}  // namespace
-
-TEST_CASE("command line: OAuth introspection") {
-  using Action = mcpread::server::CliOutcome::Action;
-  const std::map<std::string, std::string> secret{{"MCP_READ_OAUTH_CLIENT_SECRET", "s3cret"}};
-  SUBCASE("the client id by option, the secret from the environment; the cache and introspect-all") {
-    auto r = parse({"--oauth-issuer", "https://as.example", "--oauth-client-id", "mcp-read"}, secret);
-    REQUIRE(r.action == Action::run);
-    CHECK(r.config.http.oauth_client_id == "mcp-read");
-    CHECK(r.config.http.oauth_client_secret == "s3cret");
-    CHECK(r.config.http.oauth_introspection_cache_s == 300);
-    CHECK_FALSE(r.config.http.oauth_introspect_all);
-    r = parse({"--oauth-issuer", "https://as.example", "--oauth-client-id", "mcp-read", "--oauth-introspection-cache",
-               "0", "--oauth-introspect-all"},
-              secret);
-    REQUIRE(r.action == Action::run);
-    CHECK(r.config.http.oauth_introspection_cache_s == 0);
-    CHECK(r.config.http.oauth_introspect_all);
-    // Without a client id the secret is not read.
-    CHECK(parse({"--oauth-issuer", "https://as.example"}, secret).config.http.oauth_client_secret.empty());
-  }
-  auto fails = [](const std::vector<std::string>& args, const std::map<std::string, std::string>& env,
-                  const std::string& text) {
-    CAPTURE(text);
-    const auto r = parse(args, env);
-    CHECK(r.action == Action::fail);
-    CHECK(r.text == "mcp-read: " + text + "\nTry 'mcp-read --help'.\n");
-  };
-  SUBCASE("refused") {
-    fails({"--oauth-issuer", "https://as.example", "--oauth-client-id", "mcp-read"}, {},
-          "--oauth-client-id needs the client's secret in the environment variable MCP_READ_OAUTH_CLIENT_SECRET");
-    fails({"--oauth-issuer", "https://as.example", "--oauth-client-id", "mcp-read"},
-          {{"MCP_READ_OAUTH_CLIENT_SECRET", ""}},
-          "--oauth-client-id needs the client's secret in the environment variable MCP_READ_OAUTH_CLIENT_SECRET");
-    fails({"--oauth-client-id", "mcp-read"}, secret,
-          "--oauth-client-id needs --oauth-issuer (the authorization server that introspects the tokens)");
-    fails({"--oauth-issuer", "https://a.example,https://b.example", "--oauth-client-id", "mcp-read"}, secret,
-          "--oauth-client-id: give one --oauth-issuer (opaque tokens are introspected at one authorization server)");
-    fails({"--oauth-issuer", "https://as.example", "--oauth-introspect-all"}, secret,
-          "--oauth-introspect-all needs --oauth-client-id");
-    fails({"--oauth-issuer", "https://as.example", "--oauth-client-id", "mcp-read", "--oauth-introspection-cache",
-           "86401"},
-          secret, "value 86401 is out of range for --oauth-introspection-cache (0 to 86400)");
-    // The secret is no option: on the command line it is an unknown one.
-    fails({"--oauth-client-secret", "s3cret"}, {}, "unknown option --oauth-client-secret");
-  }
-  SUBCASE("the help names the options and where the secret comes from") {
-    const std::string help = mcpread::server::usage();
-    CHECK(help.find("--oauth-client-id ID") != std::string::npos);
-    CHECK(help.find("MCP_READ_OAUTH_CLIENT_SECRET only") != std::string::npos);
-    CHECK(help.find("--oauth-introspection-cache SECONDS") != std::string::npos);
-    CHECK(help.find("--oauth-introspect-all") != std::string::npos);
-  }
 }
