@@ -33,6 +33,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_msg_reader(ReaderRegistry&);
 [[nodiscard]] bool register_djvu_reader(ReaderRegistry&);
 [[nodiscard]] bool register_chm_reader(ReaderRegistry&);
+[[nodiscard]] bool register_pst_reader(ReaderRegistry&);
 [[nodiscard]] bool register_archive_reader(ReaderRegistry&);
 
 bool register_readers(ReaderRegistry& registry) {
@@ -64,6 +65,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_msg_reader,
       register_djvu_reader,
       register_chm_reader,
+      register_pst_reader,
       register_archive_reader,  // last: the zip-based readers' sniffers keep their packages
   };
   bool all_added = true;
