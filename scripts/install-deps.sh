@@ -80,8 +80,9 @@ test_packages+=(libmobi-tools)
 # libemail-outlook-message-perl: `msgconvert`, the corpus' reference for Outlook messages (the .eml
 # it converts each to).
 test_packages+=(libemail-outlook-message-perl)
-# pff-tools: `pffexport`, the corpus' reference for Outlook data files (its folders and messages).
-test_packages+=(pff-tools)
+# pst-utils: libpst's `readpst`, the corpus' reference for Outlook data files (the items it writes
+# per folder), a reader that shares no code with libpff.
+test_packages+=(pst-utils)
 # dpkg-dev: `dpkg-source -x`, unpacking the source packages whose test documents the corpus reads
 # (src:NAME rows; tests/corpus/fetch.py adds the deb-src entry apt needs for them).
 test_packages+=(dpkg-dev)
