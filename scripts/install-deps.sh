@@ -28,6 +28,9 @@ build_packages+=(libtesseract-dev)
 build_packages+=(libgmime-3.0-dev libgmime-3.0-0)
 # libchm-dev: compiled HTML help's header (libchm1 is opened with dlopen at run time).
 build_packages+=(libchm-dev libchm1)
+# libpff1: Outlook data files (.pst, .ost), opened with dlopen at run time (its few functions are
+# declared in readers/src/pst/pst_api.hpp: libpff.h needs libbfio's headers besides).
+build_packages+=(libpff1)
 # libdjvulibre-dev: DjVu's headers (libdjvulibre21 is opened with dlopen at run time).
 build_packages+=(libdjvulibre-dev libdjvulibre21)
 # libmobi0: MOBI and Kindle e-books, opened with dlopen at run time (its interface is declared in
@@ -81,6 +84,9 @@ test_packages+=(libmobi-tools)
 # libemail-outlook-message-perl: `msgconvert`, the corpus' reference for Outlook messages (the .eml
 # it converts each to).
 test_packages+=(libemail-outlook-message-perl)
+# pst-utils: libpst's `readpst`, the corpus' reference for Outlook data files (the items it writes
+# per folder), a reader that shares no code with libpff.
+test_packages+=(pst-utils)
 # dpkg-dev: `dpkg-source -x`, unpacking the source packages whose test documents the corpus reads
 # (src:NAME rows; tests/corpus/fetch.py adds the deb-src entry apt needs for them).
 test_packages+=(dpkg-dev)

@@ -780,3 +780,4 @@ CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
 import text_formats  # noqa: E402,F401
 import ebooks  # noqa: E402,F401
 import help_files  # noqa: E402,F401
+import outlook_stores  # noqa: E402,F401

@@ -35,6 +35,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_msg_reader(ReaderRegistry&);
 [[nodiscard]] bool register_djvu_reader(ReaderRegistry&);
 [[nodiscard]] bool register_chm_reader(ReaderRegistry&);
+[[nodiscard]] bool register_pst_reader(ReaderRegistry&);
 [[nodiscard]] bool register_archive_reader(ReaderRegistry&);
 
 bool register_readers(ReaderRegistry& registry) {
@@ -68,6 +69,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_msg_reader,
       register_djvu_reader,
       register_chm_reader,
+      register_pst_reader,
       register_archive_reader,  // last: the zip-based readers' sniffers keep their packages
   };
   bool all_added = true;
