@@ -215,6 +215,24 @@ std::string Outcome::refusal(std::string_view who, std::string_view doing, const
   return {};
 }
 
+std::optional<std::string_view> Outcome::contents(std::string_view who, const Limits& limits,
+                                                  std::string_view if_crashed, std::string_view cannot_open,
+                                                  std::string_view garbled, std::string* error) const {
+  if (ending != Ending::sent) {
+    *error = refusal(who, "reading it", limits, if_crashed);
+    return std::nullopt;
+  }
+  if (message == "E") {
+    *error = cannot_open;
+    return std::nullopt;
+  }
+  if (!message.starts_with('M')) {
+    *error = garbled;
+    return std::nullopt;
+  }
+  return std::string_view(message).substr(1);
+}
+
 std::string quotable_reason(std::string_view said, std::size_t max_bytes) {
   const std::string text = utf8::sanitized(said);
   std::string out;

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -51,6 +52,13 @@ struct Outcome {
   // as ..."); empty for Ending::sent.
   [[nodiscard]] std::string refusal(std::string_view who, std::string_view doing, const Limits& limits,
                                     std::string_view if_crashed = {}) const;
+
+  // For a child that sends "M" then the file's contents, or "E" when its library cannot open the
+  // file (the CHM and Outlook readers): the contents; nullopt with `error` set otherwise, to
+  // refusal(who, "reading it", limits, if_crashed), to `cannot_open` for "E", or to `garbled`.
+  [[nodiscard]] std::optional<std::string_view> contents(std::string_view who, const Limits& limits,
+                                                         std::string_view if_crashed, std::string_view cannot_open,
+                                                         std::string_view garbled, std::string* error) const;
 };
 
 // What the child runs: the message to send back. An exception out of it ends the child with

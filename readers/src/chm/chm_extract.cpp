@@ -190,16 +190,13 @@ bool extract(int fd, bool listing, const std::string& member, Extracted* out, st
   limits.keep_descriptor = fd;
   const child_process::Outcome child =
       child_process::run([&] { return work(*a, path, listing, member); }, limits, cancel);
-  if (child.ending != child_process::Ending::sent) {
-    *error = child.refusal("CHMLib", "reading it", limits, ": the help file is damaged");
-    return false;
-  }
-  if (child.message == "E") {
-    *error = "CHMLib cannot open it: it is not a compiled HTML help file, or it is damaged";
-    return false;
-  }
-  if (!child.message.starts_with('M') || !read_message(std::string_view(child.message).substr(1), out)) {
-    *error = "CHMLib's process sent back what is not a help file's contents";
+  constexpr std::string_view garbled = "CHMLib's process sent back what is not a help file's contents";
+  const auto contents = child.contents(
+      "CHMLib", limits, ": the help file is damaged",
+      "CHMLib cannot open it: it is not a compiled HTML help file, or it is damaged", garbled, error);
+  if (!contents) return false;
+  if (!read_message(*contents, out)) {
+    *error = garbled;
     return false;
   }
   return true;

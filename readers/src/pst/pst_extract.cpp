@@ -301,16 +301,13 @@ bool extract(int fd, bool listing, const std::vector<std::string>& folder, std::
   limits.keep_descriptor = fd;
   const child_process::Outcome child =
       child_process::run([&] { return work(*a, path, listing, folder, number); }, limits, cancel);
-  if (child.ending != child_process::Ending::sent) {
-    *error = child.refusal("libpff", "reading it", limits, ": the Outlook data file is damaged");
-    return false;
-  }
-  if (child.message == "E") {
-    *error = "libpff cannot open it: it is not an Outlook data file (.pst, .ost), or it is damaged";
-    return false;
-  }
-  if (!child.message.starts_with('M') || !read_message(std::string_view(child.message).substr(1), out)) {
-    *error = "libpff's process sent back what is not an Outlook data file's contents";
+  constexpr std::string_view garbled = "libpff's process sent back what is not an Outlook data file's contents";
+  const auto contents = child.contents(
+      "libpff", limits, ": the Outlook data file is damaged",
+      "libpff cannot open it: it is not an Outlook data file (.pst, .ost), or it is damaged", garbled, error);
+  if (!contents) return false;
+  if (!read_message(*contents, out)) {
+    *error = garbled;
     return false;
   }
   return true;
