@@ -18,4 +18,26 @@ std::string close_listing_page(ReadOutcome& out, std::uint64_t first, std::uint6
   return {};
 }
 
+ReadOutcome fill_listing_page(ReadOutcome out, std::string head, const ListingWindow& window,
+                              const std::function<std::string(std::uint64_t)>& line_at, std::size_t max_bytes,
+                              const std::string& tail, const Wording& wording) {
+  if (window.page == 0) {
+    ReadOutcome err = ReadOutcome::error("Offset " + std::to_string(window.offset) + " is past " + window.past_end +
+                                         ". Use an offset from 1 to " + std::to_string(window.total) + ".");
+    err.meta = std::move(out.meta);
+    return err;
+  }
+  std::string text = std::move(head);
+  std::uint64_t shown = 0;
+  for (; shown < window.page; ++shown) {
+    const std::string line = "\n" + line_at(window.first + shown);
+    if (shown > 0 && text.size() + line.size() > max_bytes) break;
+    text += line;
+  }
+  text += close_listing_page(out, window.first, shown, window.total, window.items, wording);
+  text += tail;
+  out.blocks.emplace_back(TextBlock{std::move(text)});
+  return out;
+}
+
 }  // namespace mcpread::readers

@@ -101,26 +101,15 @@ ReadOutcome list_members(const std::string& shown, const Index& index, std::stri
     out.blocks.emplace_back(TextBlock{head + damage});
     return out;
   }
-  if (page == 0) {
-    ReadOutcome err = ReadOutcome::error("Offset " + std::to_string(offset) + " is past the end of the archive " + where +
-                                         ": it has " + counted(total, "entry", "entries") + ". Use an offset from 1 to " +
-                                         std::to_string(total) + ".");
-    err.meta = std::move(out.meta);
-    return err;
-  }
-  std::string text = head;
-  std::uint64_t shown_count = 0;
-  const std::size_t cap = limits.text.max_output_bytes;
-  for (; shown_count < page; ++shown_count) {
-    std::string line = "\n";
-    utf8::append_sanitized(entry_line(*members[first + shown_count]), line);
-    if (shown_count > 0 && text.size() + line.size() > cap) break;
-    text += line;
-  }
-  text += close_listing_page(out, first, shown_count, total, "Entries", request.wording);
-  text += damage + "\n" + how;
-  out.blocks.emplace_back(TextBlock{std::move(text)});
-  return out;
+  const ListingWindow window{offset, first, page, total, "Entries",
+                             "the end of the archive " + where + ": it has " + counted(total, "entry", "entries")};
+  const auto line_at = [&](std::uint64_t i) {
+    std::string line;
+    utf8::append_sanitized(entry_line(*members[i]), line);
+    return line;
+  };
+  return fill_listing_page(std::move(out), head, window, line_at, limits.text.max_output_bytes, damage + "\n" + how,
+                           request.wording);
 }
 
 }  // namespace mcpread::readers::archive

@@ -160,25 +160,10 @@ ReadOutcome list_topics(const std::string& shown_raw, const Extracted& e, const 
     out.blocks.emplace_back(TextBlock{head + "\n[It has no topics to list.]"});
     return out;
   }
-  if (page == 0) {
-    ReadOutcome err = ReadOutcome::error("Offset " + std::to_string(offset) + " is past the end of the topics of " + shown +
-                                         ": it has " + counted(total, "topic", "topics") + ". Use an offset from 1 to " +
-                                         std::to_string(total) + ".");
-    err.meta = std::move(out.meta);
-    return err;
-  }
-  std::string text = head;
-  std::uint64_t shown_count = 0;
-  const std::size_t cap = limits.text.max_output_bytes;
-  for (; shown_count < page; ++shown_count) {
-    const std::string line = "\n" + lines[first + shown_count].text;
-    if (shown_count > 0 && text.size() + line.size() > cap) break;
-    text += line;
-  }
-  text += close_listing_page(out, first, shown_count, total, "Topics", request.wording);
-  text += "\n" + how;
-  out.blocks.emplace_back(TextBlock{std::move(text)});
-  return out;
+  const ListingWindow window{offset, first, page, total, "Topics",
+                             "the end of the topics of " + shown + ": it has " + counted(total, "topic", "topics")};
+  return fill_listing_page(std::move(out), head, window, [&](std::uint64_t i) { return lines[i].text; },
+                           limits.text.max_output_bytes, "\n" + how, request.wording);
 }
 
 ReadOutcome read_chm_file(const OpenedFile& file, const ReadRequest& request, const ReadLimits& limits,

@@ -74,25 +74,10 @@ ReadOutcome list_store(const std::string& shown_raw, const Extracted& e, const R
     out.blocks.emplace_back(TextBlock{head + "\n[It has no folders to list.]"});
     return out;
   }
-  if (page == 0) {
-    ReadOutcome err = ReadOutcome::error("Offset " + std::to_string(offset) + " is past the end of the listing of " +
-                                         shown + ": it has " + counted(total, "line", "lines") +
-                                         ". Use an offset from 1 to " + std::to_string(total) + ".");
-    err.meta = std::move(out.meta);
-    return err;
-  }
-  std::string text = head;
-  std::uint64_t shown_count = 0;
-  const std::size_t cap = limits.text.max_output_bytes;
-  for (; shown_count < page; ++shown_count) {
-    const std::string line = "\n" + lines[first + shown_count];
-    if (shown_count > 0 && text.size() + line.size() > cap) break;
-    text += line;
-  }
-  text += close_listing_page(out, first, shown_count, total, "Entries", request.wording);
-  text += "\n" + how;
-  out.blocks.emplace_back(TextBlock{std::move(text)});
-  return out;
+  const ListingWindow window{offset, first, page, total, "Entries",
+                             "the end of the listing of " + shown + ": it has " + counted(total, "line", "lines")};
+  return fill_listing_page(std::move(out), head, window, [&](std::uint64_t i) { return lines[i]; },
+                           limits.text.max_output_bytes, "\n" + how, request.wording);
 }
 
 ReadOutcome render(const std::string& shown, const Message& m, const ReadRequest& request, const ReadLimits& limits) {
