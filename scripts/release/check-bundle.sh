@@ -39,7 +39,8 @@ else
   echo "  ok    every file opened is the bundle's, the session's or glibc's ($(wc -l <"$trace/paths") paths)"
 fi
 # Licences: mcp-read's own (Apache-2.0), the plugin's GPL explained, and every bundled
-# package's copyright file beside the licence texts they name.
+# package's copyright file beside the licence texts they name. Only the table's rows count
+# ("lib/<soname>", "share/ (<data>)"): a line of the prose may begin with a library's name.
 licences="$bundle/LICENSES"
 missing=()
 cmp -s "$licences/mcp-read" "$here/../../LICENSE" || missing+=("mcp-read (the project's LICENSE)")
@@ -47,7 +48,7 @@ for text in Apache-2.0 GPL-3; do [[ -s $licences/$text ]] || missing+=("$text");
 grep -q 'libmcpread_pdf.so' "$licences/README" 2>/dev/null || missing+=("README naming the PDF plugin's licence")
 while read -r pkg; do
   [[ -s $licences/$pkg ]] || missing+=("$pkg")
-done < <(awk 'NR > 1 && $1 ~ /^(lib|share)/ { print ($2 ~ /^\(/ ? $3 : $2) }' "$licences/README" 2>/dev/null | tr -d '()' | sort -u)
+done < <(awk 'NR > 1 && $1 ~ /^(lib|share)\// { print ($2 ~ /^\(/ ? $3 : $2) }' "$licences/README" 2>/dev/null | tr -d '()' | sort -u)
 if ((${#missing[@]})); then
   echo "  FAIL  LICENSES/ lacks: ${missing[*]}"
   status=1
