@@ -33,6 +33,9 @@ build_packages+=(libchm-dev libchm1)
 build_packages+=(libpff1)
 # libdjvulibre-dev: DjVu's headers (libdjvulibre21 is opened with dlopen at run time).
 build_packages+=(libdjvulibre-dev libdjvulibre21)
+# libjbig2dec0: JBIG2 images, opened with dlopen at run time (its interface is declared in
+# readers/src/image/jbig2_decode.cpp: no -dev package).
+build_packages+=(libjbig2dec0)
 # libmobi0: MOBI and Kindle e-books, opened with dlopen at run time (its interface is declared in
 # readers/src/mobi/mobi_book.cpp: no -dev package; Debian bullseye has none, so the portable
 # bundle refuses them naming the package).
@@ -72,6 +75,8 @@ test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
 # python3-openpyxl, python3-odf: the corpus' workbooks written on the spot by writers that store
 # formulas without calculating them (tests/corpus/writers.py, run with Debian's /usr/bin/python3).
 test_packages+=(python3-openpyxl python3-odf)
+# jbig2dec: the corpus' reference for JBIG2 images (its CLI's first page, pixel for pixel).
+test_packages+=(jbig2dec)
 # djvulibre-bin: the DjVu tests make their documents with cjb2, djvm, djvmcvt and djvused; the
 # corpus compares with djvutxt.
 test_packages+=(djvulibre-bin)

@@ -239,7 +239,57 @@ def check_pdf(root, path, result, reference, arguments):
                   f"of mutool's characters{note}")
 
 
+def jbig2_first_page(path):
+    """The first page of a JBIG2 file as jbig2dec's own CLI writes it (binary PBM): the
+    reference for the image mcp-read sends of it, pixel for pixel."""
+    with tempfile.TemporaryDirectory() as work:
+        out = os.path.join(work, "pages.pbm")
+        done = subprocess.run(["jbig2dec", "-t", "pbm", "-o", out, path], capture_output=True, check=False)
+        if not os.path.exists(out):
+            return None
+        data = open(out, "rb").read()
+    match = re.match(rb"P4\n(\d+) (\d+)\n", data)
+    if not match:
+        return None
+    width, height = int(match.group(1)), int(match.group(2))
+    return width, height, data[:match.end() + (width + 7) // 8 * height]
+
+
+def same_pixels(first, second):
+    """True when libvips reads the same grey samples from both images (PBM, PNG)."""
+    with tempfile.TemporaryDirectory() as work:
+        csvs = []
+        for i, data in enumerate((first, second)):
+            image, csv = os.path.join(work, f"{i}.img"), os.path.join(work, f"{i}.csv")
+            open(image, "wb").write(data)
+            if subprocess.run(["vips", "csvsave", image, csv], capture_output=True, check=False).returncode != 0:
+                return False
+            csvs.append(open(csv).read())
+        return csvs[0] == csvs[1]
+
+
+def check_jbig2(path, result):
+    page = jbig2_first_page(path)
+    sent = blocks(result, "image")
+    if page is None:
+        if sent:
+            return False, "jbig2dec decodes no page, yet an image was sent"
+        return True, "jbig2dec decodes no page either; refused: " + short(" ".join(texts(result)), 80)
+    width, height, pbm = page
+    if result.get("isError") or not sent:
+        return False, f"jbig2dec decodes {width}x{height}; " + short(" ".join(texts(result)))
+    raw = base64.b64decode(sent[0].get("data", ""))
+    size = media.image_size(raw)
+    if size is None or size[1:] != (width, height):
+        return False, f"jbig2dec decodes {width}x{height}; sent {size}"
+    if not same_pixels(pbm, raw):
+        return False, f"the sent {width}x{height} image differs from jbig2dec's first page"
+    return True, f"{width}x{height}, the same pixels as jbig2dec's first page"
+
+
 def check_image(root, path, result, reference, arguments):
+    if reference == "jbig2":
+        return check_jbig2(path, result)
     header = {}
     for field in ("width", "height"):
         done = subprocess.run(["vipsheader", "-f", field, path], capture_output=True, text=True,

@@ -6,6 +6,7 @@
 #include "image_checks.hpp"
 #include "image_header.hpp"
 #include "image_signatures.hpp"
+#include "jbig2_decode.hpp"
 #include "mcpread/readers/base64.hpp"
 #include "mcpread/readers/utf8.hpp"
 #include "vips_api.hpp"
@@ -38,6 +39,23 @@ std::string budget_text(std::uint64_t bytes) {
   std::string s = human_size(bytes);
   if (const auto p = s.find(".0 "); p != std::string::npos) s.erase(p, 2);
   return s;
+}
+
+// A JBIG2 file jbig2dec gave no page of, in the image reader's words.
+Failure jbig2_failure(const jbig2::Failure& f, const std::string& subject, const ImageLimits& limits) {
+  switch (f.kind) {
+    case jbig2::Failure::missing_library:
+      return {Fail::unsupported, subject + " is a JBIG2 image, and " + f.message + "."};
+    case jbig2::Failure::too_large:
+      return {Fail::too_many_pixels, subject + " is a JBIG2 image that was not decoded: " + f.message +
+                                         ", more than the limit of " +
+                                         decimal(static_cast<double>(limits.max_pixels) / 1e6) +
+                                         " megapixels (a guard against decompression bombs)."};
+    case jbig2::Failure::corrupt:
+      break;
+  }
+  return {Fail::corrupt, subject + " is a JBIG2 image that cannot be decoded; it is probably truncated or corrupt (" +
+                             f.message + ")."};
 }
 
 }  // namespace
@@ -92,6 +110,20 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
   if (api == nullptr) return Failure{Fail::libvips, err};
   if (bytes.empty())
     return Failure{Fail::not_image, subject + " is empty (0 bytes), not an image."};
+  // libvips reads no JBIG2: jbig2dec decodes the first page into a PBM, which goes on as any
+  // image does. The file's bytes are let go once the page is out.
+  std::string jbig2_pbm;
+  unsigned jbig2_pages = 0;
+  if (jbig2::is_jbig2(bytes)) {
+    auto page = jbig2::first_page(bytes, limits.max_pixels);
+    if (const auto* f = std::get_if<jbig2::Failure>(&page)) return jbig2_failure(*f, subject, limits);
+    jbig2_pbm = std::move(std::get<jbig2::Page>(page).pbm);
+    jbig2_pages = std::get<jbig2::Page>(page).pages;
+    bytes = jbig2_pbm;
+    if (owned_source != nullptr) Bytes().swap(*owned_source);
+    owned_source = nullptr;
+    source_fd = -1;
+  }
   const std::size_t source_size = bytes.size();
   vips::Input input(bytes);  // outlives every image read lazily from it
   vips::Header h;
@@ -112,6 +144,10 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
                                         " is not an image libvips can decode (it may be "
                                         "truncated or corrupt, or not an image at all): " +
                                         err + "."};
+  }
+  if (jbig2_pages > 0) {
+    h.format = "JBIG2";
+    h.pages = static_cast<int>(jbig2_pages);
   }
   const bool svg = h.format == "SVG";
   const int ico_page = h.page;
@@ -197,7 +233,7 @@ Result encode(std::string_view bytes, std::string_view hint, const ImageLimits& 
 
   const std::string budget = budget_text(limits.max_base64_bytes);
   const bool png_first = h.format == "PNG" || h.format == "BMP" || h.format == "GIF" ||
-                         h.format == "ICO" || h.format == "CUR" || h.format == "PNM" || svg;
+                         h.format == "ICO" || h.format == "CUR" || h.format == "PNM" || h.format == "JBIG2" || svg;
   vips::Saved encoded;
   std::string sent_format;
   int quality = 0, steps = 0;

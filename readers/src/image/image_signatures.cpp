@@ -89,6 +89,7 @@ std::optional<Sniffed> sniff(const SniffInput& in) {
       has_at(b, 0, std::string_view("\0\0\0\x0CJXL \r\n\x87\n", 12)))
     return Sniffed{"image/jxl", "JPEG XL image"};
   if (auto h = heif(b)) return h;
+  if (has_at(b, 0, "\x97JB2\r\n\x1A\n")) return Sniffed{"image/x-jbig2", "JBIG2 image"};
   if (!in.clean_text) return std::nullopt;
   if (is_svg(b)) return Sniffed{"image/svg+xml", "SVG image"};
   // P1 bitmap, P2 greymap, P3 pixmap.

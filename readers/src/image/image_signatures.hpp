@@ -8,7 +8,7 @@
 
 namespace mcpread::readers::image_signatures {
 
-// PNG, JPEG, GIF, WebP, BMP, TIFF, ICO, JPEG XL, HEIC/HEIF/AVIF; among clean text, an SVG
+// PNG, JPEG, GIF, WebP, BMP, TIFF, ICO, JPEG XL, HEIC/HEIF/AVIF, JBIG2; among clean text, an SVG
 // document or a plain (ASCII) Netpbm picture.
 std::optional<Sniffed> sniff(const SniffInput& in);
 

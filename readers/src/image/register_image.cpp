@@ -42,7 +42,8 @@ bool register_image_reader(ReaderRegistry& registry) {
                      {"webp", "image/webp"},     {"bmp", "image/bmp"},    {"dib", "image/bmp"},
                      {"tif", "image/tiff"},      {"tiff", "image/tiff"},  {"ico", "image/x-icon"},
                      {"heic", "image/heic"},     {"heif", "image/heif"},  {"avif", "image/avif"},
-                     {"jxl", "image/jxl"},       {"svg", "image/svg+xml"}},
+                     {"jxl", "image/jxl"},       {"svg", "image/svg+xml"},  {"jb2", "image/x-jbig2"},
+                     {"jbig2", "image/x-jbig2"}},
       .sniff = image_signatures::sniff,
       .also_serves = {FileKind::text},  // OCR
       .options = {limit_option<&ReadLimits::image, &ImageLimits::max_edge>(
