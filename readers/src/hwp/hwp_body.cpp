@@ -140,9 +140,9 @@ class SectionReader {
   }
 
   void close_table() {
+    if (!tables_.back().cells.empty()) flush(&tables_.back().cells.back().pending);
     Table table = std::move(tables_.back());
     tables_.pop_back();
-    if (!table.cells.empty()) flush(&table.cells.back().pending);
     std::size_t rows = table.rows, columns = table.columns;
     bool any_text = false;
     for (const Cell& c : table.cells) {
