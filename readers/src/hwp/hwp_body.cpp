@@ -65,7 +65,7 @@ struct Table {
 
 class SectionReader {
  public:
-  explicit SectionReader(office::Document* doc) : doc_(doc) {}
+  explicit SectionReader(Body* body) : body_(body), doc_(&body->doc) {}
 
   void record(unsigned tag, std::size_t level, std::string_view body) {
     while (!tables_.empty() && tables_.back().level >= level) close_table();
@@ -134,9 +134,12 @@ class SectionReader {
       office::add_block(*doc_, std::move(block));
       return;
     }
+    // Only a table's last cell is still being read: the others' paragraphs are done.
     for (Table& t : tables_)
-      for (Cell& c : t.cells)
-        if (&c.pending == pending) c.text += (c.text.empty() ? "" : "\n") + text;
+      if (!t.cells.empty() && &t.cells.back().pending == pending) {
+        Cell& c = t.cells.back();
+        c.text += (c.text.empty() ? "" : "\n") + text;
+      }
   }
 
   void close_table() {
@@ -152,7 +155,8 @@ class SectionReader {
     }
     if (!any_text) return;
     std::string* holder = pending();
-    if (holder != &doc_pending_ || rows * columns > kMaxTableGrid) {
+    if (holder != &doc_pending_ || rows * columns > kMaxTableGrid ||
+        rows * columns > kMaxGridSlots - body_->grid_slots) {
       // A table inside a cell (or too big a grid) becomes text: its cells one a line.
       flush(holder);
       for (const Cell& c : table.cells)
@@ -160,6 +164,7 @@ class SectionReader {
       flush(holder);
       return;
     }
+    body_->grid_slots += rows * columns;
     office::DocBlock block;
     block.type = office::DocBlock::Type::table;
     block.rows.assign(rows, std::vector<std::string>(columns));
@@ -170,6 +175,7 @@ class SectionReader {
     office::add_block(*doc_, std::move(block));
   }
 
+  Body* body_;
   office::Document* doc_;
   std::string doc_pending_;
   std::vector<Table> tables_;
@@ -177,10 +183,14 @@ class SectionReader {
 
 }  // namespace
 
-bool read_section(std::string_view records, office::Document* doc, std::string* error) {
-  SectionReader reader(doc);
+bool read_section(std::string_view records, Body* body, std::string* error) {
+  SectionReader reader(body);
   bool whole = true;
   for (std::size_t at = 0; at < records.size();) {
+    if (body->doc.blocks.size() >= kMaxBlocks) {
+      body->cut = true;
+      break;
+    }
     if (records.size() - at < 4) {
       whole = false;
       break;

@@ -39,7 +39,7 @@ std::optional<std::string> inflate_section(std::string_view deflated, std::uint6
     *why = "no memory to inflate it";
     return std::nullopt;
   }
-  std::uint64_t room = std::clamp<std::uint64_t>(deflated.size() * 4, 64 * 1024, cap);
+  std::uint64_t room = std::min<std::uint64_t>(std::max<std::uint64_t>(deflated.size() * 4, 64 * 1024), cap);
   for (;;) {
     std::string out(static_cast<std::size_t>(room), '\0');
     std::size_t produced = 0;
@@ -105,11 +105,16 @@ ReadOutcome read_hwp_bytes(std::string_view bytes, std::string_view name, const 
   if (sections.size() > kMaxSections)
     return refuse("it claims " + std::to_string(sections.size()) + " sections, over the limit of " +
                   std::to_string(kMaxSections));
-  office::Document doc;
+  Body body;
+  const office::Document& doc = body.doc;
   std::uint64_t inflated = 0;
   std::string damaged;
   for (const auto& [number, section] : sections) {
     if (cancel.cancelled()) return ReadOutcome::stopped();
+    if (inflated >= kMaxBodyBytes) {
+      body.cut = true;
+      break;
+    }
     std::optional<std::string> records = file->stream(ole2::Path{"BodyText", section}, kMaxFileBytes, &error);
     if (records && (flags & kCompressed) != 0)
       records = inflate_section(*records, std::min(kMaxSectionBytes, kMaxBodyBytes - inflated), &error);
@@ -118,23 +123,29 @@ ReadOutcome read_hwp_bytes(std::string_view bytes, std::string_view name, const 
       break;
     }
     inflated += records->size();
-    if (!read_section(*records, &doc, &error)) {
+    if (!read_section(*records, &body, &error)) {
       damaged = section + " is damaged: " + error;
       break;
     }
+    if (body.cut) break;
   }
   if (doc.blocks.empty() && !damaged.empty()) return refuse(damaged);
   meta["sections"] = sections.size();
   if (!damaged.empty()) meta["damaged"] = damaged;
+  if (body.cut) meta["text_cut"] = true;
   const office::PartReader no_parts = [](const std::string&, std::string* why, std::uint64_t) {
     *why = "pictures of HWP documents are not read";
     return std::optional<std::string>();
   };
   ReadOutcome outcome =
       office::render_document(doc, no_parts, "HWP document", path, options, cancel, std::move(meta));
-  if (!outcome.is_error && !damaged.empty() && !outcome.blocks.empty())
-    if (auto* last = std::get_if<TextBlock>(&outcome.blocks.back()))
-      last->text += "\n[The document is damaged: " + damaged + "; the text before it is shown.]";
+  std::string note;
+  if (!damaged.empty()) note += "\n[The document is damaged: " + damaged + "; the text before it is shown.]";
+  if (body.cut)
+    note += "\n[The document's text was cut at " + std::to_string(kMaxBlocks) + " paragraphs or " +
+            human_size(kMaxBodyBytes) + " of records: the rest is not read.]";
+  if (!outcome.is_error && !note.empty() && !outcome.blocks.empty())
+    if (auto* last = std::get_if<TextBlock>(&outcome.blocks.back())) last->text += note;
   return outcome;
 }
 

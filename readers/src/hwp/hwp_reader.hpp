@@ -13,8 +13,8 @@
 namespace mcpread::readers::hwp {
 
 inline constexpr std::uint64_t kMaxFileBytes = 128ull << 20;     // mostly pictures, which are never inflated
-inline constexpr std::uint64_t kMaxSectionBytes = 64ull << 20;   // one section's records, inflated
-inline constexpr std::uint64_t kMaxBodyBytes = 256ull << 20;     // all sections' records, inflated
+inline constexpr std::uint64_t kMaxSectionBytes = 32ull << 20;   // one section's records, inflated
+inline constexpr std::uint64_t kMaxBodyBytes = 64ull << 20;      // all sections' records, inflated
 inline constexpr std::size_t kMaxSections = 4096;
 
 // The FileHeader stream's signature, which says the compound file is an HWP 5 document.
