@@ -13,8 +13,9 @@ inline constexpr FileKind kHwpKind{"hwp"};
 
 namespace {
 
-// The Word 97-2003 line's words, so that the two share one line of the tool description.
-std::string describe_hwp(const ReadLimits&) { return "Markdown-like text, no pictures."; }
+// The word processors' line's words, so that they share one line of the tool description, which
+// has a budget (as .doc's: an HWP document's pictures are not read, its answers simply hold none).
+std::string describe_hwp(const ReadLimits&) { return "Markdown-like text, images after their paragraph."; }
 
 // An OLE2 compound file whose FileHeader stream's signature is in the head (small documents put
 // it in the first sectors), or one named .hwp: the signature of a large one may lie past the
