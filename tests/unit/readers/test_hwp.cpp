@@ -5,6 +5,7 @@
 // and one real file Hangul wrote is read (tests/data/hwp/README.md). libgsf is not in the
 // Windows build: there the refusal is checked.
 #include "fixtures.hpp"
+#include "hwp/hwp_body.hpp"
 #include "msg_fixtures.hpp"
 #include "reader_fixtures.hpp"
 
@@ -255,4 +256,39 @@ TEST_CASE("hwp: a document Hangul wrote") {
                   "대한사람 대한으로 길이 보전하세 |") != std::string::npos);
   CHECK(text.find("| | | | 왼쪽 | | 가운데 | | 오른쪽 | | |") != std::string::npos);
   CHECK(o.meta["format"] == "HWP 5.0.3.4");
+}
+
+TEST_CASE("hwp: the bounds on what hostile records make") {
+  namespace hwp = mcpread::readers::hwp;
+  std::string error;
+  SUBCASE("paragraphs past kMaxBlocks are cut") {
+    std::string records;
+    const std::string one = record(0x42, 0, "") + record(0x43, 1, utf16(u"a"));
+    for (std::size_t i = 0; i <= hwp::kMaxBlocks; ++i) records += one;
+    hwp::Body body;
+    CHECK(hwp::read_section(records, &body, &error));
+    CHECK(body.cut);
+    CHECK(body.doc.blocks.size() == hwp::kMaxBlocks);
+  }
+  SUBCASE("tables past the document's grid budget become their cells' lines") {
+    std::string records;
+    for (int i = 0; i < 11; ++i) records += table(1, 316, 316, {{0, 0, u"cell" + std::u16string(1, static_cast<char16_t>(u'a' + i))}});
+    hwp::Body body;
+    CHECK(hwp::read_section(records, &body, &error));
+    CHECK(body.doc.tables == 10);
+    REQUIRE(body.doc.blocks.size() == 11);
+    CHECK(body.doc.blocks.back().type == mcpread::readers::office::DocBlock::Type::paragraph);
+    CHECK(body.doc.blocks.back().text == "cellk");
+    CHECK(body.grid_slots == 10 * 316 * 316);
+  }
+  SUBCASE("tables nested past kMaxDepth keep their text") {
+    std::string records;
+    for (unsigned level = 1; level < 200; level += 2)
+      records += record(0x47, level, " lbt") + record(0x48, level + 1, std::string(12, '\0'));
+    records += record(0x42, 200, "") + record(0x43, 201, utf16(u"deep"));
+    hwp::Body body;
+    CHECK(hwp::read_section(records, &body, &error));
+    REQUIRE(body.doc.blocks.size() == 1);
+    CHECK(body.doc.blocks[0].rows == std::vector<std::vector<std::string>>{{"deep"}});
+  }
 }
