@@ -831,3 +831,4 @@ import text_formats  # noqa: E402,F401
 import ebooks  # noqa: E402,F401
 import help_files  # noqa: E402,F401
 import outlook_stores  # noqa: E402,F401
+import hwp_documents  # noqa: E402,F401

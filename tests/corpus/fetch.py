@@ -1,17 +1,30 @@
-"""Debian packages fetched by name and unpacked into a cache, never installed.
+"""Debian packages (and a few npm packages, "npm:NAME@VERSION") fetched by name and unpacked into
+a cache, never installed.
 
 Each package lands in <cache>/<package>_<version>/ (the candidate version apt would install);
 a directory that exists there is reused as it is, so a second run downloads nothing.
 """
+import base64
+import hashlib
+import json
 import os
 import shutil
 import subprocess
+import tarfile
 import tempfile
+import urllib.request
 
 
 # The package name of rows whose files are in this source tree (tests/data/): formats no Debian
 # package ships a sample of, each sample's origin and licence said beside it.
 SOURCE_TREE = "mcp-read"
+
+# npm packages rows may name ("npm:NAME@VERSION": formats no Debian package ships a sample of), each
+# tarball's sha512 pinned as the registry's dist.integrity gives it: a changed tarball fails the run.
+NPM_INTEGRITY = {
+    "node-hwp@0.1.0-alpha":
+        "sha512-/gbF+eR76fRwwyasS1VFyWPjqSnB1GQYkiI4vbg++/ICmyh+UorbpZ5pdtsvdvrou0DESNbYRa/QiTT2Ynk4og==",
+}
 
 
 def cache_root():
@@ -106,6 +119,8 @@ class Fetcher:
         """Returns the directory holding the package's files; raises RuntimeError with the cause."""
         if package == SOURCE_TREE:
             return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        if package.startswith("npm:"):
+            return self._unpack_npm(package[4:])
         for attempt in range(2):
             version, size = self._version(package)
             target = os.path.join(cache_root(), f"{package}_{version.replace(':', '%3a')}")
@@ -179,4 +194,39 @@ class Fetcher:
         if done.returncode != 0:
             raise RuntimeError(f"tar -xf {os.path.basename(orig)} failed: {done.stderr.strip()}")
         os.rename(tree, target)
+        return target
+
+    def _unpack_npm(self, spec):
+        """The npm package's tarball from registry.npmjs.org, its sha512 checked against
+        NPM_INTEGRITY, unpacked as it is (its files under package/)."""
+        name, _, version = spec.rpartition("@")
+        pinned = NPM_INTEGRITY.get(spec)
+        if not name or pinned is None:
+            raise RuntimeError(f"npm:{spec} has no pinned sha512 in fetch.py's NPM_INTEGRITY")
+        target = os.path.join(cache_root(), f"npm_{name.replace('/', '%2f')}_{version}")
+        if os.path.isdir(target):
+            return target
+        try:
+            with urllib.request.urlopen(f"https://registry.npmjs.org/{name}/{version}", timeout=60) as answer:
+                dist = json.load(answer)["dist"]
+            if dist.get("integrity") != pinned:
+                raise RuntimeError(f"the registry's integrity of npm:{spec} is {dist.get('integrity')}, not the pinned one")
+            with urllib.request.urlopen(dist["tarball"], timeout=120) as answer:
+                tarball = answer.read()
+        except OSError as error:
+            raise RuntimeError(f"cannot fetch npm:{spec} from registry.npmjs.org: {error}") from error
+        got = "sha512-" + base64.b64encode(hashlib.sha512(tarball).digest()).decode()
+        if got != pinned:
+            raise RuntimeError(f"npm:{spec}'s tarball has {got}, not the pinned sha512")
+        self.downloaded_bytes += len(tarball)
+        with tempfile.TemporaryDirectory(dir=cache_root(), prefix=".download-") as work:
+            path = os.path.join(work, "package.tgz")
+            with open(path, "wb") as f:
+                f.write(tarball)
+            tree = os.path.join(work, "tree")
+            with tarfile.open(path) as archive:
+                members = [m for m in archive.getmembers() if (m.isfile() or m.isdir())
+                           and not m.name.startswith("/") and ".." not in m.name.split("/")]
+                archive.extractall(tree, members=members)
+            os.rename(tree, target)
         return target

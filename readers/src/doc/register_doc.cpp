@@ -16,7 +16,9 @@ namespace {
 
 constexpr std::string_view kDocMime = "application/msword";
 
-std::string describe_doc(const ReadLimits&) { return "Markdown-like text, no pictures."; }
+// The DOCX line's words, so that the two share one line of the tool description, which has a
+// budget (as .ppt shares PPTX's: a .doc's pictures are not read, its answers simply hold none).
+std::string describe_doc(const ReadLimits&) { return "Markdown-like text, images after their paragraph."; }
 
 // An OLE2 compound file named .doc or .dot: the name says which of the OLE2 formats it is.
 std::optional<Sniffed> sniff_doc(const SniffInput& in) {

@@ -27,6 +27,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_rtf_reader(ReaderRegistry&);
 [[nodiscard]] bool register_fb2_reader(ReaderRegistry&);
 [[nodiscard]] bool register_doc_reader(ReaderRegistry&);
+[[nodiscard]] bool register_hwp_reader(ReaderRegistry&);
 [[nodiscard]] bool register_wordproc_reader(ReaderRegistry&);
 [[nodiscard]] bool register_calc_reader(ReaderRegistry&);
 [[nodiscard]] bool register_drawing_reader(ReaderRegistry&);
@@ -61,6 +62,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_rtf_reader,
       register_fb2_reader,
       register_doc_reader,
+      register_hwp_reader,
       register_wordproc_reader,
       register_calc_reader,
       register_drawing_reader,
