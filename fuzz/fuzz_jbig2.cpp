@@ -5,7 +5,7 @@
 // Checked: a page is a binary PBM of its stated size, within the limit, with its page count; a
 // failure says why.
 //
-// Readers fuzzed: image (JBIG2).
+// Readers fuzzed: image.
 #include "fuzz_check.hpp"
 #include "image/jbig2_decode.hpp"
 
