@@ -43,6 +43,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests", "corpus"))
 import checks  # noqa: E402
+import hwp_documents  # noqa: E402
 import fetch  # noqa: E402
 import run as corpus  # noqa: E402
 import slide_runs  # noqa: E402
@@ -51,7 +52,7 @@ from kreuzberg_sides import (BINDING_PACKAGE, KREUZBERG_VERSION, binding_path, k
                              mcp_read_whole, node_command)
 
 FORMATS = ["docx", "odt", "rtf", "doc", "xlsx", "ods", "xls", "pptx", "odp", "ppt", "epub", "fb2", "html", "pdf",
-           "csv", "mail"]
+           "csv", "mail", "hwp"]
 # PDF lines whose file has no text to agree on (a password, a photograph, a scan): both sides would
 # be compared on nothing.
 NO_TEXT = {"encrypted", "photo", "image-only"}
@@ -102,7 +103,7 @@ def mcp_read_words(kind, chunks):
     each answer on its own: every answer starts with a header line."""
     total = collections.Counter()
     for chunk, meta in chunks:
-        if kind in ("docx", "odt", "rtf", "doc"):
+        if kind in ("docx", "odt", "rtf", "doc", "hwp"):
             total += checks._office_words(chunk)
         elif kind in ("pptx", "odp", "ppt", "epub"):
             total += checks._slide_words({"content": [{"type": "text", "text": chunk}]})
@@ -158,6 +159,8 @@ def reference_texts(kind, path, entry):
         done = subprocess.run(["mutool", "draw", "-q", "-F", "txt", "-o", "-", path], capture_output=True,
                               text=True, errors="replace", check=True, timeout=REFERENCE_SECONDS * 2)
         return [checks._reference_page(done.stdout)]
+    if kind == "hwp":  # the HWPML twin (candidates() keeps only the documents that have one)
+        return [hwp_documents._hml_text(os.path.splitext(path)[0] + ".hml")]
     if kind == "csv":
         delimiter = text_formats.DELIMITERS[entry["reference"].partition(":")[0]]
         with open(path, newline="", encoding="utf-8-sig", errors="replace") as f:
@@ -202,6 +205,10 @@ def candidates(formats, fetcher):
             # Messages named .txt (read with file_type=mail) would be plain text to Kreuzberg,
             # which goes by the name: only .eml files are compared.
             if entry["kind"] == "mail" and not path.endswith(".eml"):
+                continue
+            # An HWP document's preview (PrvText) is only its start: only those with an HWPML
+            # twin, Hancom's export of the whole text, have a reference to agree with.
+            if entry["kind"] == "hwp" and not os.path.exists(os.path.splitext(path)[0] + ".hml"):
                 continue
             if os.path.isfile(path) and (path not in files or not entry["arguments"].get("pages")):
                 files[path] = (entry["kind"], entry["package"], root, relative, entry)

@@ -490,7 +490,7 @@ def _office_words(text):
     """mcp-read's document text as words, without what pandoc's plain text lacks: the header,
     the closing note, link targets, note markers, image and comment markers, list bullets."""
     lines = text.split("\n")
-    if lines and lines[0].startswith(("Word document ", "OpenDocument text ", "RTF document ", "FictionBook e-book ")):
+    if lines and lines[0].startswith(("Word document ", "OpenDocument text ", "RTF document ", "FictionBook e-book ", "HWP document ")):
         lines = lines[1:]
     text = "\n".join(l for l in lines if not l.startswith(("[Paragraphs ", "[The document has no text")))
     text = re.sub(r"\]\([^)\s]*\)", "]", text)
