@@ -781,3 +781,4 @@ import text_formats  # noqa: E402,F401
 import ebooks  # noqa: E402,F401
 import help_files  # noqa: E402,F401
 import outlook_stores  # noqa: E402,F401
+import dbf_tables  # noqa: E402,F401
