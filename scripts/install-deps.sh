@@ -72,6 +72,8 @@ test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
 # python3-openpyxl, python3-odf: the corpus' workbooks written on the spot by writers that store
 # formulas without calculating them (tests/corpus/writers.py, run with Debian's /usr/bin/python3).
 test_packages+=(python3-openpyxl python3-odf)
+# python3-dbfread: the corpus' reference for dBASE tables (tests/corpus/dbf_tables.py).
+test_packages+=(python3-dbfread)
 # djvulibre-bin: the DjVu tests make their documents with cjb2, djvm, djvmcvt and djvused; the
 # corpus compares with djvutxt.
 test_packages+=(djvulibre-bin)
