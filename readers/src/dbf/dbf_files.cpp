@@ -18,9 +18,9 @@ namespace mcpread::readers::dbf {
 
 namespace {
 
+#if !defined(_WIN32)
 constexpr std::uint64_t kMaxCpgBytes = 256;
 
-#if !defined(_WIN32)
 // A regular file beside the table, with `stem` and one of the extensions. The table's directory
 // lies inside the roots (its path is resolved); a symbolic link is not followed, as it could lead
 // out of them.

@@ -1,7 +1,5 @@
 #include "dbf/dbf_header.hpp"
 
-#include "mcpread/readers/utf8.hpp"
-
 #include <utility>
 
 namespace mcpread::readers::dbf {
@@ -103,7 +101,7 @@ std::optional<Header> parse_header(std::span<const unsigned char> b, bool partia
     for (std::size_t k = 0; k < n; ++k)
       if (b[at + k] < 0x20 || b[at + k] == 0x7F) return fail(error, "a field's name holds control bytes"), std::nullopt;
     if (n == 0) return fail(error, "a field has no name"), std::nullopt;
-    f.name = utf8::sanitized(std::string(reinterpret_cast<const char*>(&b[at]), n));
+    f.name.assign(reinterpret_cast<const char*>(&b[at]), n);  // in the table's charset
     f.type = static_cast<char>(b[at + 11]);
     if (!known_type(f.type)) return fail(error, "a field's type is not one of dBASE's"), std::nullopt;
     f.length = b[at + 16];

@@ -14,7 +14,7 @@ namespace mcpread::readers::dbf {
 constexpr std::size_t kMaxFields = 2046;  // what a 65,535-byte header can describe
 
 struct Field {
-  std::string name;         // as stored (ASCII in practice), sanitised
+  std::string name;         // as stored: in the table's charset (ASCII in practice)
   char type = 'C';          // C N F L D I B Y T M G P V Q 0 ...
   std::uint32_t offset = 0; // in the record, after the deletion flag
   std::uint32_t length = 0;

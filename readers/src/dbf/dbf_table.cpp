@@ -84,6 +84,15 @@ class DbfWorkbook final : public sheets::Workbook {
 
   const std::string& charset() const { return charset_; }
 
+  // Text of the table (a value, a field's name) in UTF-8.
+  std::string decode(std::string_view raw) {
+    if (charset_ == "UTF-8") return utf8::sanitized(raw);
+    std::string out;
+    if (converter_ && converter_->ok()) converter_->convert(raw, out, true);
+    else out = utf8::sanitized(raw);
+    return out;
+  }
+
   std::string note() const override { return note_; }
   void set_note(std::string note) { note_ = std::move(note); }
   std::uint64_t deleted() const { return deleted_count_; }
@@ -148,14 +157,6 @@ class DbfWorkbook final : public sheets::Workbook {
       charset_ = cs.name;
     else charset_ = "CP1252";
     std::string().swap(sample_);
-  }
-
-  std::string decode(std::string_view raw) {
-    if (charset_ == "UTF-8") return utf8::sanitized(raw);
-    std::string out;
-    if (converter_ && converter_->ok()) converter_->convert(raw, out, true);
-    else out = utf8::sanitized(raw);
-    return out;
   }
 
   sheets::Row row_of(std::string_view record, std::uint64_t number) {
@@ -251,7 +252,7 @@ ReadOutcome read_dbf(const OpenedFile& table, Companions companions, const sheet
   std::string fields;
   for (std::size_t c : book.shown_fields()) {
     const Field& f = header->fields[c];
-    fields += (fields.empty() ? "" : ", ") + f.name + " (" + type_of(f) + ")";
+    fields += (fields.empty() ? "" : ", ") + book.decode(f.name) + " (" + type_of(f) + ")";
   }
   const std::uint64_t records = header->records;
   std::string note = version_name(header->version) + " table, " + n2s(book.shown_fields().size()) + " fields: " +

@@ -192,6 +192,12 @@ std::optional<MemoFile::Memo> MemoFile::read(std::uint64_t block) const {
   const std::size_t take = static_cast<std::size_t>(std::min<std::uint64_t>({length, std::uint64_t{available}, std::uint64_t{kMaxMemoBytes}}));
   memo.cut = memo.cut || length > take;
   memo.bytes = buf.substr(start, take);
+  // dBASE IV writers end the text with 0x1F or 0x1A within the length they give.
+  if (!fpt_ && !dbase3_ && start == 8)
+    if (const std::size_t end = memo.bytes.find_first_of("\x1A\x1F"); end != std::string::npos) {
+      memo.bytes.resize(end);
+      memo.cut = false;
+    }
   return memo;
 }
 

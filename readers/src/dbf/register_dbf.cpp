@@ -42,7 +42,7 @@ ResourceReadResult dbf_resource(const ResourceCall& call) {
 }
 
 // The words of the CSV reader's line: the description names them together.
-std::string describe_dbf(const ReadLimits&) { return "a Markdown table under its header row (row 1)."; }
+std::string describe_dbf(const ReadLimits&) { return "a Markdown table; row 1 is the header."; }
 
 }  // namespace
 
@@ -53,6 +53,9 @@ bool register_dbf_reader(ReaderRegistry& registry) {
       .noun = "dBASE tables",
       .describe = describe_dbf,
       .counts = "row",
+      // Not offered as a file_type: the tool list's budget has no room for it, and the header
+      // alone decides what a file is (file_type="text" still reads one's bytes as text).
+      .selectable = false,
       .extensions = {{"dbf", kDbfMime}},
       .sniff = sniff_dbf,
       .also_serves = {FileKind::text},
