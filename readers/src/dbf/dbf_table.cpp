@@ -163,6 +163,7 @@ class DbfWorkbook final : public sheets::Workbook {
     sheets::Row row;
     row.number = number;
     for (std::size_t c = 0; c < shown_.size(); ++c) {
+      if (row.cut) break;  // the row holds all the text it may: its other fields (and memos) unread
       const Field& f = header_.fields[shown_[c]];
       const std::string_view bytes = record.substr(f.offset, f.length);
       std::string text;

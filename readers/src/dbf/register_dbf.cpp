@@ -54,7 +54,7 @@ bool register_dbf_reader(ReaderRegistry& registry) {
       .describe = describe_dbf,
       .counts = "row",
       // Not offered as a file_type: the tool list's budget has no room for it, and the header
-      // alone decides what a file is (file_type="text" still reads one's bytes as text).
+      // alone decides what a file is (file_type="text" gives the same table).
       .selectable = false,
       .extensions = {{"dbf", kDbfMime}},
       .sniff = sniff_dbf,
