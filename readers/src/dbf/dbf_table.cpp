@@ -230,16 +230,15 @@ ReadOutcome read_dbf(const OpenedFile& table, Companions companions, const sheet
     charset_said = charset + ", its header's code page";
   }
   std::string memo_said;
-  std::vector<std::string> memo_fields;
-  for (const Field& f : header->fields)
-    if (is_memo(*header, f)) memo_fields.push_back(f.name);
+  const bool memo_fields =
+      std::any_of(header->fields.begin(), header->fields.end(), [&](const Field& f) { return is_memo(*header, f); });
   std::optional<MemoFile> memo;
-  if (!memo_fields.empty() && companions.memo) {
+  if (memo_fields && companions.memo) {
     std::string ext = companions.memo->path.extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
     memo.emplace(std::move(*companions.memo), ext == ".fpt", header->version);
     memo_said = " Memo text is read from " + utf8::sanitized(memo->name()) + ".";
-  } else if (!memo_fields.empty()) {
+  } else if (memo_fields) {
     memo_said = std::string(" The memo file (") + (header->foxpro() ? ".fpt" : ".dbt") + ") " +
                 (companions.looked ? "is not beside the table" : "is not looked for on this system") +
                 ": the memo fields' text is not read (their cells show [memo]).";
@@ -256,7 +255,8 @@ ReadOutcome read_dbf(const OpenedFile& table, Companions companions, const sheet
     fields += (fields.empty() ? "" : ", ") + book.decode(f.name) + " (" + type_of(f) + ")";
   }
   const std::uint64_t records = header->records;
-  std::string note = version_name(header->version) + " table, " + n2s(book.shown_fields().size()) + " fields: " +
+  const std::size_t shown = book.shown_fields().size();
+  std::string note = version_name(header->version) + " table, " + n2s(shown) + (shown == 1 ? " field: " : " fields: ") +
                      fields + ". " + n2s(records) + (records == 1 ? " record" : " records");
   if (book.deleted() > 0)
     note += " (" + n2s(book.deleted()) + " deleted, left out)";

@@ -106,6 +106,12 @@ TEST_CASE("dbf: records under the field names") {
     CHECK(text.find("Apples") == std::string::npos);
     CHECK(o.meta["next_offset"] == 4);
   }
+  SUBCASE("one field, one record: said in the singular") {
+    const auto o = read_written(dir, "one.dbf", table(0x03, {{"ID", 'N', 3}}, {"  42"}));
+    REQUIRE_FALSE(o.is_error);
+    CHECK(first_text(o).find("dBASE III/IV table, 1 field: ID (N 3). 1 record; row 1 holds") != std::string::npos);
+    CHECK(first_text(o).find("| 1 | ID |\n| 2 | 42 |") != std::string::npos);
+  }
   SUBCASE("recognised by its header whatever its name") {
     const auto o = read_written(dir, "export.dat", items({" Apples    1.50T20240131"}));
     REQUIRE_FALSE(o.is_error);
