@@ -77,6 +77,8 @@ test_packages+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)
 test_packages+=(python3-openpyxl python3-odf)
 # jbig2dec: the corpus' reference for JBIG2 images (its CLI's first page, pixel for pixel).
 test_packages+=(jbig2dec)
+# python3-dbfread: the corpus' reference for dBASE tables (tests/corpus/dbf_tables.py).
+test_packages+=(python3-dbfread)
 # djvulibre-bin: the DjVu tests make their documents with cjb2, djvm, djvmcvt and djvused; the
 # corpus compares with djvutxt.
 test_packages+=(djvulibre-bin)

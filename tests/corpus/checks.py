@@ -832,3 +832,4 @@ import ebooks  # noqa: E402,F401
 import help_files  # noqa: E402,F401
 import outlook_stores  # noqa: E402,F401
 import hwp_documents  # noqa: E402,F401
+import dbf_tables  # noqa: E402,F401

@@ -30,7 +30,7 @@ ReadOutcome read_as_csv(const ReaderCall& call) {
 }
 
 std::string describe_csv(const ReadLimits&) {
-  return "a Markdown table under its header row (row 1).";
+  return "a Markdown table; row 1 is the header.";
 }
 
 }  // namespace

@@ -24,6 +24,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_epub_reader(ReaderRegistry&);
 [[nodiscard]] bool register_mobi_reader(ReaderRegistry&);
 [[nodiscard]] bool register_csv_reader(ReaderRegistry&);
+[[nodiscard]] bool register_dbf_reader(ReaderRegistry&);
 [[nodiscard]] bool register_rtf_reader(ReaderRegistry&);
 [[nodiscard]] bool register_fb2_reader(ReaderRegistry&);
 [[nodiscard]] bool register_doc_reader(ReaderRegistry&);
@@ -59,6 +60,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_epub_reader,
       register_mobi_reader,
       register_csv_reader,
+      register_dbf_reader,
       register_rtf_reader,
       register_fb2_reader,
       register_doc_reader,
