@@ -186,6 +186,10 @@ ReadOutcome read_opened(std::variant<package::Opened, ReadOutcome> opening, Form
   // A model pages through a workbook in several calls: each would inflate its sheet again.
   // And each would parse the workbook's shared strings and styles again: kept there too.
   if (!opened.cache_key.empty()) opened.zip->cache_parts(opened.cache_key);
+  // An .xlsb read with file_type="xlsx" (XLSB has no file_type of its own): by its content.
+  if (format == Format::xlsx && opened.zip->find("xl/workbook.bin") != nullptr &&
+      opened.zip->find("xl/workbook.xml") == nullptr)
+    format = Format::xlsb;
   std::string error;
   std::unique_ptr<Workbook> book =
       format == Format::xlsx   ? open_xlsx(*opened.zip, options.max_shared_string_bytes, &error, opened.cache_key)

@@ -44,7 +44,7 @@ ResourceReadResult sheets_resource(const ResourceCall& call) {
 }
 
 std::string describe_sheets(const ReadLimits&) {
-  return "each sheet a Markdown table of what its cells show.";
+  return "sheets as Markdown tables of what cells show.";
 }
 
 const std::vector<ReaderOption> kSheetOptions = {
@@ -131,6 +131,9 @@ bool register_xlsb_reader(ReaderRegistry& registry) {
       .noun = "Excel binary workbooks",
       .describe = describe_sheets,
       .counts = "row",
+      // No file_type of its own: the tool list, which every conversation carries, has no byte
+      // to spare for it (file_type="xlsx" reads an .xlsb as one, see sheets/reader.cpp).
+      .selectable = false,
       .extensions = {{"xlsb", kXlsbMime}},
       .sniff = sniff_xlsb,
       .also_serves = {FileKind::text},

@@ -203,6 +203,15 @@ TEST_CASE("xlsb: detected by content, refused in a sentence") {
     CHECK(o.meta["kind"] == "xlsb");
     CHECK(table_of(o) == "| Row | A |\n| ---: | --- |\n| 1 | v |");
   }
+  SUBCASE("file_type=\"xlsx\" reads an .xlsb as one (XLSB has no file_type of its own)") {
+    dir.write("forced.xlsb", xlsb_bytes({{"S", row(0) + rec(6, cell(0) + wide("v"))}}));
+    ReadRequest request = tool_worded(ReadRequest{});
+    request.file_path = "forced.xlsb";
+    request.forced_kind = FileKind{"xlsx"};
+    const auto o = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
+    CHECK(text_of(o).starts_with("Excel binary workbook " + (dir.path() / "forced.xlsb").string() + ": 1 sheet"));
+    CHECK(table_of(o) == "| Row | A |\n| ---: | --- |\n| 1 | v |");
+  }
   SUBCASE("a password-protected workbook: an OLE2 file with an EncryptionInfo stream") {
     std::string cfb = "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1" + std::string(600, '\0');
     for (char c : std::string("EncryptionInfo")) cfb += std::string{c, '\0'};
