@@ -64,10 +64,11 @@ build_packages+=(ccache)
 # documents (wpd2text, sd2text, pages2text), libetonyek-tools and libwps-tools for the
 # spreadsheets (numbers2csv, wks2csv); libvisio-tools and libetonyek-tools for the drawings and
 # presentations (vsd2text, key2text);
-# libreoffice-impress-nogui: converts the .ppt decks to ODP for theirs. nginx-light: the load
+# libreoffice-impress-nogui: converts the .ppt decks to ODP for theirs, libreoffice-calc-nogui
+# the .xlsb workbooks to ODS. nginx-light: the load
 # balancer in front of three replicas (tests/service/, deploy/nginx/mcp-read.conf).
 test_packages=(doctest-dev libvalijson-dev groff-base clang-14 libclang-rt-14-dev llvm-14
-  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc xlsx2csv unrtf catdoc libwpd-tools libstaroffice-tools libetonyek-tools libwps-tools libvisio-tools libreoffice-impress-nogui
+  libvips-tools util-linux iproute2 python3 mupdf-tools pandoc xlsx2csv unrtf catdoc libwpd-tools libstaroffice-tools libetonyek-tools libwps-tools libvisio-tools libreoffice-impress-nogui libreoffice-calc-nogui
   nginx-light)
 # The OCR tests: English and the orientation/script model; `tesseract`, the command line the
 # OCR is compared with (tests and bench/).

@@ -733,9 +733,10 @@ def xls2csv_cells(path, iso_dates, shift_1904=False):
     return cells
 
 
-def ods_cells(path):
+def ods_cells(path, iso_dates=False):
     """An ODS's cells read with the standard library: each cell's text:p paragraphs (its typed
-    value when it has none), repeated columns and rows counted as often as they repeat."""
+    value when it has none), repeated columns and rows counted as often as they repeat;
+    `iso_dates`: a date cell (a day, no time) as its ISO date-value."""
     ns = {"table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
           "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0",
           "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0"}
@@ -749,15 +750,31 @@ def ods_cells(path):
             paragraphs = cell.findall("text:p", ns)
             value = "\n".join("".join(p.itertext()) for p in paragraphs) if paragraphs else \
                 (attr(cell, "office", "value") or "")
+            day = attr(cell, "office", "date-value") or ""
+            if iso_dates and re.fullmatch(r"\d{4}-\d\d-\d\d(T00:00:00)?", day):
+                value = day[:10]
             if value.strip():
                 cells[_cell_value(value)] += rows * int(attr(cell, "table", "number-columns-repeated") or 1)
     return cells
 
 
+def xlsb_cells(path):
+    """An XLSB's cells as LibreOffice (headless, a profile of its own) converts it to ODS, read as
+    ods_cells reads an ODS: what its cells show, every sheet, days as ISO dates (as this reader
+    shows Excel's locale-dependent short date)."""
+    with tempfile.TemporaryDirectory(prefix="corpus-xlsb-") as scratch:
+        subprocess.run(["soffice", f"-env:UserInstallation=file://{scratch}/profile", "--headless", "--convert-to",
+                        "ods", "--outdir", scratch, path], capture_output=True, check=True, timeout=300)
+        converted = os.path.join(scratch, os.path.splitext(os.path.basename(path))[0] + ".ods")
+        if not os.path.exists(converted):
+            raise RuntimeError("LibreOffice wrote no ODS")
+        return ods_cells(converted, iso_dates=True)
+
+
 def check_sheet(root, path, result, reference, arguments):
     """reference: the least value agreement with xlsx2csv (XLSX; the better of ISO dates and its
     own date formats, dates differing in form only), with catdoc's xls2csv (XLS, the same) or with
-    the standard library's reading of content.xml (ODS)."""
+    the standard library's reading of content.xml (ODS; XLSB: of the ODS LibreOffice converts it to)."""
     if result.get("isError"):
         return False, refusal(result)
     text = "\n".join(texts(result))
@@ -765,11 +782,11 @@ def check_sheet(root, path, result, reference, arguments):
         return False, "the workbook does not fit one answer; the check compares whole workbooks"
     ours = sheet_cells(text)
     try:
-        refs = [ods_cells(path)] if path.endswith(".ods") else \
+        refs = [ods_cells(path)] if path.endswith(".ods") else [xlsb_cells(path)] if path.endswith(".xlsb") else \
             [xls2csv_cells(path, True), xls2csv_cells(path, True, True), xls2csv_cells(path, False)] \
             if path.endswith((".xls", ".xlt", ".xla")) else \
             [xlsx2csv_cells(path, True), xlsx2csv_cells(path, False)]
-    except (OSError, subprocess.SubprocessError, zipfile.BadZipFile, ElementTree.ParseError) as error:
+    except (OSError, RuntimeError, subprocess.SubprocessError, zipfile.BadZipFile, ElementTree.ParseError) as error:
         return False, f"reference failed: {error}"
     def agree(theirs):
         total = sum(ours.values()) + sum(theirs.values())
@@ -822,7 +839,7 @@ CHECKS = {"text": check_text, "pdf": check_pdf, "image": check_image,
           "notebook": check_notebook, "audio": check_audio, "binary": check_binary,
           "archive": check_archive,
           "docx": check_office, "odt": check_office, "rtf": check_rtf, "doc": check_doc, "wordproc": check_wordproc, "xlsx": check_sheet,
-          "ods": check_sheet, "xls": check_sheet, "calc": check_calc, "epub": check_epub, "pptx": check_slides, "odp": check_slides, "ppt": check_slides,
+          "ods": check_sheet, "xls": check_sheet, "xlsb": check_sheet, "calc": check_calc, "epub": check_epub, "pptx": check_slides, "odp": check_slides, "ppt": check_slides,
           "drawing": check_deck, "keynote": check_deck, "djvu": check_djvu}
 
 

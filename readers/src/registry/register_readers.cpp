@@ -15,6 +15,7 @@ namespace mcpread::readers {
 [[nodiscard]] bool register_docx_reader(ReaderRegistry&);
 [[nodiscard]] bool register_odt_reader(ReaderRegistry&);
 [[nodiscard]] bool register_xlsx_reader(ReaderRegistry&);
+[[nodiscard]] bool register_xlsb_reader(ReaderRegistry&);
 [[nodiscard]] bool register_ods_reader(ReaderRegistry&);
 [[nodiscard]] bool register_xls_reader(ReaderRegistry&);
 [[nodiscard]] bool register_html_reader(ReaderRegistry&);
@@ -51,6 +52,7 @@ bool register_readers(ReaderRegistry& registry) {
       register_docx_reader,
       register_odt_reader,
       register_xlsx_reader,
+      register_xlsb_reader,
       register_ods_reader,
       register_xls_reader,
       register_html_reader,

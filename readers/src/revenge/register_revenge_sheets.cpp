@@ -92,7 +92,7 @@ ResourceReadResult calc_resource(const ResourceCall& call) {
 }
 
 // The words of the other spreadsheets' line: the description names them together.
-std::string describe_calc(const ReadLimits&) { return "each sheet a Markdown table of what its cells show."; }
+std::string describe_calc(const ReadLimits&) { return "sheets as Markdown tables of what cells show."; }
 
 }  // namespace
 

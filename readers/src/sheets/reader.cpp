@@ -6,6 +6,7 @@
 #include "package/open.hpp"
 #include "sheets/ods.hpp"
 #include "sheets/selection.hpp"
+#include "sheets/xlsb.hpp"
 #include "sheets/xlsx.hpp"
 
 #include <algorithm>
@@ -20,16 +21,29 @@ constexpr std::size_t kMinSheetBudget = 1024;
 std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
 std::string_view noun(Format f) {
-  return f == Format::xlsx ? "Excel workbook" : f == Format::xls ? "Excel 97-2003 workbook" : "OpenDocument spreadsheet";
+  switch (f) {
+    case Format::xlsx: return "Excel workbook";
+    case Format::xlsb: return "Excel binary workbook";
+    case Format::xls: return "Excel 97-2003 workbook";
+    case Format::ods: break;
+  }
+  return "OpenDocument spreadsheet";
 }
 
 std::string_view article(Format f) {
-  return f == Format::xlsx ? "an Excel workbook" : f == Format::xls ? "an Excel 97-2003 workbook" : "an OpenDocument spreadsheet";
+  switch (f) {
+    case Format::xlsx: return "an Excel workbook";
+    case Format::xlsb: return "an Excel binary workbook";
+    case Format::xls: return "an Excel 97-2003 workbook";
+    case Format::ods: break;
+  }
+  return "an OpenDocument spreadsheet";
 }
 
 package::Expected expected(Format f) {
   return {article(f),
-          {noun(f), "cells", "Excel .xls", f == Format::xlsx ? "an XLSX spreadsheet" : "an ODS spreadsheet"}};
+          {noun(f), "cells", "Excel .xls",
+           f == Format::xlsx ? "an XLSX spreadsheet" : f == Format::xlsb ? "an XLSB spreadsheet" : "an ODS spreadsheet"}};
 }
 
 // "A1:B2" whose first row lies in [first, last].
@@ -172,10 +186,15 @@ ReadOutcome read_opened(std::variant<package::Opened, ReadOutcome> opening, Form
   // A model pages through a workbook in several calls: each would inflate its sheet again.
   // And each would parse the workbook's shared strings and styles again: kept there too.
   if (!opened.cache_key.empty()) opened.zip->cache_parts(opened.cache_key);
+  // An .xlsb read with file_type="xlsx" (XLSB has no file_type of its own): by its content.
+  if (format == Format::xlsx && opened.zip->find("xl/workbook.bin") != nullptr &&
+      opened.zip->find("xl/workbook.xml") == nullptr)
+    format = Format::xlsb;
   std::string error;
-  std::unique_ptr<Workbook> book = format == Format::xlsx
-                                       ? open_xlsx(*opened.zip, options.max_shared_string_bytes, &error, opened.cache_key)
-                                       : open_ods(*opened.zip, &error);
+  std::unique_ptr<Workbook> book =
+      format == Format::xlsx   ? open_xlsx(*opened.zip, options.max_shared_string_bytes, &error, opened.cache_key)
+      : format == Format::xlsb ? open_xlsb(*opened.zip, options.max_shared_string_bytes, &error, opened.cache_key)
+                               : open_ods(*opened.zip, &error);
   if (cancel.cancelled()) return ReadOutcome::stopped();
   if (!book) return ReadOutcome::error(opened.cannot + error + ".", std::move(opened.meta));
   return render(*book, opened.path, format, options, cancel, std::move(opened.meta));

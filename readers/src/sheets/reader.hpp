@@ -1,5 +1,5 @@
 #pragma once
-// XLSX, ODS and XLS read for a model: each sheet a Markdown table of the values its cells show;
+// XLSX, XLSB, ODS and XLS read for a model: each sheet a Markdown table of the values its cells show;
 // `pages` picks sheets by number or name, `offset`/`limit` page a sheet's rows. Sheets are
 // streamed, so a sheet of a million rows costs memory for one page only (an XLS is read whole by
 // libfreexl: see xls.hpp). Internal to the readers library.
@@ -17,7 +17,7 @@
 
 namespace mcpread::readers::sheets {
 
-enum class Format { xlsx, ods, xls };
+enum class Format { xlsx, ods, xls, xlsb };
 
 struct SheetOptions {
   std::uint64_t offset = 1;                             // first row, as the sheet numbers it

@@ -1,4 +1,4 @@
-// The spreadsheet readers: XLSX, ODS and XLS, each sheet a Markdown table of what its cells show;
+// The spreadsheet readers: XLSX, XLSB, ODS and XLS, each sheet a Markdown table of what its cells show;
 // `pages` picks sheets, `offset`/`limit` page rows. Either also serves file_type="text" (the same
 // tables: there is nothing else to leave out).
 #include "mcpread/readers/registry.hpp"
@@ -12,6 +12,7 @@ namespace mcpread::readers {
 inline constexpr FileKind kXlsxKind{"xlsx"};
 inline constexpr FileKind kOdsKind{"ods"};
 inline constexpr FileKind kXlsKind{"xls"};
+inline constexpr FileKind kXlsbKind{"xlsb"};
 
 namespace {
 
@@ -43,7 +44,7 @@ ResourceReadResult sheets_resource(const ResourceCall& call) {
 }
 
 std::string describe_sheets(const ReadLimits&) {
-  return "each sheet a Markdown table of what its cells show.";
+  return "sheets as Markdown tables of what cells show.";
 }
 
 const std::vector<ReaderOption> kSheetOptions = {
@@ -60,10 +61,24 @@ std::optional<Sniffed> sniff_xlsx(const SniffInput& in) {
   const bool named = in.extension == "xlsx" || in.extension == "xlsm";
   const zip_head::ZipHead& z = in.zip();
   if (z.ole2 && named) return Sniffed{kXlsxMime, "OLE2 compound file (an encrypted or legacy Office document)"};
-  if (!z.zip) return std::nullopt;
+  if (!z.zip || z.has("xl/workbook.bin") || in.extension == "xlsb") return std::nullopt;  // XLSB's (below)
   constexpr std::string_view kName = "Microsoft Excel workbook (XLSX)";
   if (z.has("xl/workbook.xml") || z.ooxml("xl/")) return Sniffed{kXlsxMime, kName};
   if (named && z.has("[Content_Types].xml")) return Sniffed{kXlsxMime, kName, false};
+  return std::nullopt;
+}
+
+constexpr std::string_view kXlsbMime = "application/vnd.ms-excel.sheet.binary.macroEnabled.main";
+
+// An Excel binary workbook by its workbook part (xl/workbook.bin); a package named .xlsb whose
+// first entries do not show it is taken for one (its reading says when it holds none).
+std::optional<Sniffed> sniff_xlsb(const SniffInput& in) {
+  const bool named = in.extension == "xlsb";
+  const zip_head::ZipHead& z = in.zip();
+  if (z.ole2 && named) return Sniffed{kXlsbMime, "OLE2 compound file (an encrypted or legacy Office document)"};
+  constexpr std::string_view kName = "Microsoft Excel binary workbook (XLSB)";
+  if (z.zip && z.has("xl/workbook.bin")) return Sniffed{kXlsbMime, kName};
+  if (z.zip && named) return Sniffed{kXlsbMime, kName, false};
   return std::nullopt;
 }
 
@@ -106,6 +121,24 @@ bool register_xlsx_reader(ReaderRegistry& registry) {
       .options = kSheetOptions,
       .read = read_as_sheets<sheets::Format::xlsx>,
       .resource = sheets_resource<sheets::Format::xlsx>,
+  });
+}
+
+bool register_xlsb_reader(ReaderRegistry& registry) {
+  return registry.add(Reader{
+      .kind = kXlsbKind,
+      .article = "an Excel binary workbook",
+      .noun = "Excel binary workbooks",
+      .describe = describe_sheets,
+      .counts = "row",
+      // No file_type of its own: the tool list, which every conversation carries, has no byte
+      // to spare for it (file_type="xlsx" reads an .xlsb as one, see sheets/reader.cpp).
+      .selectable = false,
+      .extensions = {{"xlsb", kXlsbMime}},
+      .sniff = sniff_xlsb,
+      .also_serves = {FileKind::text},
+      .read = read_as_sheets<sheets::Format::xlsb>,
+      .resource = sheets_resource<sheets::Format::xlsb>,
   });
 }
 
