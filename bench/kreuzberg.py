@@ -43,6 +43,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests", "corpus"))
 import checks  # noqa: E402
+import dbf_tables  # noqa: E402
 import hwp_documents  # noqa: E402
 import fetch  # noqa: E402
 import run as corpus  # noqa: E402
@@ -52,7 +53,7 @@ from kreuzberg_sides import (BINDING_PACKAGE, KREUZBERG_VERSION, binding_path, k
                              mcp_read_whole, node_command)
 
 FORMATS = ["docx", "odt", "rtf", "doc", "xlsx", "ods", "xls", "pptx", "odp", "ppt", "epub", "fb2", "html", "pdf",
-           "csv", "mail", "hwp"]
+           "csv", "mail", "hwp", "xlsb", "dbf"]
 # PDF lines whose file has no text to agree on (a password, a photograph, a scan): both sides would
 # be compared on nothing.
 NO_TEXT = {"encrypted", "photo", "image-only"}
@@ -60,7 +61,7 @@ MIN_WORDS = 20  # a reference with fewer words says little about agreement
 REFERENCE_SECONDS = 60  # a file whose reference takes longer is left out
 LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
 ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # Markdown's backslash before ASCII punctuation
-TABLES = {"xlsx", "ods", "xls", "csv"}
+TABLES = {"xlsx", "ods", "xls", "csv", "xlsb", "dbf"}
 
 
 # ---------------------------------------------------------------- words and references
@@ -113,7 +114,7 @@ def mcp_read_words(kind, chunks):
             total += text_formats.fb2_words(chunk)
         elif kind == "mail":
             total += text_formats.mail_words(chunk)[0]
-        elif kind in ("xlsx", "ods", "xls"):
+        elif kind in ("xlsx", "ods", "xls", "xlsb", "dbf"):
             total += cell_words(checks.sheet_cells(chunk))
         elif kind == "csv":
             total += csv_words(chunk, meta)
@@ -159,6 +160,11 @@ def reference_texts(kind, path, entry):
         done = subprocess.run(["mutool", "draw", "-q", "-F", "txt", "-o", "-", path], capture_output=True,
                               text=True, errors="replace", check=True, timeout=REFERENCE_SECONDS * 2)
         return [checks._reference_page(done.stdout)]
+    if kind == "xlsb":  # LibreOffice's ODS of it, read as the ODS rows are
+        return [" ".join(checks.xlsb_cells(path).elements())]
+    if kind == "dbf":  # dbfread, in the charset the manifest names for tables that name none
+        encoding = entry["reference"].partition(":")[2] or None
+        return [" ".join(dbf_tables.dbfread_cells(path, encoding).elements())]
     if kind == "hwp":  # the HWPML twin (candidates() keeps only the documents that have one)
         return [hwp_documents._hml_text(os.path.splitext(path)[0] + ".hml")]
     if kind == "csv":
