@@ -239,4 +239,18 @@ std::string format_number(double value, std::string_view code, bool date1904) {
   return format_plain(value, s, explicit_sign);
 }
 
+std::string excel_error_text(unsigned code) {
+  switch (code) {
+    case 0x00: return "#NULL!";
+    case 0x07: return "#DIV/0!";
+    case 0x0F: return "#VALUE!";
+    case 0x17: return "#REF!";
+    case 0x1D: return "#NAME?";
+    case 0x24: return "#NUM!";
+    case 0x2A: return "#N/A";
+    case 0x2B: return "#GETTING_DATA";
+    default: return "#ERROR!";
+  }
+}
+
 }  // namespace mcpread::readers::sheets

@@ -27,4 +27,8 @@ bool is_general_format(std::string_view code);
 // General: up to 15 significant digits, no trailing zeros ("0.1", "12345678901", "1.5E+20").
 std::string general_number(double value);
 
+// An error value as its cell shows it ("#DIV/0!"): the codes BIFF8's records (.xls) and BIFF12's
+// (.xlsb) share; "#ERROR!" for a code neither defines.
+std::string excel_error_text(unsigned code);
+
 }  // namespace mcpread::readers::sheets

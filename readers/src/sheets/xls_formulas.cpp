@@ -60,19 +60,6 @@ std::string biff_string(std::string_view data, std::size_t length_bytes, bool bi
   return characters(data.substr(length_bytes + 1), count, (data[length_bytes] & 1) != 0);
 }
 
-std::string error_text(unsigned code) {
-  switch (code) {
-    case 0x00: return "#NULL!";
-    case 0x07: return "#DIV/0!";
-    case 0x0F: return "#VALUE!";
-    case 0x17: return "#REF!";
-    case 0x1D: return "#NAME?";
-    case 0x24: return "#NUM!";
-    case 0x2A: return "#N/A";
-    default: return "#ERROR!";
-  }
-}
-
 struct Globals {
   bool biff8 = true;
   bool date1904 = false;
@@ -142,7 +129,7 @@ FormulaResults read_formula_results(std::string_view stream) {
       } else if (result[0] == 1) {
         cells[cell] = result[2] != 0 ? "TRUE" : "FALSE";
       } else if (result[0] == 2) {
-        cells[cell] = error_text(static_cast<unsigned char>(result[2]));
+        cells[cell] = excel_error_text(static_cast<unsigned char>(result[2]));
       }
       ++kept;
     }

@@ -255,7 +255,7 @@ class SheetRecords {
       case kCellReal:
       case kFmlaNum: return number(f.f64(), style);
       case kCellError:
-      case kFmlaError: return error_text(f.u8());
+      case kFmlaError: return excel_error_text(f.u8());
       case kCellBool:
       case kFmlaBool: return f.u8() != 0 ? "TRUE" : "FALSE";
       case kCellSt:

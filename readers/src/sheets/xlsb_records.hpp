@@ -100,7 +100,5 @@ class Fields {
 // An RkNumber ([MS-XLSB] 2.5.122): a 30-bit integer or the top 30 bits of a double, maybe /100.
 double rk_number(std::uint32_t rk);
 
-// The text Excel shows for a BErr error code ("#DIV/0!"); "#ERR" and the code for an unknown one.
-std::string error_text(std::uint8_t code);
 
 }  // namespace mcpread::readers::sheets::xlsb
