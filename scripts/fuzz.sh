@@ -29,7 +29,7 @@ parallel=${FUZZ_PARALLEL:-$(nproc)}
 declare -A runs=([fuzz_jsonrpc]=25000 [fuzz_page_ranges]=400000 [fuzz_notebook]=40000
   [fuzz_charset]=11000 [fuzz_classify]=8400 [fuzz_http]=300000 [fuzz_json_text]=7700
   [fuzz_office]=40000 [fuzz_html]=40000 [fuzz_slides]=24000
-  [fuzz_sheets]=11000 [fuzz_xlsb]=20000 [fuzz_archive]=12000 [fuzz_csv]=1500 [fuzz_media]=400000 [fuzz_jbig2]=20000 [fuzz_pdf]=3100
+  [fuzz_sheets]=11000 [fuzz_xlsb]=20000 [fuzz_archive]=12000 [fuzz_csv]=1500 [fuzz_media]=400000 [fuzz_jbig2]=2000 [fuzz_pdf]=3100
   [fuzz_rtf]=77000 [fuzz_fb2]=6000 [fuzz_doc]=470 [fuzz_dbf]=40000
   [fuzz_ppt]=40000 [fuzz_msg]=10000 [fuzz_xls]=400 [fuzz_mail]=28000 [fuzz_mobi]=300 [fuzz_wordproc]=300 [fuzz_calc]=300 [fuzz_drawing]=300
   [fuzz_djvu]=100 [fuzz_chm]=500 [fuzz_pst]=300 [fuzz_hwp]=20000)
