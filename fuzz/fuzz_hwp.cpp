@@ -1,5 +1,5 @@
 // fuzz_hwp: the Hangul word processor (HWP 5.0) reader. An input starting with the OLE2 signature
-// goes through hwp::read_hwp_bytes whole (libgsf's compound file, the FileHeader, the sections
+// goes through hwp::read_hwp_bytes whole (libolecf's compound file, the FileHeader, the sections
 // inflated, the records, the office renderer); any other input is taken as one section's records
 // (inflated) and read by hwp::read_section, then rendered, so that the record walker, the
 // paragraph text's controls and the table builder see arbitrary records. Each is read twice: with

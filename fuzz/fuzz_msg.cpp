@@ -1,5 +1,5 @@
 // fuzz_msg: the Outlook message reader. The input is a .msg file: msg::read_msg_bytes reads it
-// whole (libgsf's compound file, the property streams and the fixed-size properties, recipients,
+// whole (libolecf's compound file, the property streams and the fixed-size properties, recipients,
 // attachments, the code pages, the mail reader's answer), then each attached message it lists
 // (the storages inside attachments, read as messages), at most three, and a body kept only as
 // compressed RTF (LZFu decompressed, then the RTF reader).

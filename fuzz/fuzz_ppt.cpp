@@ -1,5 +1,5 @@
 // fuzz_ppt: the PowerPoint 97-2003 reader. An input starting with the OLE2 signature goes through
-// ppt::read_ppt_bytes whole (libgsf's compound file, the streams, the deck, the sections engine);
+// ppt::read_ppt_bytes whole (libolecf's compound file, the streams, the deck, the sections engine);
 // any other input is taken as the "PowerPoint Document" stream itself and read by ppt::read_ppt
 // with a Current User atom naming an edit at an offset picked from a hash of the input, so that
 // the record walker, the edit chain and the persist directory see arbitrary records.

@@ -8,9 +8,12 @@ exec 1>&2
 build_packages=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libmagic-dev
   libspdlog-dev libfmt-dev libuchardet-dev nettle-dev libvips-dev libxml2-dev libzip-dev libpugixml-dev libpoppler-cpp-dev libqpdf-dev libpng-dev liblzma-dev libbz2-dev zlib1g-dev libdeflate-dev
   libarchive-dev libicu72 libzip4 libarchive13)  # libicu72, libzip4, libarchive13: opened with dlopen at run time (HZ-GB-2312 text; DOCX/ODT; archives), like libvips42
-# libwv-dev, libgsf-1-dev: Word 97-2003's and OLE2's headers (libwv-1.2-4 and libgsf-1-114 are
-# opened with dlopen at run time).
+# libwv-dev, libgsf-1-dev: Word 97-2003's headers, libgsf's among them (libwv-1.2-4 and
+# libgsf-1-114 are opened with dlopen at run time).
 build_packages+=(libwv-dev libgsf-1-dev libwv-1.2-4 libgsf-1-114)
+# libolecf1: OLE2 compound files (.ppt, .xls, .msg, .hwp), opened with dlopen at run time (its
+# interface is declared in readers/src/ole2/ole2_file.cpp: no -dev package).
+build_packages+=(libolecf1)
 # librevenge and the Document Liberation Project's importers: the word-processor plugin
 # (readers/revenge_plugin/, libmcpread_revenge.so) links them; mcp-read loads it with dlopen.
 build_packages+=(librevenge-dev libwpd-dev libwps-dev libmwaw-dev libabw-dev libstaroffice-dev libetonyek-dev libe-book-dev)

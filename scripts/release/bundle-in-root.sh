@@ -22,7 +22,7 @@ libdir=/usr/lib/$multiarch
 # tesseract's sonames are the ones the build was made against.
 icu=$(cat /stage/icu-major)
 tesseract=$(ls "$libdir" | sed -n 's/^\(libtesseract\.so\.[0-9]*\)$/\1/p' | head -1)
-dlopened=(libvips.so.42 libzip.so.4 libxml2.so.2 libarchive.so.13 libwv-1.2.so.4 libgsf-1.so.114 libfreexl.so.1 libgmime-3.0.so.0 libdjvulibre.so.21 libjbig2dec.so.0 libchm.so.1 libpff.so.1 "libicuuc.so.$icu" "$tesseract"
+dlopened=(libvips.so.42 libzip.so.4 libxml2.so.2 libarchive.so.13 libwv-1.2.so.4 libgsf-1.so.114 libolecf.so.1 libfreexl.so.1 libgmime-3.0.so.0 libdjvulibre.so.21 libjbig2dec.so.0 libchm.so.1 libpff.so.1 "libicuuc.so.$icu" "$tesseract"
           liboauth2.so.0 libjansson.so.4 libcurl.so.4)
 
 # glibc's own libraries stay the host's: they must match its dynamic loader.

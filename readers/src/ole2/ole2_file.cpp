@@ -1,23 +1,39 @@
 #include "ole2/ole2_file.hpp"
 
+#include "byte_order.hpp"
 #include "human_size.hpp"
 
 #if !defined(_WIN32)
 #include "mcpread/common/lazy_library.hpp"
 
-#include <gsf/gsf-infile-msole.h>
-#include <gsf/gsf-infile.h>
-#include <gsf/gsf-input-memory.h>
-#include <gsf/gsf-input.h>
-#include <gsf/gsf-utils.h>
+#include <sys/types.h>
+
+#include <utility>
 #endif
 
 namespace mcpread::readers::ole2 {
 
+std::string header_error(std::string_view head, std::uint64_t size) {
+  if (!head.starts_with(kSignature.substr(0, 4)) || head.size() < 0x4C) return {};
+  const unsigned shift = bytes::le16(head, 0x1E);
+  if (shift != 9 && shift != 12)
+    return "it is a damaged OLE2 compound file: its header declares sectors of 2^" + std::to_string(shift) +
+           " bytes, where there are 512 or 4096";
+  const std::uint64_t sectors = (size + (std::uint64_t{1} << shift) - 1) >> shift;
+  const std::pair<const char*, std::size_t> tables[] = {{"FAT", 0x2C}, {"mini FAT", 0x40}, {"DIFAT", 0x48}};
+  for (const auto& [name, at] : tables) {
+    const std::uint32_t declared = bytes::le32(head, at);
+    if (declared > sectors)
+      return "it is a damaged OLE2 compound file: its header declares " + std::to_string(declared) + " " + name +
+             " sectors, and the whole file is " + std::to_string(sectors) + " sectors";
+  }
+  return {};
+}
+
 #if defined(_WIN32)
 
 std::unique_ptr<CompoundFile> CompoundFile::open(std::string_view, std::string* error) {
-  *error = "reading OLE2 compound files needs libgsf, which the Windows build of mcp-read does not include; "
+  *error = "reading OLE2 compound files needs libolecf, which the Windows build of mcp-read does not include; "
            "save the file in the newer format (.pptx, .docx, .xlsx) or read it with mcp-read on Linux";
   return nullptr;
 }
@@ -32,151 +48,267 @@ std::optional<std::uint64_t> CompoundFile::stream_size(const Path&) const { retu
 
 namespace {
 
-struct Gsf {
-  decltype(&::gsf_input_memory_new) memory_input;
-  decltype(&::gsf_infile_msole_new) msole_new;
-  decltype(&::gsf_infile_num_children) num_children;
-  decltype(&::gsf_infile_name_by_index) name_by_index;
-  decltype(&::gsf_infile_child_by_name) child_by_name;
-  decltype(&::gsf_infile_child_by_aname) child_by_aname;
-  decltype(&::gsf_input_size) size;
-  decltype(&::gsf_input_read) read;
-  decltype(&::g_object_unref) unref;
-  decltype(&::g_error_free) error_free;
+// libolecf's and libbfio's C interfaces (libolecf.h of 20181231, libbfio's of 20170123, the
+// same in bullseye and bookworm), declared here so that building needs no headers. Every call
+// returns 1 on success (0: not found, for lookups by name) and -1 with an error to free.
+using Error = void*;
+constexpr int kOpenRead = 0x01;
+constexpr std::uint8_t kItemStorage = 0x01, kItemStream = 0x02, kItemRoot = 0x05;
+
+struct Olecf {
+  int (*file_initialize)(void** file, Error* error) = nullptr;
+  int (*file_free)(void** file, Error* error) = nullptr;
+  int (*file_open)(void* file, void* io, int flags, Error* error) = nullptr;
+  int (*file_close)(void* file, Error* error) = nullptr;
+  int (*root_item)(void* file, void** item, Error* error) = nullptr;
+  int (*item_free)(void** item, Error* error) = nullptr;
+  int (*item_type)(void* item, std::uint8_t* type, Error* error) = nullptr;
+  int (*name_size)(void* item, std::size_t* size, Error* error) = nullptr;
+  int (*name)(void* item, std::uint8_t* name, std::size_t size, Error* error) = nullptr;
+  int (*item_size)(void* item, std::uint32_t* size, Error* error) = nullptr;
+  int (*child_count)(void* item, int* count, Error* error) = nullptr;
+  int (*child)(void* item, int index, void** child, Error* error) = nullptr;
+  int (*child_by_name)(void* item, const std::uint8_t* name, std::size_t length, void** child, Error* error) = nullptr;
+  ssize_t (*read)(void* stream, std::uint8_t* buffer, std::size_t size, Error* error) = nullptr;
+  void (*error_free)(Error* error) = nullptr;
+  int (*error_sprint)(Error error, char* text, std::size_t size) = nullptr;
+  // libbfio, libolecf's dependency, reached through its handle.
+  int (*range_initialize)(void** io, Error* error) = nullptr;
+  int (*range_set)(void* io, std::uint8_t* start, std::size_t size, Error* error) = nullptr;
+  int (*io_free)(void** io, Error* error) = nullptr;
+  void (*io_error_free)(Error* error) = nullptr;
 };
 
-const Gsf* gsf(std::string* error) {
-  static const LazyLibrary<Gsf> lib(
-      {.needs = "Reading OLE2 compound files (.ppt, .msg) needs libgsf (Debian package libgsf-1-114)",
-       .candidates = {"libgsf-1.so.114"}},
-      [](SymbolBinder& bind, Gsf& g) {
-        decltype(&::gsf_init) init = nullptr;
-        // GObject's and GLib's symbols come through libgsf's handle: they are its dependencies.
-        if (!(bind(&init, "gsf_init") && bind(&g.memory_input, "gsf_input_memory_new") &&
-              bind(&g.msole_new, "gsf_infile_msole_new") && bind(&g.num_children, "gsf_infile_num_children") &&
-              bind(&g.name_by_index, "gsf_infile_name_by_index") &&
-              bind(&g.child_by_name, "gsf_infile_child_by_name") &&
-              bind(&g.child_by_aname, "gsf_infile_child_by_aname") && bind(&g.size, "gsf_input_size") &&
-              bind(&g.read, "gsf_input_read") && bind(&g.unref, "g_object_unref") &&
-              bind(&g.error_free, "g_error_free")))
-          return false;
-        init();  // registers libgsf's types; never undone while the process lives
-        return true;
+const Olecf* olecf(std::string* error) {
+  static const LazyLibrary<Olecf> lib(
+      {.needs = "Reading OLE2 compound files (.ppt, .xls, .msg, .hwp) needs libolecf (Debian package libolecf1)",
+       .candidates = {"libolecf.so.1"}},
+      [](SymbolBinder& bind, Olecf& o) {
+        return bind(&o.file_initialize, "libolecf_file_initialize") && bind(&o.file_free, "libolecf_file_free") &&
+               bind(&o.file_open, "libolecf_file_open_file_io_handle") &&
+               bind(&o.file_close, "libolecf_file_close") && bind(&o.root_item, "libolecf_file_get_root_item") &&
+               bind(&o.item_free, "libolecf_item_free") && bind(&o.item_type, "libolecf_item_get_type") &&
+               bind(&o.name_size, "libolecf_item_get_utf8_name_size") &&
+               bind(&o.name, "libolecf_item_get_utf8_name") && bind(&o.item_size, "libolecf_item_get_size") &&
+               bind(&o.child_count, "libolecf_item_get_number_of_sub_items") &&
+               bind(&o.child, "libolecf_item_get_sub_item") &&
+               bind(&o.child_by_name, "libolecf_item_get_sub_item_by_utf8_name") &&
+               bind(&o.read, "libolecf_stream_read_buffer") && bind(&o.error_free, "libolecf_error_free") &&
+               bind(&o.error_sprint, "libolecf_error_sprint") &&
+               bind(&o.range_initialize, "libbfio_memory_range_initialize") &&
+               bind(&o.range_set, "libbfio_memory_range_set") && bind(&o.io_free, "libbfio_handle_free") &&
+               bind(&o.io_error_free, "libbfio_error_free");
       });
   return lib.get(error);
+}
+
+// The first line of libolecf's error (its innermost cause: "unsupported file signature"), and
+// the error freed.
+std::string take_error(const Olecf* o, Error* error) {
+  if (*error == nullptr) return "no reason given";
+  char text[512] = {};
+  std::string out = o->error_sprint(*error, text, sizeof text) > 0 ? std::string(text) : std::string();
+  o->error_free(error);
+  if (const auto eol = out.find('\n'); eol != std::string::npos) out.resize(eol);
+  while (!out.empty() && (out.back() == '.' || out.back() == ' ')) out.pop_back();
+  return out.empty() ? "no reason given" : out;
+}
+
+// An item of the file, freed when it goes.
+class Item {
+ public:
+  Item(const Olecf* o, void* item) : o_(o), item_(item) {}
+  Item(Item&& other) noexcept : o_(other.o_), item_(std::exchange(other.item_, nullptr)) {}
+  Item& operator=(Item&& other) noexcept {
+    if (this != &other) {
+      reset();
+      o_ = other.o_;
+      item_ = std::exchange(other.item_, nullptr);
+    }
+    return *this;
+  }
+  ~Item() { reset(); }
+  void* get() const { return item_; }
+  explicit operator bool() const { return item_ != nullptr; }
+
+ private:
+  void reset() {
+    Error ignored = nullptr;
+    if (item_ != nullptr) o_->item_free(&item_, &ignored);
+    if (ignored != nullptr) o_->error_free(&ignored);
+    item_ = nullptr;
+  }
+  const Olecf* o_;
+  void* item_;
+};
+
+// The item's type, 0 when it cannot be told.
+std::uint8_t type_of(const Olecf* o, void* item) {
+  Error error = nullptr;
+  std::uint8_t type = 0;
+  if (o->item_type(item, &type, &error) != 1) {
+    if (error != nullptr) o->error_free(&error);
+    return 0;
+  }
+  return type;
+}
+
+// The names of `item`'s children, in the file's order; none for a stream.
+std::vector<std::string> child_names(const Olecf* o, void* item) {
+  std::vector<std::string> out;
+  const std::uint8_t type = type_of(o, item);
+  if (type != kItemStorage && type != kItemRoot) return out;
+  Error error = nullptr;
+  int count = 0;
+  if (o->child_count(item, &count, &error) != 1) count = 0;
+  for (int i = 0; i < count && error == nullptr; ++i) {
+    void* raw = nullptr;
+    if (o->child(item, i, &raw, &error) != 1) break;
+    const Item child(o, raw);
+    std::size_t size = 0;
+    if (o->name_size(child.get(), &size, &error) != 1 || size == 0) continue;
+    std::string name(size, '\0');
+    if (o->name(child.get(), reinterpret_cast<std::uint8_t*>(name.data()), size, &error) != 1) continue;
+    name.resize(name.find('\0') == std::string::npos ? name.size() : name.find('\0'));
+    out.push_back(std::move(name));
+  }
+  if (error != nullptr) o->error_free(&error);
+  return out;
+}
+
+// The item at `path` below the root; an empty Item when there is none.
+Item item_at(const Olecf* o, void* root, const Path& path) {
+  Item at(o, nullptr);
+  void* parent = root;
+  for (const std::string& name : path) {
+    Error error = nullptr;
+    void* raw = nullptr;
+    const int found = o->child_by_name(parent, reinterpret_cast<const std::uint8_t*>(name.data()), name.size(), &raw,
+                                       &error);
+    if (error != nullptr) o->error_free(&error);
+    if (found != 1 || raw == nullptr) return Item(o, nullptr);
+    at = Item(o, raw);
+    parent = raw;
+  }
+  return at;
 }
 
 }  // namespace
 
 std::unique_ptr<CompoundFile> CompoundFile::open(std::string_view bytes, std::string* error) {
-  const Gsf* g = gsf(error);
-  if (g == nullptr) return nullptr;
+  const Olecf* o = olecf(error);
+  if (o == nullptr) return nullptr;
   if (!bytes.starts_with(kSignature)) {
     *error = "it is not an OLE2 compound file (its first bytes are not D0 CF 11 E0 A1 B1 1A E1)";
     return nullptr;
   }
-  GsfInput* input = g->memory_input(reinterpret_cast<const guint8*>(bytes.data()), static_cast<gsf_off_t>(bytes.size()),
-                                    FALSE);
-  if (input == nullptr) {
-    *error = "libgsf could not read it from memory";
+  if (*error = header_error(bytes, bytes.size()); !error->empty()) return nullptr;
+  Error failure = nullptr;
+  void* io = nullptr;
+  // libbfio reads the range only; its interface takes a pointer to mutable bytes.
+  auto* start = reinterpret_cast<std::uint8_t*>(const_cast<char*>(bytes.data()));
+  if (o->range_initialize(&io, &failure) != 1 || o->range_set(io, start, bytes.size(), &failure) != 1) {
+    if (failure != nullptr) o->io_error_free(&failure);
+    if (io != nullptr) o->io_free(&io, &failure);
+    if (failure != nullptr) o->io_error_free(&failure);
+    *error = "libolecf could not read it from memory";
     return nullptr;
   }
-  GError* failure = nullptr;
-  GsfInfile* infile = g->msole_new(input, &failure);
-  if (infile == nullptr) {
-    *error = "it is a damaged OLE2 compound file (libgsf: " +
-             std::string(failure != nullptr && failure->message != nullptr ? failure->message : "no reason given") + ")";
-    if (failure != nullptr) g->error_free(failure);
-    g->unref(input);
+  void* file = nullptr;
+  void* root = nullptr;
+  if (o->file_initialize(&file, &failure) != 1 || o->file_open(file, io, kOpenRead, &failure) != 1 ||
+      o->root_item(file, &root, &failure) != 1 || root == nullptr) {
+    *error = "it is a damaged OLE2 compound file (libolecf: " + take_error(o, &failure) + ")";
+    if (file != nullptr) {
+      o->file_close(file, &failure);
+      if (failure != nullptr) o->error_free(&failure);
+      o->file_free(&file, &failure);
+      if (failure != nullptr) o->error_free(&failure);
+    }
+    o->io_free(&io, &failure);
+    if (failure != nullptr) o->io_error_free(&failure);
     return nullptr;
   }
-  return std::unique_ptr<CompoundFile>(new CompoundFile(input, infile));
+  return std::unique_ptr<CompoundFile>(new CompoundFile(io, file, root));
 }
 
 CompoundFile::~CompoundFile() {
   std::string ignored;
-  const Gsf* g = gsf(&ignored);
-  g->unref(infile_);
-  g->unref(input_);
+  const Olecf* o = olecf(&ignored);
+  Error error = nullptr;
+  o->item_free(&root_, &error);
+  if (error != nullptr) o->error_free(&error);
+  o->file_close(file_, &error);
+  if (error != nullptr) o->error_free(&error);
+  o->file_free(&file_, &error);
+  if (error != nullptr) o->error_free(&error);
+  o->io_free(&io_, &error);
+  if (error != nullptr) o->io_error_free(&error);
 }
 
 std::vector<std::string> CompoundFile::names() const {
   std::string ignored;
-  const Gsf* g = gsf(&ignored);
-  auto* infile = static_cast<GsfInfile*>(infile_);
-  std::vector<std::string> out;
-  const int n = g->num_children(infile);
-  for (int i = 0; i < n; ++i)
-    if (const char* name = g->name_by_index(infile, i)) out.emplace_back(name);
-  return out;
-}
-
-namespace {
-
-// The child at `path` (a new reference), or nullptr. libgsf makes every child of a compound file
-// a GsfInfile, streams too: a stream's number of children is -1.
-GsfInfile* child_at(const Gsf* g, void* infile, const Path& path) {
-  if (path.empty()) return nullptr;
-  std::vector<const char*> names;
-  for (const std::string& name : path) names.push_back(name.c_str());
-  names.push_back(nullptr);
-  return reinterpret_cast<GsfInfile*>(g->child_by_aname(static_cast<GsfInfile*>(infile), names.data()));
-}
-
-}  // namespace
-
-std::optional<std::string> CompoundFile::stream(const std::string& name, std::uint64_t cap, std::string* error) const {
-  return stream(Path{name}, cap, error);
+  return child_names(olecf(&ignored), root_);
 }
 
 std::vector<std::string> CompoundFile::names(const Path& storage) const {
   if (storage.empty()) return names();
   std::string ignored;
-  const Gsf* g = gsf(&ignored);
-  GsfInfile* child = child_at(g, infile_, storage);
-  std::vector<std::string> out;
-  if (child == nullptr) return out;
-  const int n = g->num_children(child);
-  for (int i = 0; i < n; ++i)
-    if (const char* name = g->name_by_index(child, i)) out.emplace_back(name);
-  g->unref(child);
-  return out;
+  const Olecf* o = olecf(&ignored);
+  const Item item = item_at(o, root_, storage);
+  return item ? child_names(o, item.get()) : std::vector<std::string>{};
+}
+
+std::optional<std::string> CompoundFile::stream(const std::string& name, std::uint64_t cap, std::string* error) const {
+  return stream(Path{name}, cap, error);
 }
 
 std::optional<std::uint64_t> CompoundFile::stream_size(const Path& path) const {
   std::string ignored;
-  const Gsf* g = gsf(&ignored);
-  GsfInfile* child = child_at(g, infile_, path);
-  if (child == nullptr) return std::nullopt;
-  std::optional<std::uint64_t> out;
-  const gsf_off_t size = g->size(reinterpret_cast<GsfInput*>(child));
-  if (g->num_children(child) < 0 && size >= 0) out = static_cast<std::uint64_t>(size);
-  g->unref(child);
-  return out;
+  const Olecf* o = olecf(&ignored);
+  const Item item = item_at(o, root_, path);
+  if (!item || type_of(o, item.get()) != kItemStream) return std::nullopt;
+  Error error = nullptr;
+  std::uint32_t size = 0;
+  if (o->item_size(item.get(), &size, &error) != 1) {
+    if (error != nullptr) o->error_free(&error);
+    return std::nullopt;
+  }
+  return size;
 }
 
 std::optional<std::string> CompoundFile::stream(const Path& path, std::uint64_t cap, std::string* error) const {
   std::string ignored;
-  const Gsf* g = gsf(&ignored);
-  GsfInfile* node = child_at(g, infile_, path);
-  if (node == nullptr) return std::nullopt;
-  const std::string name = path.back();
-  std::optional<std::string> out;
-  GsfInput* child = reinterpret_cast<GsfInput*>(node);
-  const gsf_off_t size = g->size(child);
-  if (g->num_children(node) >= 0) {
+  const Olecf* o = olecf(&ignored);
+  const Item item = item_at(o, root_, path);
+  if (!item) return std::nullopt;
+  const std::string& name = path.back();
+  if (type_of(o, item.get()) != kItemStream) {
     *error = "its " + name + " is a storage, not a stream: the file is damaged";
-  } else if (size < 0 || static_cast<std::uint64_t>(size) > cap) {
-    *error = "its " + name + " stream is " + human_size(static_cast<std::uint64_t>(std::max<gsf_off_t>(size, 0))) +
-             ", over the " + human_size(cap) + " limit";
-  } else {
-    out.emplace(static_cast<std::size_t>(size), '\0');
-    if (size > 0 && g->read(child, static_cast<std::size_t>(size), reinterpret_cast<guint8*>(out->data())) == nullptr) {
-      *error = "its " + name + " stream cannot be read: the file is damaged";
-      out.reset();
-    }
+    return std::nullopt;
   }
-  g->unref(node);
+  Error failure = nullptr;
+  std::uint32_t size = 0;
+  if (o->item_size(item.get(), &size, &failure) != 1) {
+    *error = "its " + name + " stream cannot be read: the file is damaged (libolecf: " + take_error(o, &failure) + ")";
+    return std::nullopt;
+  }
+  if (size > cap) {
+    *error = "its " + name + " stream is " + human_size(size) + ", over the " + human_size(cap) + " limit";
+    return std::nullopt;
+  }
+  std::string out(size, '\0');
+  std::size_t done = 0;
+  while (done < out.size()) {
+    const ssize_t got =
+        o->read(item.get(), reinterpret_cast<std::uint8_t*>(out.data() + done), out.size() - done, &failure);
+    if (got <= 0) {
+      *error = "its " + name + " stream cannot be read: the file is damaged" +
+               (got < 0 ? " (libolecf: " + take_error(o, &failure) + ")" : std::string());
+      return std::nullopt;
+    }
+    done += static_cast<std::size_t>(got);
+  }
   return out;
 }
 

@@ -1,8 +1,10 @@
 #pragma once
-// OLE2 compound files (Microsoft's Compound File Binary: .ppt, .msg, .doc, .xls), read from memory
-// through libgsf (Debian package libgsf-1-114), which is opened with dlopen on first use: a
-// file's streams by name, each read whole up to a cap. The Windows build has no libgsf: opening
-// fails there with a sentence saying so. Internal to the readers library.
+// OLE2 compound files (Microsoft's Compound File Binary: .ppt, .msg, .xls, .hwp), read from memory
+// through libolecf (Debian package libolecf1), which is opened with dlopen on first use: a file's
+// streams by name, each read whole up to a cap. libolecf depends on libbfio alone; libgsf, which
+// read them before, brings GLib, GIO and ICU, whose loading was most of a first read's time.
+// The Windows build has no libolecf: opening fails there with a sentence saying so. Internal to
+// the readers library.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -18,10 +20,17 @@ using Path = std::vector<std::string>;
 // The OLE2 signature: the first 8 bytes of every compound file.
 inline constexpr std::string_view kSignature{"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8};
 
+// The clause saying a compound file's header declares what the file cannot hold (a sector size
+// other than 512 or 4096 bytes, more FAT, mini FAT or DIFAT sectors than the file has); empty
+// when it is sound or `head` is no compound file's. Libraries size their tables by the header
+// before reading them: a few bytes declaring millions of sectors would make them allocate
+// gigabytes. `size` is the whole file's.
+std::string header_error(std::string_view head, std::uint64_t size);
+
 class CompoundFile {
  public:
-  // Opens `bytes` (which must outlive the file); nullptr with *error saying why (libgsf missing,
-  // not a compound file, damaged).
+  // Opens `bytes` (which must outlive the file); nullptr with *error saying why (libolecf
+  // missing, not a compound file, damaged).
   static std::unique_ptr<CompoundFile> open(std::string_view bytes, std::string* error);
   ~CompoundFile();
   CompoundFile(const CompoundFile&) = delete;
@@ -41,9 +50,10 @@ class CompoundFile {
   std::optional<std::uint64_t> stream_size(const Path& path) const;
 
  private:
-  CompoundFile(void* input, void* infile) : input_(input), infile_(infile) {}
-  void* input_;   // GsfInput over the bytes
-  void* infile_;  // GsfInfile of the compound file
+  CompoundFile(void* io, void* file, void* root) : io_(io), file_(file), root_(root) {}
+  void* io_;    // libbfio memory range over the bytes
+  void* file_;  // libolecf file
+  void* root_;  // its root storage item
 };
 
 }  // namespace mcpread::readers::ole2

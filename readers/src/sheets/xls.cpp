@@ -20,7 +20,7 @@ namespace {
 
 // What is kept of a workbook read: its cells as libfreexl read them (in a child:
 // xls_freexl.hpp), and the stored formula results libfreexl 1.0 leaves out (it skips FORMULA
-// records), read from the workbook stream (xls_formulas.hpp); none without libgsf to reach the
+// records), read from the workbook stream (xls_formulas.hpp); none without libolecf to reach the
 // stream (Windows) or in a BIFF2-4 file.
 struct XlsRead {
   XlsBook book;
@@ -53,7 +53,7 @@ class XlsWorkbook final : public Workbook {
     }
   }
 
-  // Without the stored results (no libgsf to reach the stream: Windows; a BIFF2-4 file), which
+  // Without the stored results (no libolecf to reach the stream: Windows; a BIFF2-4 file), which
   // cells hold a formula is not known.
   std::string note() const override {
     std::string note;
@@ -179,27 +179,6 @@ std::uint64_t declared_in(std::string_view b, std::size_t starts_before, bool le
   return total;
 }
 
-// libfreexl sizes its sector tables by what a compound file's header declares, before reading
-// them: a header of a few bytes declaring millions of FAT sectors makes it allocate gigabytes.
-// Each of those sectors is one of the file's, so a header declaring more than the file holds is
-// damaged. The clause saying so; empty when the header is sound (or there is none to check).
-std::string compound_header_error(std::string_view head, std::uint64_t size) {
-  if (!head.starts_with("\xD0\xCF\x11\xE0") || head.size() < 0x4C) return {};
-  const unsigned shift = bytes::le16(head, 0x1E);
-  if (shift != 9 && shift != 12)
-    return "it is a damaged OLE2 compound file: its header declares sectors of 2^" + std::to_string(shift) +
-           " bytes, where there are 512 or 4096";
-  const std::uint64_t sectors = (size + (std::uint64_t{1} << shift) - 1) >> shift;
-  const std::pair<const char*, std::size_t> tables[] = {{"FAT", 0x2C}, {"mini FAT", 0x40}, {"DIFAT", 0x48}};
-  for (const auto& [name, at] : tables) {
-    const std::uint32_t declared = bytes::le32(head, at);
-    if (declared > sectors)
-      return "it is a damaged OLE2 compound file: its header declares " + std::to_string(declared) + " " + name +
-             " sectors, and the whole file is " + std::to_string(sectors) + " sectors";
-  }
-  return {};
-}
-
 }  // namespace
 
 std::uint64_t declared_cell_bytes(std::string_view bytes) {
@@ -230,7 +209,7 @@ std::shared_ptr<const XlsRead> read_workbook(const OpenedFile& file, const XlsLi
     }
     if (at == 0) {
       legacy = !std::string_view(chunk.data(), *got).starts_with("\xD0\xCF\x11\xE0");
-      if (*error = compound_header_error(std::string_view(chunk.data(), *got), size); !error->empty()) return nullptr;
+      if (*error = ole2::header_error(std::string_view(chunk.data(), *got), size); !error->empty()) return nullptr;
     }
     declared += declared_in(std::string_view(chunk.data(), *got), kScanChunk, legacy);
     if (*got < chunk.size()) break;

@@ -2,7 +2,7 @@
 // compressed or not, in their numeric order; detection by the FileHeader signature; refusals of
 // password and distribution documents, of OLE2 files that are not HWP and of damaged records.
 // The documents are built here (records over the small compound file writer of the .msg tests),
-// and one real file Hangul wrote is read (tests/data/hwp/README.md). libgsf is not in the
+// and one real file Hangul wrote is read (tests/data/hwp/README.md). libolecf is not in the
 // Windows build: there the refusal is checked.
 #include "fixtures.hpp"
 #include "hwp/hwp_body.hpp"
@@ -141,7 +141,7 @@ TEST_CASE("hwp: paragraphs and tables of an HWP 5 document") {
   const std::string path = (dir.path() / "r.hwp").string();
   if (!kGsfHere) {
     CHECK(error_text(read_written(dir, "r.hwp", hwp_file({{"Section0", report_records()}}, 0)))
-              .find("needs libgsf") != std::string::npos);
+              .find("needs libolecf") != std::string::npos);
     return;
   }
   const std::string expected =

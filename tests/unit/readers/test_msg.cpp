@@ -1,7 +1,7 @@
 // Outlook messages (.msg): the headers, the plain body (UTF-16, or 8-bit in the message's code
 // page), an HTML-only body made text, attachments listed and read through the message's path,
 // attached messages read as messages; hostile files refused with a sentence. The messages are
-// built here ([MS-OXMSG] over a small compound file writer). libgsf is not in the Windows build:
+// built here ([MS-OXMSG] over a small compound file writer). libolecf is not in the Windows build:
 // there the refusal is checked.
 #include "fixtures.hpp"
 #include "msg_fixtures.hpp"
@@ -25,7 +25,7 @@ constexpr bool kGsfHere = true;
 #endif
 #define MCPREAD_SKIP_WITHOUT_GSF()                                                               \
   if (!kGsfHere) {                                                                               \
-    MESSAGE("skipped on Windows: the Windows build of mcp-read does not include libgsf (OLE2)"); \
+    MESSAGE("skipped on Windows: the Windows build of mcp-read does not include libolecf (OLE2)"); \
     return;                                                                                      \
   }
 
@@ -71,7 +71,7 @@ TEST_CASE("msg: an Outlook message's headers, body and attachments") {
   if (!kGsfHere) {
     const ReadOutcome o = read_path(dir, "r.msg");
     REQUIRE(o.is_error);
-    CHECK(first_text(o).find("needs libgsf") != std::string::npos);
+    CHECK(first_text(o).find("needs libolecf") != std::string::npos);
     return;
   }
   SUBCASE("the headers that matter, the body by lines, the attachments with their paths") {

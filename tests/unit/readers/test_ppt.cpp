@@ -2,7 +2,7 @@
 // persist directory (a later edit's slide replacing the earlier), titles, bulleted body text,
 // text boxes, speaker notes and Unicode text; the refusals (encrypted, an OLE2 file without a
 // deck) and damaged records. The decks are built here, record by record ([MS-PPT]), inside
-// doc_fixtures' compound file. libgsf is not in the Windows build: there the refusal is checked.
+// doc_fixtures' compound file. libolecf is not in the Windows build: there the refusal is checked.
 #include "doc_fixtures.hpp"
 #include "fixtures.hpp"
 #include "reader_fixtures.hpp"
@@ -109,11 +109,11 @@ std::string file_of(const Deck& deck, std::uint32_t token = 0xE391C05F) {
 }  // namespace
 
 #if defined(_WIN32)
-TEST_CASE("ppt: the Windows build says it has no libgsf") {
+TEST_CASE("ppt: the Windows build says it has no libolecf") {
   TempDir dir;
   const auto o = read_ppt(dir, "a.ppt", file_of(two_slides()));
   CHECK(o.is_error);
-  CHECK(first_text(o).find("needs libgsf, which the Windows build of mcp-read does not include") != std::string::npos);
+  CHECK(first_text(o).find("needs libolecf, which the Windows build of mcp-read does not include") != std::string::npos);
 }
 #else
 TEST_CASE("ppt: slides in show order") {

@@ -36,7 +36,7 @@ ReadOutcome read_xls(const TempDir& dir, const std::string& bytes, std::string p
 std::string path_in(const TempDir& dir, const std::string& name = "book.xls") { return (dir.path() / name).string(); }
 
 #if defined(_WIN32)
-// No libgsf on Windows to reach the stored formula results: the answer says formula cells show empty.
+// No libolecf on Windows to reach the stored formula results: the answer says formula cells show empty.
 const std::string kNote =
     "\n\n[Cells holding a formula show empty: libfreexl, which reads .xls files here, does not read formula "
     "results. Saving the workbook as .xlsx (Excel, LibreOffice) keeps them readable.]";
@@ -109,7 +109,7 @@ TEST_CASE("xls: the results a workbook stores for its formulas") {
         xls_formula(xls_text(1, 4, ""), F::boolean, 1), xls_formula(xls_text(1, 5, ""), F::error, 0x07)}}};
   const std::string text = first_text(read_xls(dir, xls_bytes(book)));
 #if defined(_WIN32)
-  MESSAGE("on Windows (no libgsf) formula cells show empty, and the answer says so");
+  MESSAGE("on Windows (no libolecf) formula cells show empty, and the answer says so");
   CHECK(text.find("| 2 | 2 |  |") != std::string::npos);
   CHECK(text.find("[Cells holding a formula show empty") != std::string::npos);
 #else
