@@ -93,8 +93,8 @@ test_packages+=(fp-utils)
 # libmobi-tools: `mobitool`, the corpus' reference for MOBI books (the text of its rawml dump).
 test_packages+=(libmobi-tools)
 # libemail-outlook-message-perl: `msgconvert`, the corpus' reference for Outlook messages (the .eml
-# it converts each to).
-test_packages+=(libemail-outlook-message-perl)
+# it converts each to). msgconvert uses Email::Address, which the package only recommends.
+test_packages+=(libemail-outlook-message-perl libemail-address-perl)
 # pst-utils: libpst's `readpst`, the corpus' reference for Outlook data files (the items it writes
 # per folder), a reader that shares no code with libpff.
 test_packages+=(pst-utils)
