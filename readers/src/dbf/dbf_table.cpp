@@ -106,14 +106,20 @@ class DbfWorkbook final : public sheets::Workbook {
     for (std::size_t c = 0; c < shown_.size(); ++c)
       sheets::add_cell(names, {static_cast<std::uint32_t>(c), decode(header_.fields[shown_[c]].name)});
     if (!sink(std::move(names))) return true;
-    // Rows before the page only say that they exist: no need to read them.
-    std::uint64_t i = 0;
-    for (; i < records_ && i + 2 < first_row; ++i) {
-      if (deleted_[i]) continue;
-      sheets::Row row;
-      row.number = i + 2;
-      if (!sink(std::move(row))) return true;
-    }
+    // Row n+1 is record n whether records before it are deleted or not (a deleted record leaves
+    // its row number unused), so a page starts at the record its first row names: one pread at
+    // header length + index * record length, however deep. Of the rows before the page only the
+    // last shown one is passed, without its cells: it tells where the values end when the page
+    // lies past them. Which rows are shown comes from the deletion flags scan() read at opening
+    // (it reads them all anyway, to count the deleted records in the note).
+    std::uint64_t i = first_row > 2 ? std::min(first_row - 2, records_) : 0;
+    for (std::uint64_t k = i; k-- > 0;)
+      if (!deleted_[k]) {
+        sheets::Row row;
+        row.number = k + 2;
+        if (!sink(std::move(row))) return true;
+        break;
+      }
     const std::uint64_t per_chunk = std::max<std::uint64_t>(1, kChunkBytes / header_.record_length);
     std::string buf;
     while (i < records_) {

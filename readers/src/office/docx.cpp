@@ -34,33 +34,19 @@ class Builder {
 
   bool run() {
     std::string main = "word/document.xml";
-    pugi::xml_document package_rels;
-    if (zip_.find("_rels/.rels") != nullptr && parts_.load("_rels/.rels", &package_rels))
-      for (xml_node r : child(package_rels, "Relationships").children())
-        if (attr(r, "Type").ends_with("/officeDocument")) {
-          if (std::string p = package::resolve_part("", attr(r, "Target")); !p.empty()) main = p;
-          break;
-        }
+    for (const auto& [id, rel] : package::rels_or_none(zip_, ""))
+      if (rel.type == "officeDocument") {
+        if (!rel.external && !rel.target.empty()) main = rel.target;
+        break;
+      }
     if (zip_.find(main) == nullptr) {
       error_ = "its package has no \"" + main + "\" (the document's text)";
       return false;
     }
-    folder_ = package::folder_of(main);
-    const std::string rels_part = folder_ + "_rels/" + main.substr(folder_.size()) + ".rels";
-    std::map<std::string, std::string> parts;  // relationship type suffix -> part
-    pugi::xml_document rels;
-    if (zip_.find(rels_part) != nullptr) {
-      if (!parts_.load(rels_part, &rels)) return false;
-      for (xml_node r : child(rels, "Relationships").children()) {
-        const std::string_view type = attr(r, "Type");
-        const std::string_view target = attr(r, "Target");
-        const bool external = attr(r, "TargetMode") == "External";
-        const std::string resolved = external ? std::string(target) : package::resolve_part(folder_, target);
-        rels_[std::string(attr(r, "Id"))] = {resolved, external};
-        const auto slash = type.rfind('/');
-        if (!external && slash != std::string_view::npos) parts.emplace(type.substr(slash + 1), resolved);
-      }
-    }
+    if (!parts_.rels(main, &rels_)) return false;
+    std::map<std::string, std::string> parts;  // relationship type -> part
+    for (const auto& [id, rel] : rels_)
+      if (!rel.external) parts.emplace(rel.type, rel.target);
     if (!optional_part(parts, "styles", [&](const pugi::xml_document& d) { read_styles(d); }) ||
         !optional_part(parts, "numbering", [&](const pugi::xml_document& d) { read_numbering(d); }) ||
         !optional_part(parts, "footnotes", [&](const pugi::xml_document& d) { read_notes(d, "footnote", footnotes_); }) ||
@@ -79,11 +65,6 @@ class Builder {
   }
 
  private:
-  struct Rel {
-    std::string target;
-    bool external = false;
-  };
-
   template <class Fn>
   bool optional_part(const std::map<std::string, std::string>& parts, const std::string& type, Fn fn) {
     const auto it = parts.find(type);
@@ -354,8 +335,7 @@ class Builder {
   package::Parts parts_;  // XML parts parsed under the package limits
   Document& doc_;
   std::string& error_;
-  std::string folder_;
-  std::map<std::string, Rel> rels_;
+  package::Rels rels_;
   std::map<std::string, Style> styles_;
   std::map<std::string, std::map<int, bool>> ordered_;
   std::map<std::string, std::vector<std::size_t>> counters_;

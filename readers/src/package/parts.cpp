@@ -7,18 +7,18 @@ std::string folder_of(std::string_view part) {
   return slash == std::string_view::npos ? std::string() : std::string(part.substr(0, slash + 1));
 }
 
-
 bool Parts::load(const std::string& part, pugi::xml_document* doc) {
   auto bytes = zip_.read(part, &error_);
   return bytes && xml::parse(std::move(*bytes), part, doc, &error_);
 }
 
-bool Parts::rels(const std::string& part, std::map<std::string, Rel>* out) {
+bool read_rels(ZipArchive& zip, std::string_view part, Rels* out, std::string* error, std::uint64_t cap) {
   const std::string folder = folder_of(part);
-  const std::string rels_part = folder + "_rels/" + part.substr(folder.size()) + ".rels";
-  if (!has(rels_part)) return true;
+  const std::string rels_part = folder + "_rels/" + std::string(part.substr(folder.size())) + ".rels";
+  if (zip.find(rels_part) == nullptr) return true;
+  auto bytes = zip.read(rels_part, error, cap);
   pugi::xml_document d;
-  if (!load(rels_part, &d)) return false;
+  if (!bytes || !xml::parse(std::move(*bytes), rels_part, &d, error)) return false;
   for (pugi::xml_node r : xml::child(d, "Relationships").children()) {
     if (!xml::is(r, "Relationship")) continue;
     const std::string_view type = xml::attr(r, "Type");
@@ -32,6 +32,13 @@ bool Parts::rels(const std::string& part, std::map<std::string, Rel>* out) {
     out->emplace(std::string(xml::attr(r, "Id")), std::move(rel));
   }
   return true;
+}
+
+Rels rels_or_none(ZipArchive& zip, std::string_view part, std::uint64_t cap) {
+  Rels out;
+  std::string ignored;
+  read_rels(zip, part, &out, &ignored, cap);
+  return out;
 }
 
 }  // namespace mcpread::readers::package

@@ -3,6 +3,7 @@
 #include "human_size.hpp"
 #include "markdown_cell.hpp"
 #include "package/part_cache.hpp"
+#include "package/parts.hpp"
 #include "package/xml.hpp"
 #include "sheets/number_format.hpp"
 #include "sheets/xlsb_records.hpp"
@@ -19,29 +20,6 @@ using namespace xlsb;
 constexpr std::uint64_t kMaxPartBytes = 32ull << 20;  // workbook and styles parts, and relationships
 constexpr std::size_t kMaxRecord = 1u << 20;          // a wanted record: a cell's string at most 512 Ki units
 constexpr std::size_t kMaxStyles = 1u << 16;          // cell formats read (Excel allows 64,000)
-
-// A part's relationships by Id: their type and resolved target.
-std::map<std::string, std::pair<std::string, std::string>, std::less<>> relationships(package::ZipArchive& zip,
-                                                                                     std::string_view part) {
-  std::map<std::string, std::pair<std::string, std::string>, std::less<>> out;
-  const auto slash = part.rfind('/');
-  const std::string folder = slash == std::string_view::npos ? std::string() : std::string(part.substr(0, slash + 1));
-  const std::string rels = folder + "_rels/" + std::string(part.substr(folder.size())) + ".rels";
-  if (zip.find(rels) == nullptr) return out;
-  std::string ignored;
-  auto bytes = zip.read(rels, &ignored, kMaxPartBytes);
-  pugi::xml_document doc;
-  if (!bytes || !xml::parse(std::move(*bytes), rels, &doc, &ignored)) return out;
-  for (pugi::xml_node r = xml::child(doc, "Relationships").first_child(); r; r = r.next_sibling())
-    if (xml::is(r, "Relationship") && xml::attr(r, "TargetMode") != "External")
-      out[std::string(xml::attr(r, "Id"))] = {std::string(xml::attr(r, "Type")),
-                                              package::resolve_part(folder, xml::attr(r, "Target"))};
-  return out;
-}
-
-bool of_type(std::string_view type, std::string_view name) {
-  return type.size() > name.size() && type.ends_with(name) && type[type.size() - name.size() - 1] == '/';
-}
 
 // Streams `part` through a RecordStream; false with a clause in *error.
 bool read_records(package::ZipArchive& zip, const std::string& part, RecordStream& records, std::string* error) {
@@ -78,13 +56,13 @@ std::string rich_string(Fields& f) {
 // The sheets, the date system and the cell formats; the shared-strings part named to *shared.
 bool parse_workbook(package::ZipArchive& zip, Parsed* out, std::string* shared, std::string* error) {
   std::string workbook = "xl/workbook.bin";
-  for (const auto& [id, rel] : relationships(zip, ""))
-    if (of_type(rel.first, "officeDocument") && !rel.second.empty()) workbook = rel.second;
+  for (const auto& [id, rel] : package::rels_or_none(zip, "", kMaxPartBytes))
+    if (!rel.external && rel.type == "officeDocument" && !rel.target.empty()) workbook = rel.target;
   if (zip.find(workbook) == nullptr) {
     *error = "it has no workbook part (\"" + workbook + "\")";
     return false;
   }
-  const auto rels = relationships(zip, workbook);
+  const auto rels = package::rels_or_none(zip, workbook, kMaxPartBytes);
   RecordStream records(
       [](std::uint32_t t) { return t == kBundleSh || t == kWbProp; },
       [&](std::uint32_t type, std::string_view body) {
@@ -107,7 +85,8 @@ bool parse_workbook(package::ZipArchive& zip, Parsed* out, std::string* shared, 
           return !g.failed() && (!whole || g.left() == 0);
         };
         if (!layout(4, true) && !layout(8, true) && !layout(4, false)) return true;  // a damaged entry: no sheet
-        if (const auto rel = rels.find(rel_id); rel != rels.end()) info.part = rel->second.second;
+        if (const auto rel = rels.find(rel_id); rel != rels.end() && !rel->second.external)
+          info.part = rel->second.target;
         out->sheets.push_back(std::move(info));
         return out->sheets.size() < 65536;
       },
@@ -119,8 +98,9 @@ bool parse_workbook(package::ZipArchive& zip, Parsed* out, std::string* shared, 
   }
   std::string styles;
   for (const auto& [id, rel] : rels) {
-    if (of_type(rel.first, "sharedStrings")) *shared = rel.second;
-    else if (of_type(rel.first, "styles")) styles = rel.second;
+    if (rel.external) continue;
+    if (rel.type == "sharedStrings") *shared = rel.target;
+    else if (rel.type == "styles") styles = rel.target;
   }
   if (!styles.empty() && zip.find(styles) != nullptr) {
     // Each cell format (BrtXF inside BrtBeginCellXfs) names a number format: built in, or a

@@ -2,6 +2,7 @@
 
 #include "human_size.hpp"
 #include "package/part_cache.hpp"
+#include "package/parts.hpp"
 #include "package/xml.hpp"
 #include "sheets/number_format.hpp"
 #include "sheets/row_index.hpp"
@@ -22,32 +23,6 @@ constexpr std::uint64_t kMaxPartBytes = 32ull << 20;  // workbook, relationships
 bool load(package::ZipArchive& zip, const std::string& part, pugi::xml_document* doc, std::string* error) {
   auto bytes = zip.read(part, error, kMaxPartBytes);
   return bytes && xml::parse(std::move(*bytes), part, doc, error);
-}
-
-std::string folder_of(std::string_view part) {
-  const auto slash = part.rfind('/');
-  return slash == std::string_view::npos ? std::string() : std::string(part.substr(0, slash + 1));
-}
-
-// A part's relationships: Id -> (Type, resolved target).
-std::map<std::string, std::pair<std::string, std::string>, std::less<>> relationships(package::ZipArchive& zip,
-                                                                                     std::string_view part) {
-  std::map<std::string, std::pair<std::string, std::string>, std::less<>> out;
-  const std::string folder = folder_of(part);
-  const std::string rels = folder + "_rels/" + std::string(part.substr(folder.size())) + ".rels";
-  if (zip.find(rels) == nullptr) return out;
-  pugi::xml_document doc;
-  std::string ignored;
-  if (!load(zip, rels, &doc, &ignored)) return out;
-  for (pugi::xml_node r = xml::child(doc, "Relationships").first_child(); r; r = r.next_sibling())
-    if (xml::is(r, "Relationship") && xml::attr(r, "TargetMode") != "External")
-      out[std::string(xml::attr(r, "Id"))] = {std::string(xml::attr(r, "Type")),
-                                              package::resolve_part(folder, xml::attr(r, "Target"))};
-  return out;
-}
-
-bool ends_with_type(std::string_view type, std::string_view name) {
-  return type.size() > name.size() && type.ends_with(name) && type[type.size() - name.size() - 1] == '/';
 }
 
 class SharedStringsReader : public XmlHandler {
@@ -126,21 +101,19 @@ class XlsxWorkbook : public Workbook {
  private:
   static bool parse(package::ZipArchive& zip, std::size_t max_shared, Parsed* out, std::string* error) {
     std::string workbook = "xl/workbook.xml";
-    for (const auto& [id, rel] : relationships(zip, "")) {
-      (void)id;
-      if (ends_with_type(rel.first, "officeDocument") && !rel.second.empty()) workbook = rel.second;
-    }
+    for (const auto& [id, rel] : package::rels_or_none(zip, "", kMaxPartBytes))
+      if (!rel.external && rel.type == "officeDocument" && !rel.target.empty()) workbook = rel.target;
     pugi::xml_document doc;
     if (!load(zip, workbook, &doc, error)) return false;
     const pugi::xml_node root = xml::child(doc, "workbook");
     const std::string_view d1904 = xml::attr(xml::child(root, "workbookPr"), "date1904");
     out->date1904 = d1904 == "1" || d1904 == "true";
-    const auto rels = relationships(zip, workbook);
+    const auto rels = package::rels_or_none(zip, workbook, kMaxPartBytes);
     std::string shared, styles;
     for (const auto& [id, rel] : rels) {
-      (void)id;
-      if (ends_with_type(rel.first, "sharedStrings")) shared = rel.second;
-      else if (ends_with_type(rel.first, "styles")) styles = rel.second;
+      if (rel.external) continue;
+      if (rel.type == "sharedStrings") shared = rel.target;
+      else if (rel.type == "styles") styles = rel.target;
     }
     for (pugi::xml_node s = xml::child(root, "sheets").first_child(); s; s = s.next_sibling()) {
       if (!xml::is(s, "sheet")) continue;
@@ -149,7 +122,7 @@ class XlsxWorkbook : public Workbook {
       const std::string_view state = xml::attr(s, "state");
       info.hidden = state == "hidden" || state == "veryHidden";
       const auto rel = rels.find(xml::attr(s, "id"));
-      if (rel != rels.end()) info.part = rel->second.second;
+      if (rel != rels.end() && !rel->second.external) info.part = rel->second.target;
       out->sheets.push_back(std::move(info));
     }
     if (out->sheets.empty()) {

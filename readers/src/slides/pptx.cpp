@@ -18,7 +18,7 @@ using pugi::xml_node;
 
 class SlideReader {
  public:
-  SlideReader(package::Parts& pkg, const std::map<std::string, package::Rel>& rels, sections::Section& section, std::size_t& image_count)
+  SlideReader(package::Parts& pkg, const package::Rels& rels, sections::Section& section, std::size_t& image_count)
       : pkg_(pkg), rels_(rels), section_(section), images_(image_count) {}
 
   void shapes(xml_node tree) {
@@ -184,7 +184,7 @@ class SlideReader {
   }
 
   package::Parts& pkg_;
-  const std::map<std::string, package::Rel>& rels_;
+  const package::Rels& rels_;
   sections::Section& section_;
   std::size_t& images_;
 };
@@ -226,7 +226,7 @@ bool read_pptx(package::ZipArchive& zip, sections::Deck* deck, std::string* erro
   deck->noun = "PowerPoint presentation";
   deck->unit = "slide";
   std::string main = "ppt/presentation.xml";
-  std::map<std::string, package::Rel> package_rels;
+  package::Rels package_rels;
   if (!pkg.rels("", &package_rels)) return false;
   for (const auto& [id, rel] : package_rels)
     if (rel.type == "officeDocument" && !rel.target.empty() && !rel.external) main = rel.target;
@@ -234,7 +234,7 @@ bool read_pptx(package::ZipArchive& zip, sections::Deck* deck, std::string* erro
     *error = "its package has no \"" + main + "\" (the presentation's slide list)";
     return false;
   }
-  std::map<std::string, package::Rel> rels;
+  package::Rels rels;
   pugi::xml_document presentation;
   if (!pkg.rels(main, &rels) || !pkg.load(main, &presentation)) return false;
   std::set<std::string> seen;
@@ -255,7 +255,7 @@ bool read_pptx(package::ZipArchive& zip, sections::Deck* deck, std::string* erro
     const std::string part = it->second.target;
     if (!seen.insert(part).second) continue;  // listed twice: shown once
     pugi::xml_document slide;
-    std::map<std::string, package::Rel> slide_rels;
+    package::Rels slide_rels;
     if (!pkg.load(part, &slide) || !pkg.rels(part, &slide_rels)) return false;
     const xml_node root = child(slide, "sld");
     section.hidden = attr(root, "show") == "0";

@@ -106,6 +106,42 @@ TEST_CASE("dbf: records under the field names") {
     CHECK(text.find("Apples") == std::string::npos);
     CHECK(o.meta["next_offset"] == 4);
   }
+  SUBCASE("a deep page starts at the record its offset names, deleted records left out") {
+    // 3,000 records: every third (index 1, 4, ...) deleted, and the last five.
+    std::vector<std::string> records;
+    for (int i = 0; i < 3000; ++i) {
+      std::string id = std::to_string(i);
+      records.push_back(std::string(i % 3 == 1 || i >= 2995 ? "*" : " ") + std::string(6 - id.size(), ' ') + id);
+    }
+    dir.write("deep.dbf", table(0x03, {{"ID", 'N', 6}}, records));
+    ReadRequest request;
+    request.file_path = "deep.dbf";
+    SUBCASE("the offset's record deleted: the page starts at the next one shown") {
+      request.offset = 2001;  // record 1999, deleted
+      request.limit = 3;
+      const auto o = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
+      REQUIRE_FALSE(o.is_error);
+      const std::string text = first_text(o);
+      CHECK(text.find("3000 records (1003 deleted, left out)") != std::string::npos);
+      CHECK(text.find("| 2002 | 2000 |\n| 2003 | 2001 |\n| 2005 | 2003 |\n\n[Rows 2002-2005 of sheet 1. To read more, ") !=
+            std::string::npos);
+      CHECK(o.meta["next_offset"] == 2006);
+    }
+    SUBCASE("past the last record shown: the last row with values named") {
+      request.offset = 2997;  // records 2995-2999 deleted; 2994 is the last shown, row 2996
+      const auto o = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
+      REQUIRE_FALSE(o.is_error);
+      CHECK(first_text(o).find("[No rows with values from row 2997 on: the last row with values is 2996.]") !=
+            std::string::npos);
+    }
+    SUBCASE("past the end of the table") {
+      request.offset = 5000;
+      const auto o = read_file(roots_of(dir), request, ReadLimits{}, CancelToken{});
+      REQUIRE_FALSE(o.is_error);
+      CHECK(first_text(o).find("[No rows with values from row 5000 on: the last row with values is 2996.]") !=
+            std::string::npos);
+    }
+  }
   SUBCASE("one field, one record: said in the singular") {
     const auto o = read_written(dir, "one.dbf", table(0x03, {{"ID", 'N', 3}}, {"  42"}));
     REQUIRE_FALSE(o.is_error);
