@@ -12,7 +12,6 @@
 #include "mcpread/readers/utf8.hpp"
 #include "paging/page_ranges.hpp"
 #include "pdf_loader.hpp"
-#include "pdf_marks_ahead.hpp"
 #include "pdf_ocr.hpp"
 #include "pdf_open.hpp"
 #include "pdf_text_loss.hpp"
@@ -85,7 +84,6 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o, pd
   const std::size_t budget =
       o.max_output_bytes > note_reserve ? o.max_output_bytes - note_reserve : 0;
   const auto as_image = [&](int k) { return o.wording.say({.as = FileKind::image, .pages = std::to_string(k)}); };
-  pdf::MarksAhead marks(*d.api, d.doc.get(), sel.pages);
   for (std::size_t i = 0; i < sel.pages.size(); ++i) {
     if (cancel.cancelled()) return false;
     const int k = sel.pages[i];
@@ -99,7 +97,7 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o, pd
       body = "[Page " + std::to_string(k) + " could not be read: " + e.str() + ".]";
     } else {
       body = clean_page_text(raw);
-      pdf::TextLoss loss = pdf::measure_text_loss(marks.get(i), body);
+      pdf::TextLoss loss = pdf::measure_text_loss(*d.api, d.doc.get(), k, body);
       if (loss.lost) (*meta)["pages_text_lost"].push_back(k);
       // Nothing drawn: blank, known from the content alone (no rendering, no OCR, no image).
       const bool blank = loss.draws_nothing && pdf::text_unusable(body);
