@@ -3,12 +3,16 @@
 // CMap poppler lacks) lost characters: poppler drops such glyphs silently; the count comes from
 // the content itself, so it does not depend on any font's mapping. Glyphs, images and painted
 // paths together tell a page that draws nothing (a blank page needs no OCR to be called blank).
+// The same pass follows the text's orientation, to tell pages that draw text turned off the
+// horizontal (pdf_turned.cpp reads those).
 #include "plugin_internal.hpp"
 
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFObjectHandle.hh>
 #include <qpdf/QPDFPageObjectHelper.hh>
 
+#include <algorithm>
+#include <cmath>
 #include <set>
 #include <vector>
 
@@ -18,10 +22,41 @@ namespace {
 // Form XObjects nest; a malicious file may nest them in a cycle or very deeply.
 constexpr int max_form_depth = 8;
 
+// The linear part [a b c d] of a PDF matrix (points are row vectors: x' = a x + c y + e).
+struct Linear {
+  double a = 1, b = 0, c = 0, d = 1;
+};
+
+// m, then n.
+Linear then(const Linear& m, const Linear& n) {
+  return {m.a * n.a + m.b * n.c, m.a * n.b + m.b * n.d, m.c * n.a + m.d * n.c, m.c * n.b + m.d * n.d};
+}
+
+// How glyphs drawn with this matrix are turned (turned_* of plugin_internal.hpp): mirrored,
+// and/or their baseline off the page's axes by more than about 3° (a quarter or half turn is
+// no turn: poppler reads those whole). A skew that keeps the baseline (an oblique style made
+// with Tm) is no turn either.
+int turn_of(const Linear& m) {
+  const double along = std::abs(m.a), across = std::abs(m.b);
+  return (m.a * m.d - m.b * m.c < 0 ? turned_mirrored : 0) |
+         (std::min(along, across) > 0.05 * std::max(along, across) ? turned_slanted : 0);
+}
+
+// Four numbers, or six, before an operator: a matrix's linear part.
+bool linear_of(std::vector<QPDFObjectHandle> operands, Linear* m) {
+  if (operands.size() != 6) return false;
+  for (std::size_t i = 0; i < 4; ++i)
+    if (!operands[i].isNumber()) return false;
+  *m = {operands[0].getNumericValue(), operands[1].getNumericValue(), operands[2].getNumericValue(),
+        operands[3].getNumericValue()};
+  return true;
+}
+
 class MarkCounter : public QPDFObjectHandle::ParserCallbacks {
  public:
-  MarkCounter(QPDFObjectHandle resources, int depth, std::set<QPDFObjGen>* forms, mcpread_pdf_marks* marks)
-      : resources_(std::move(resources)), depth_(depth), forms_(forms), marks_(marks) {}
+  MarkCounter(QPDFObjectHandle resources, int depth, std::set<QPDFObjGen>* forms, mcpread_pdf_marks* marks,
+              Linear ctm, int* turned)
+      : resources_(std::move(resources)), depth_(depth), forms_(forms), marks_(marks), ctm_(ctm), turned_(turned) {}
 
   void handleObject(QPDFObjectHandle obj) override {
     if (obj.isInlineImage()) ++marks_->images;
@@ -30,12 +65,26 @@ class MarkCounter : public QPDFObjectHandle::ParserCallbacks {
       return;
     }
     const std::string op = obj.getOperatorValue();
+    Linear m;
     if (op == "Tf" && operands_.size() == 2 && operands_[0].isName()) {
       select_font(operands_[0].getName());
+      if (operands_[1].isNumber()) font_sign_ = operands_[1].getNumericValue() < 0 ? -1 : 1;
     } else if (op == "Tj" || op == "'") {
       if (!operands_.empty()) count(operands_.back());
     } else if (op == "\"") {
       if (operands_.size() == 3) count(operands_[2]);
+    } else if (op == "q") {
+      if (saved_.size() < 256) saved_.push_back(ctm_);
+    } else if (op == "Q") {
+      if (!saved_.empty()) ctm_ = saved_.back(), saved_.pop_back();
+    } else if (op == "cm" && linear_of(operands_, &m)) {
+      ctm_ = then(m, ctm_);
+    } else if (op == "BT") {
+      tm_ = {};
+    } else if (op == "Tm" && linear_of(operands_, &m)) {
+      tm_ = m;
+    } else if (op == "Tz" && operands_.size() == 1 && operands_[0].isNumber()) {
+      scale_sign_ = operands_[0].getNumericValue() < 0 ? -1 : 1;
     } else if (op == "TJ") {
       if (!operands_.empty() && operands_.back().isArray())
         // getArrayAsVector, not aitems(): qpdf 10.1 (the portable bundle's) has no aitems.
@@ -63,6 +112,7 @@ class MarkCounter : public QPDFObjectHandle::ParserCallbacks {
 
   void count(QPDFObjectHandle s) {
     if (!s.isString()) return;
+    *turned_ |= turn_of(then(then({font_sign_ * scale_sign_, 0, 0, font_sign_}, tm_), ctm_));
     const std::string bytes = s.getStringValue();
     if (composite_) {
       marks_->glyphs += static_cast<long>(bytes.size() / 2);
@@ -83,7 +133,11 @@ class MarkCounter : public QPDFObjectHandle::ParserCallbacks {
     if (depth_ >= max_form_depth || !is_name(form.getDict().getKey("/Subtype"), "/Form")) return;
     if (!forms_->insert(form.getObjGen()).second) return;  // each form counted once per page
     QPDFObjectHandle inner = form.getDict().getKey("/Resources");
-    MarkCounter nested(inner.isDictionary() ? inner : resources_, depth_ + 1, forms_, marks_);
+    Linear matrix;
+    QPDFObjectHandle numbers = form.getDict().getKey("/Matrix");
+    if (numbers.isArray() && numbers.getArrayNItems() == 6) linear_of(numbers.getArrayAsVector(), &matrix);
+    MarkCounter nested(inner.isDictionary() ? inner : resources_, depth_ + 1, forms_, marks_, then(matrix, ctm_),
+                       turned_);
     QPDFObjectHandle::parseContentStream(form, &nested);
   }
 
@@ -93,6 +147,10 @@ class MarkCounter : public QPDFObjectHandle::ParserCallbacks {
   mcpread_pdf_marks* marks_;
   std::vector<QPDFObjectHandle> operands_;
   bool composite_ = false;
+  Linear ctm_, tm_;
+  std::vector<Linear> saved_;  // q ... Q
+  double font_sign_ = 1, scale_sign_ = 1;  // a negative size (Tf) or scaling (Tz) mirrors
+  int* turned_;
 };
 
 // Page `k` (1-based) found by descending the page tree by /Count, resolving only the nodes on
@@ -128,6 +186,28 @@ QPDFObjectHandle find_page(QPDF& q, int k) {
 }
 
 }  // namespace
+
+int count_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, int* turned_text, char* error,
+                std::size_t error_size) {
+  if (!valid_page(doc, page, error, error_size)) return MCPREAD_PDF_BAD_PAGE;
+  *marks = {};
+  *turned_text = 0;
+  QPDFObjectHandle page_object = find_page(qpdf_of(doc), page);
+  if (!page_object.isDictionary()) {
+    set_error(error, error_size, "qpdf does not find page " + std::to_string(page) + " in the page tree");
+    return MCPREAD_PDF_DAMAGED;
+  }
+  QPDFPageObjectHelper p(page_object);
+  std::set<QPDFObjGen> forms;
+  MarkCounter counter(p.getAttribute("/Resources", false), 0, &forms, marks, Linear{}, turned_text);
+  p.parseContents(&counter);
+  QPDFObjectHandle annots = page_object.getKey("/Annots");
+  if (annots.isArray()) marks->annotations = annots.getArrayNItems();
+  doc->marks_page = page;
+  doc->marks = *marks;
+  return MCPREAD_PDF_OK;
+}
+
 }  // namespace mcpread_pdf
 
 using namespace mcpread_pdf;
@@ -139,20 +219,11 @@ extern "C" __attribute__((visibility("default"))) int mcpread_pdf_page_marks(
       set_error(error, error_size, "invalid arguments");
       return MCPREAD_PDF_FAILED;
     }
-    if (!valid_page(doc, page, error, error_size)) return MCPREAD_PDF_BAD_PAGE;
-    *marks = {};
-    QPDFObjectHandle page_object = find_page(qpdf_of(doc), page);
-    if (!page_object.isDictionary()) {
-      set_error(error, error_size,
-                "qpdf does not find page " + std::to_string(page) + " in the page tree");
-      return MCPREAD_PDF_DAMAGED;
+    if (doc->marks_page == page && valid_page(doc, page, error, error_size)) {  // counted with its text
+      *marks = doc->marks;
+      return MCPREAD_PDF_OK;
     }
-    QPDFPageObjectHelper p(page_object);
-    std::set<QPDFObjGen> forms;
-    MarkCounter counter(p.getAttribute("/Resources", false), 0, &forms, marks);
-    p.parseContents(&counter);
-    QPDFObjectHandle annots = page_object.getKey("/Annots");
-    if (annots.isArray()) marks->annotations = annots.getArrayNItems();
-    return MCPREAD_PDF_OK;
+    int turned_text = 0;
+    return count_marks(doc, page, marks, &turned_text, error, error_size);
   });
 }

@@ -277,6 +277,26 @@ MCPREAD_PDF_EXPORT int mcpread_pdf_page_text(mcpread_pdf_doc* doc, int page, mcp
     int status = MCPREAD_PDF_OK;
     const std::unique_ptr<poppler::page> p = load_page(doc, page, error, error_size, &status);
     if (!p) return status;
+    // A page drawing turned text has its turned runs read whole (pdf_turned.cpp). Whether it
+    // does is known from its content, counted here once for page_marks too; should qpdf fail
+    // where poppler reads, the page is read as any other.
+    mcpread_pdf_marks marks{};
+    int turned_text = 0;
+    char ignored[8];
+    try {
+      count_marks(doc, page, &marks, &turned_text, ignored, sizeof ignored);
+    } catch (const std::exception&) {
+      turned_text = 0;
+    }
+    if (turned_text != 0) {
+      bool found = false;
+      const std::string text = turned_page_text(*p, turned_text, &found);
+      if (found) {
+        collected.clear();
+        if (!text.empty()) sink(ctx, text.data(), text.size());
+        return MCPREAD_PDF_OK;
+      }
+    }
     // Physical layout (as pdftotext -layout): lines as they stand on the page, so that tables,
     // tables of contents and indented code keep their shape.
     send(sink, ctx, p->text(poppler::rectf(), poppler::page::physical_layout).to_utf8());

@@ -11,6 +11,7 @@
 
 namespace poppler {
 class document;
+class page;
 }
 class QPDF;
 
@@ -22,6 +23,10 @@ struct mcpread_pdf_doc {
   std::unique_ptr<QPDF> qpdf;  // opened on first use: see qpdf_of
   int pages = 0;
   bool encrypted = false;
+  // What page `marks_page` draws, counted when its text was read (count_marks): the caller asks
+  // for the marks right after the text, and the content need not be parsed twice.
+  int marks_page = 0;
+  mcpread_pdf_marks marks{};
   mcpread_pdf_doc();  // out of line: QPDF and poppler::document are incomplete here
   ~mcpread_pdf_doc();
 };
@@ -52,6 +57,22 @@ bool valid_page(const mcpread_pdf_doc* doc, int page, char* error, std::size_t e
 // The document as qpdf sees it, opened on first use (page subsets, glyph counts). Throws as qpdf
 // does; callers run inside guarded().
 QPDF& qpdf_of(mcpread_pdf_doc* doc);
+
+// How a page's content turns some of its text (bits): drawn at an angle other than a quarter
+// turn; mirrored.
+constexpr int turned_slanted = 1;
+constexpr int turned_mirrored = 2;
+
+// Counts what page `page` draws (mcpread_pdf_page_marks) and how it turns text (*turned_text,
+// turned_* bits), remembering the counts in `doc`. Throws as qpdf does; callers run inside
+// guarded().
+int count_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, int* turned_text, char* error,
+                std::size_t error_size);
+
+// The text of a page whose content turns text as `turned` says (pdf_turned.cpp): the turned
+// runs whole, each on a line of its own. Empty, and *found false, when poppler's words show no
+// such run.
+std::string turned_page_text(const poppler::page& page, int turned, bool* found);
 
 // 8-bit RGB pixels (rows `stride` bytes apart) as a PNG file.
 bool encode_png(const unsigned char* rgb, int width, int height, int stride, std::string* out,

@@ -78,6 +78,7 @@ std::string content_of(const PdfPage& p) {
     case PdfPage::Kind::blank:
       return {};
     case PdfPage::Kind::text:
+      if (!p.content.empty()) return p.content;
       break;
     case PdfPage::Kind::scan:  // an inline image, uncompressed
       return "q " + number(p.width) + " 0 0 " + number(p.height) + " 0 0 cm\nBI /W " +

@@ -25,6 +25,9 @@ struct PdfPage {
   double height = 792;
   int rotate = 0;  // /Rotate
   std::string scan = {};  // Kind::scan
+  // Kind::text: when not empty, the page's content stream as it is (/F1 is Helvetica), in place
+  // of `lines`.
+  std::string content = {};
   int scan_width = 0, scan_height = 0;
 };
 
