@@ -18,6 +18,13 @@
 namespace mcpread_pdf {
 namespace {
 
+// Bounds on the work of one page: runs are found by comparing boxes pairwise, and each stretch
+// holding turned runs is laid out by poppler again. A page past them (a chart with thousands
+// of labels, a hostile file) keeps poppler's layout as any page does.
+constexpr std::size_t max_boxes = 2000;
+constexpr std::size_t max_runs = 64;
+constexpr std::size_t max_bands = 32;
+
 struct Box {
   std::string text;  // UTF-8
   std::size_t units = 0;  // UTF-16 units, about the glyphs in the box
@@ -195,6 +202,7 @@ std::string turned_page_text(const poppler::page& page, int turned, bool* found)
     Box b{std::string(utf8.begin(), utf8.end()), t.text().size(), r.left(), r.top(), r.right(), r.bottom(),
           t.rotation(), t.has_space_after()};
     if (!b.text.empty()) boxes.push_back(std::move(b));
+    if (boxes.size() > max_boxes) return {};
   }
   // Each kind of run only where the content draws that kind of turn: a superscript after its
   // word looks like a slanted word's second piece, and is one only on a page drawing slanted text.
@@ -203,6 +211,7 @@ std::string turned_page_text(const poppler::page& page, int turned, bool* found)
   std::vector<Run> runs;
   if (turned & turned_mirrored) {
     std::vector<std::vector<Box*>> mirrored = chains(boxes, continues_level, 3);
+    if (mirrored.size() > max_runs) return {};
     join_words(mirrored);
     for (const auto& run : mirrored)
       if (Run r = run_of(run, true); letters(r.text) >= 2) runs.push_back(std::move(r));
@@ -210,7 +219,9 @@ std::string turned_page_text(const poppler::page& page, int turned, bool* found)
   if (turned & turned_slanted)
     for (const auto& run : chains(boxes, continues_slanted, 2))
       if (Run r = run_of(run, false); letters(r.text) >= 2) runs.push_back(std::move(r));
-  if (runs.empty()) return {};
+  if (runs.empty() || runs.size() > max_runs) return {};
+  const std::vector<std::pair<double, double>> bands = turned_bands(boxes, runs);
+  if (bands.size() > max_bands) return {};
   *found = true;
   std::string out;
   double from = 0;
@@ -220,7 +231,7 @@ std::string turned_page_text(const poppler::page& page, int turned, bool* found)
         page.text(poppler::rectf(0, from, 1e5, until - from), poppler::page::physical_layout).to_utf8();
     return std::string(utf8.begin(), utf8.end());
   };
-  for (const auto& [top, bottom] : turned_bands(boxes, runs)) {
+  for (const auto& [top, bottom] : bands) {
     out += layout(top);
     from = top;
     std::string band = layout(bottom);
