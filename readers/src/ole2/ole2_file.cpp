@@ -8,6 +8,9 @@
 
 #include <sys/types.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
 #include <utility>
 #endif
 
@@ -72,11 +75,53 @@ struct Olecf {
   ssize_t (*read)(void* stream, std::uint8_t* buffer, std::size_t size, Error* error) = nullptr;
   void (*error_free)(Error* error) = nullptr;
   int (*error_sprint)(Error error, char* text, std::size_t size) = nullptr;
-  // libbfio, libolecf's dependency, reached through its handle.
-  int (*range_initialize)(void** io, Error* error) = nullptr;
-  int (*range_set)(void* io, std::uint8_t* start, std::size_t size, Error* error) = nullptr;
+  // libbfio, libolecf's dependency, reached through its handle: a handle over our own reading
+  // functions (MemoryRange below).
+  int (*io_initialize)(void** io, std::intptr_t* range, int (*free_range)(std::intptr_t**, Error*),
+                       int (*clone_range)(std::intptr_t**, std::intptr_t*, Error*),
+                       int (*open)(std::intptr_t*, int, Error*), int (*close)(std::intptr_t*, Error*),
+                       ssize_t (*read)(std::intptr_t*, std::uint8_t*, std::size_t, Error*),
+                       ssize_t (*write)(std::intptr_t*, const std::uint8_t*, std::size_t, Error*),
+                       off64_t (*seek)(std::intptr_t*, off64_t, int, Error*), int (*exists)(std::intptr_t*, Error*),
+                       int (*is_open)(std::intptr_t*, Error*),
+                       int (*get_size)(std::intptr_t*, std::uint64_t*, Error*), std::uint8_t flags,
+                       Error* error) = nullptr;
   int (*io_free)(void** io, Error* error) = nullptr;
   void (*io_error_free)(Error* error) = nullptr;
+};
+
+// The bytes as libbfio reads them. Not libbfio's own memory range: in 20170123 (bullseye's and
+// bookworm's) its read copies the size asked for even where less is left, reading past the end
+// of the bytes whenever a damaged file points a sector there (found by fuzz_ppt).
+struct MemoryRange {
+  const std::uint8_t* data;
+  std::size_t size;
+  std::size_t offset = 0;
+  bool open = false;
+
+  static MemoryRange* of(std::intptr_t* handle) { return reinterpret_cast<MemoryRange*>(handle); }
+  static int open_range(std::intptr_t* h, int, Error*) { return of(h)->open = true, 1; }
+  static int close_range(std::intptr_t* h, Error*) { return of(h)->open = false, 0; }
+  static int is_open(std::intptr_t* h, Error*) { return of(h)->open ? 1 : 0; }
+  static int exists(std::intptr_t*, Error*) { return 1; }
+  static int get_size(std::intptr_t* h, std::uint64_t* size, Error*) { return *size = of(h)->size, 1; }
+  static ssize_t read(std::intptr_t* h, std::uint8_t* buffer, std::size_t size, Error*) {
+    MemoryRange& r = *of(h);
+    if (r.offset >= r.size) return 0;
+    const std::size_t n = std::min(size, r.size - r.offset);
+    std::memcpy(buffer, r.data + r.offset, n);
+    r.offset += n;
+    return static_cast<ssize_t>(n);
+  }
+  static ssize_t write(std::intptr_t*, const std::uint8_t*, std::size_t, Error*) { return -1; }
+  static off64_t seek(std::intptr_t* h, off64_t offset, int whence, Error*) {
+    MemoryRange& r = *of(h);
+    const off64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? static_cast<off64_t>(r.offset)
+                         : whence == SEEK_END ? static_cast<off64_t>(r.size) : -1;
+    if (base < 0 || offset < -base || offset > static_cast<off64_t>(r.size) - base) return -1;
+    r.offset = static_cast<std::size_t>(base + offset);
+    return static_cast<off64_t>(r.offset);
+  }
 };
 
 const Olecf* olecf(std::string* error) {
@@ -95,8 +140,7 @@ const Olecf* olecf(std::string* error) {
                bind(&o.child_by_name, "libolecf_item_get_sub_item_by_utf8_name") &&
                bind(&o.read, "libolecf_stream_read_buffer") && bind(&o.error_free, "libolecf_error_free") &&
                bind(&o.error_sprint, "libolecf_error_sprint") &&
-               bind(&o.range_initialize, "libbfio_memory_range_initialize") &&
-               bind(&o.range_set, "libbfio_memory_range_set") && bind(&o.io_free, "libbfio_handle_free") &&
+               bind(&o.io_initialize, "libbfio_handle_initialize") && bind(&o.io_free, "libbfio_handle_free") &&
                bind(&o.io_error_free, "libbfio_error_free");
       });
   return lib.get(error);
@@ -205,11 +249,12 @@ std::unique_ptr<CompoundFile> CompoundFile::open(std::string_view bytes, std::st
   if (*error = header_error(bytes, bytes.size()); !error->empty()) return nullptr;
   Error failure = nullptr;
   void* io = nullptr;
-  // libbfio reads the range only; its interface takes a pointer to mutable bytes.
-  auto* start = reinterpret_cast<std::uint8_t*>(const_cast<char*>(bytes.data()));
-  if (o->range_initialize(&io, &failure) != 1 || o->range_set(io, start, bytes.size(), &failure) != 1) {
-    if (failure != nullptr) o->io_error_free(&failure);
-    if (io != nullptr) o->io_free(&io, &failure);
+  auto range = std::make_unique<MemoryRange>(
+      MemoryRange{reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+  // Not managed (flags 0): the range is freed here, after the handle.
+  if (o->io_initialize(&io, reinterpret_cast<std::intptr_t*>(range.get()), nullptr, nullptr, MemoryRange::open_range,
+                       MemoryRange::close_range, MemoryRange::read, MemoryRange::write, MemoryRange::seek,
+                       MemoryRange::exists, MemoryRange::is_open, MemoryRange::get_size, 0, &failure) != 1) {
     if (failure != nullptr) o->io_error_free(&failure);
     *error = "libolecf could not read it from memory";
     return nullptr;
@@ -229,7 +274,7 @@ std::unique_ptr<CompoundFile> CompoundFile::open(std::string_view bytes, std::st
     if (failure != nullptr) o->io_error_free(&failure);
     return nullptr;
   }
-  return std::unique_ptr<CompoundFile>(new CompoundFile(io, file, root));
+  return std::unique_ptr<CompoundFile>(new CompoundFile(io, file, root, range.release()));
 }
 
 CompoundFile::~CompoundFile() {
@@ -244,6 +289,7 @@ CompoundFile::~CompoundFile() {
   if (error != nullptr) o->error_free(&error);
   o->io_free(&io_, &error);
   if (error != nullptr) o->io_error_free(&error);
+  delete static_cast<MemoryRange*>(range_);
 }
 
 std::vector<std::string> CompoundFile::names() const {

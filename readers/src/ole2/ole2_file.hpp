@@ -50,10 +50,11 @@ class CompoundFile {
   std::optional<std::uint64_t> stream_size(const Path& path) const;
 
  private:
-  CompoundFile(void* io, void* file, void* root) : io_(io), file_(file), root_(root) {}
-  void* io_;    // libbfio memory range over the bytes
+  CompoundFile(void* io, void* file, void* root, void* range) : io_(io), file_(file), root_(root), range_(range) {}
+  void* io_;    // libbfio handle reading the bytes through range_
   void* file_;  // libolecf file
   void* root_;  // its root storage item
+  void* range_;  // the bytes and the read offset (ole2_file.cpp's MemoryRange)
 };
 
 }  // namespace mcpread::readers::ole2
