@@ -237,6 +237,29 @@ Item item_at(const Olecf* o, void* root, const Path& path) {
   return at;
 }
 
+// Frees what an open made, the root item, the file (closed first) and the handle, whichever are
+// there: a failed open and the destructor alike.
+void release(const Olecf* o, void** root, void** file, void** io) {
+  Error error = nullptr;
+  const auto drop = [&] {
+    if (error != nullptr) o->error_free(&error);
+  };
+  if (*root != nullptr) {
+    o->item_free(root, &error);
+    drop();
+  }
+  if (*file != nullptr) {
+    o->file_close(*file, &error);
+    drop();
+    o->file_free(file, &error);
+    drop();
+  }
+  if (*io != nullptr) {
+    o->io_free(io, &error);
+    if (error != nullptr) o->io_error_free(&error);
+  }
+}
+
 }  // namespace
 
 std::unique_ptr<CompoundFile> CompoundFile::open(std::string_view bytes, std::string* error) {
@@ -264,14 +287,7 @@ std::unique_ptr<CompoundFile> CompoundFile::open(std::string_view bytes, std::st
   if (o->file_initialize(&file, &failure) != 1 || o->file_open(file, io, kOpenRead, &failure) != 1 ||
       o->root_item(file, &root, &failure) != 1 || root == nullptr) {
     *error = "it is a damaged OLE2 compound file (libolecf: " + take_error(o, &failure) + ")";
-    if (file != nullptr) {
-      o->file_close(file, &failure);
-      if (failure != nullptr) o->error_free(&failure);
-      o->file_free(&file, &failure);
-      if (failure != nullptr) o->error_free(&failure);
-    }
-    o->io_free(&io, &failure);
-    if (failure != nullptr) o->io_error_free(&failure);
+    release(o, &root, &file, &io);
     return nullptr;
   }
   return std::unique_ptr<CompoundFile>(new CompoundFile(io, file, root, range.release()));
@@ -280,15 +296,7 @@ std::unique_ptr<CompoundFile> CompoundFile::open(std::string_view bytes, std::st
 CompoundFile::~CompoundFile() {
   std::string ignored;
   const Olecf* o = olecf(&ignored);
-  Error error = nullptr;
-  o->item_free(&root_, &error);
-  if (error != nullptr) o->error_free(&error);
-  o->file_close(file_, &error);
-  if (error != nullptr) o->error_free(&error);
-  o->file_free(&file_, &error);
-  if (error != nullptr) o->error_free(&error);
-  o->io_free(&io_, &error);
-  if (error != nullptr) o->io_error_free(&error);
+  release(o, &root_, &file_, &io_);
   delete static_cast<MemoryRange*>(range_);
 }
 
