@@ -187,11 +187,9 @@ QPDFObjectHandle find_page(QPDF& q, int k) {
 
 }  // namespace
 
-int count_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, int* turned_text, char* error,
-                std::size_t error_size) {
+int count_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, char* error, std::size_t error_size) {
   if (!valid_page(doc, page, error, error_size)) return MCPREAD_PDF_BAD_PAGE;
   *marks = {};
-  *turned_text = 0;
   QPDFObjectHandle page_object = find_page(qpdf_of(doc), page);
   if (!page_object.isDictionary()) {
     set_error(error, error_size, "qpdf does not find page " + std::to_string(page) + " in the page tree");
@@ -199,7 +197,7 @@ int count_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, int* t
   }
   QPDFPageObjectHelper p(page_object);
   std::set<QPDFObjGen> forms;
-  MarkCounter counter(p.getAttribute("/Resources", false), 0, &forms, marks, Linear{}, turned_text);
+  MarkCounter counter(p.getAttribute("/Resources", false), 0, &forms, marks, Linear{}, &marks->turned_text);
   p.parseContents(&counter);
   QPDFObjectHandle annots = page_object.getKey("/Annots");
   if (annots.isArray()) marks->annotations = annots.getArrayNItems();
@@ -223,7 +221,6 @@ extern "C" __attribute__((visibility("default"))) int mcpread_pdf_page_marks(
       *marks = doc->marks;
       return MCPREAD_PDF_OK;
     }
-    int turned_text = 0;
-    return count_marks(doc, page, marks, &turned_text, error, error_size);
+    return count_marks(doc, page, marks, error, error_size);
   });
 }

@@ -271,22 +271,28 @@ MCPREAD_PDF_EXPORT int mcpread_pdf_page_size(const mcpread_pdf_doc* doc, int pag
   });
 }
 
-MCPREAD_PDF_EXPORT int mcpread_pdf_page_text(mcpread_pdf_doc* doc, int page, mcpread_pdf_sink sink,
+MCPREAD_PDF_EXPORT int mcpread_pdf_page_text(mcpread_pdf_doc* doc, int page,
+                                             const mcpread_pdf_marks* marks, mcpread_pdf_sink sink,
                                              void* ctx, char* error, std::size_t error_size) {
   return guarded(error, error_size, [&]() -> int {
     int status = MCPREAD_PDF_OK;
     const std::unique_ptr<poppler::page> p = load_page(doc, page, error, error_size, &status);
     if (!p) return status;
     // A page drawing turned text has its turned runs read whole (pdf_turned.cpp). Whether it
-    // does is known from its content, counted here once for page_marks too; should qpdf fail
-    // where poppler reads, the page is read as any other.
-    mcpread_pdf_marks marks{};
+    // does is known from its content: the caller's count, or one made here (and kept for
+    // page_marks); should qpdf fail where poppler reads, the page is read as any other.
     int turned_text = 0;
-    char ignored[8];
-    try {
-      count_marks(doc, page, &marks, &turned_text, ignored, sizeof ignored);
-    } catch (const std::exception&) {
-      turned_text = 0;
+    if (marks != nullptr) {
+      turned_text = marks->turned_text;
+    } else {
+      mcpread_pdf_marks counted{};
+      char ignored[8];
+      try {
+        if (count_marks(doc, page, &counted, ignored, sizeof ignored) == MCPREAD_PDF_OK)
+          turned_text = counted.turned_text;
+      } catch (const std::exception&) {
+        turned_text = 0;
+      }
     }
     if (turned_text != 0) {
       bool found = false;

@@ -8,8 +8,10 @@
  * append; error texts (one line, UTF-8, no final period) are written NUL-terminated into a
  * buffer the caller provides, truncated to fit. No function throws.
  *
- * Pages are numbered from 1. A document handle may be used by one thread at a time; different
- * handles may be used concurrently. */
+ * Pages are numbered from 1. A document handle may be used by one thread at a time, with one
+ * exception: mcpread_pdf_page_marks reads with qpdf alone, and may run in one thread while
+ * another runs those that read with poppler alone (mcpread_pdf_page_text given `marks`,
+ * mcpread_pdf_page_size, mcpread_pdf_render_png). Different handles may be used concurrently. */
 #ifndef MCPREAD_PDF_PLUGIN_API_H
 #define MCPREAD_PDF_PLUGIN_API_H
 
@@ -20,7 +22,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever a signature or a meaning below changes; the loader refuses other versions. */
-#define MCPREAD_PDF_API_VERSION 3
+#define MCPREAD_PDF_API_VERSION 4
 
 /* Results of the functions returning int. */
 enum mcpread_pdf_status {
@@ -65,10 +67,6 @@ typedef int (*mcpread_pdf_info_fn)(const mcpread_pdf_doc* doc, const char* key,
 typedef int (*mcpread_pdf_page_size_fn)(const mcpread_pdf_doc* doc, int page, double* width_pt,
                                         double* height_pt, char* error, size_t error_size);
 
-/* The text of a page as UTF-8 in poppler's physical layout (lines as they stand on the page,
- * columns side by side, padded with spaces; may be empty), sent to `sink` in one piece. */
-typedef int (*mcpread_pdf_page_text_fn)(mcpread_pdf_doc* doc, int page, mcpread_pdf_sink sink,
-                                        void* ctx, char* error, size_t error_size);
 
 /* Renders a page at `dpi` (anti-aliased, on white, /Rotate applied) and sends it to `sink` as an
  * 8-bit RGB PNG; *width and *height receive its size in pixels. */
@@ -91,11 +89,23 @@ typedef struct mcpread_pdf_marks {
   long images;      /* image XObjects drawn (Do) and inline images (BI ... EI) */
   long paints;      /* paths stroked or filled, and shadings (sh) */
   long annotations; /* entries of the page's /Annots, which are drawn over its content */
+  /* How the content turns some of its text (bits): 1, drawn at an angle more than about 3 degrees
+   * off a quarter turn; 2, mirrored. */
+  int turned_text;
 } mcpread_pdf_marks;
 
 /* Counts what page `page` draws into *marks. A page with all four counts 0 shows nothing. */
 typedef int (*mcpread_pdf_page_marks_fn)(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks,
                                          char* error, size_t error_size);
+
+/* The text of a page as UTF-8 in poppler's physical layout (lines as they stand on the page,
+ * columns side by side, padded with spaces; may be empty), sent to `sink` in one piece; runs of
+ * turned text (see turned_text) each whole on a line of its own. `marks` is the page's count when
+ * the caller has made it (mcpread_pdf_page_marks): then only poppler reads the page (see above);
+ * NULL: the page is counted here. */
+typedef int (*mcpread_pdf_page_text_fn)(mcpread_pdf_doc* doc, int page,
+                                        const mcpread_pdf_marks* marks, mcpread_pdf_sink sink,
+                                        void* ctx, char* error, size_t error_size);
 
 /* The exported functions, with these names and the types above. */
 int mcpread_pdf_api_version(void);
@@ -107,8 +117,8 @@ int mcpread_pdf_is_encrypted(const mcpread_pdf_doc* doc);
 int mcpread_pdf_info(const mcpread_pdf_doc* doc, const char* key, mcpread_pdf_sink sink, void* ctx);
 int mcpread_pdf_page_size(const mcpread_pdf_doc* doc, int page, double* width_pt,
                           double* height_pt, char* error, size_t error_size);
-int mcpread_pdf_page_text(mcpread_pdf_doc* doc, int page, mcpread_pdf_sink sink, void* ctx,
-                          char* error, size_t error_size);
+int mcpread_pdf_page_text(mcpread_pdf_doc* doc, int page, const mcpread_pdf_marks* marks,
+                          mcpread_pdf_sink sink, void* ctx, char* error, size_t error_size);
 int mcpread_pdf_page_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, char* error,
                            size_t error_size);
 int mcpread_pdf_render_png(mcpread_pdf_doc* doc, int page, double dpi, int* width, int* height,

@@ -58,16 +58,14 @@ bool valid_page(const mcpread_pdf_doc* doc, int page, char* error, std::size_t e
 // does; callers run inside guarded().
 QPDF& qpdf_of(mcpread_pdf_doc* doc);
 
-// How a page's content turns some of its text (bits): drawn at an angle other than a quarter
-// turn; mirrored.
+// How a page's content turns some of its text (mcpread_pdf_marks::turned_text bits): drawn at an
+// angle other than a quarter turn; mirrored.
 constexpr int turned_slanted = 1;
 constexpr int turned_mirrored = 2;
 
-// Counts what page `page` draws (mcpread_pdf_page_marks) and how it turns text (*turned_text,
-// turned_* bits), remembering the counts in `doc`. Throws as qpdf does; callers run inside
-// guarded().
-int count_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, int* turned_text, char* error,
-                std::size_t error_size);
+// Counts what page `page` draws and how it turns text (mcpread_pdf_page_marks), remembering the
+// counts in `doc`. Throws as qpdf does; callers run inside guarded().
+int count_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, char* error, std::size_t error_size);
 
 // The text of a page whose content turns text as `turned` says (pdf_turned.cpp): the turned
 // runs whole, each on a line of its own. Empty, and *found false, when poppler's words show no

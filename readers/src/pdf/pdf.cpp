@@ -12,6 +12,7 @@
 #include "mcpread/readers/utf8.hpp"
 #include "paging/page_ranges.hpp"
 #include "pdf_loader.hpp"
+#include "pdf_marks_ahead.hpp"
 #include "pdf_ocr.hpp"
 #include "pdf_open.hpp"
 #include "pdf_text_loss.hpp"
@@ -84,20 +85,25 @@ bool append_texts(const Opened& d, const Selection& sel, const PdfOptions& o, pd
   const std::size_t budget =
       o.max_output_bytes > note_reserve ? o.max_output_bytes - note_reserve : 0;
   const auto as_image = [&](int k) { return o.wording.say({.as = FileKind::image, .pages = std::to_string(k)}); };
+  // Each page's marks are counted (qpdf) on a worker while this thread reads the text (poppler).
+  pdf::MarksAhead ahead(*d.api, d.doc.get(), sel.pages);
   for (std::size_t i = 0; i < sel.pages.size(); ++i) {
     if (cancel.cancelled()) return false;
     const int k = sel.pages[i];
+    const std::optional<mcpread_pdf_marks> marks = ahead.get(i);
+    // A count that failed reads the page as drawing no turned text, as the plugin itself would.
+    const mcpread_pdf_marks known = marks.value_or(mcpread_pdf_marks{});
     std::string raw;
     pdf::ErrorBuffer e;
     std::string body;
     std::size_t image_note_at = std::string::npos;  // where "an image of the page follows" starts
     std::string label;  // beside the page marker: "[OCR, eng, mean confidence 91%]"
-    if (d.api->page_text(d.doc.get(), k, pdf::append_to_string, &raw, e.text, sizeof e.text) !=
+    if (d.api->page_text(d.doc.get(), k, &known, pdf::append_to_string, &raw, e.text, sizeof e.text) !=
         MCPREAD_PDF_OK) {
       body = "[Page " + std::to_string(k) + " could not be read: " + e.str() + ".]";
     } else {
       body = clean_page_text(raw);
-      pdf::TextLoss loss = pdf::measure_text_loss(*d.api, d.doc.get(), k, body);
+      pdf::TextLoss loss = pdf::measure_text_loss(marks, body);
       if (loss.lost) (*meta)["pages_text_lost"].push_back(k);
       // Nothing drawn: blank, known from the content alone (no rendering, no OCR, no image).
       const bool blank = loss.draws_nothing && pdf::text_unusable(body);

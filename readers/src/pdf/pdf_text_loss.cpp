@@ -9,11 +9,10 @@ constexpr long min_glyphs = 20;
 
 }  // namespace
 
-TextLoss measure_text_loss(const Api& api, mcpread_pdf_doc* doc, int page, std::string_view text) {
+TextLoss measure_text_loss(const std::optional<mcpread_pdf_marks>& counted, std::string_view text) {
+  if (!counted) return {};
+  const mcpread_pdf_marks& marks = *counted;
   TextLoss loss;
-  ErrorBuffer e;
-  mcpread_pdf_marks marks{};
-  if (api.page_marks(doc, page, &marks, e.text, sizeof e.text) != MCPREAD_PDF_OK) return {};
   loss.glyphs = marks.glyphs;
   loss.draws_nothing = marks.glyphs == 0 && marks.images == 0 && marks.paints == 0 && marks.annotations == 0;
   loss.chars = utf8::count_non_blank(text);

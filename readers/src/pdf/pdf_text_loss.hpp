@@ -5,6 +5,7 @@
 // shows tells the model that text is missing and how to see it.
 #include "pdf_loader.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,9 +20,10 @@ struct TextLoss {
   bool draws_nothing = false;
 };
 
-// Measures page `page` against its extracted `text`. A count that fails (a damaged content
-// stream) reports no loss: the text shown is then all there is to say.
-TextLoss measure_text_loss(const Api& api, mcpread_pdf_doc* doc, int page, std::string_view text);
+// Measures a page's extracted `text` against what its content draws (`marks`: page_marks). A
+// count that failed (nullopt: a damaged content stream) reports no loss: the text shown is then
+// all there is to say.
+TextLoss measure_text_loss(const std::optional<mcpread_pdf_marks>& marks, std::string_view text);
 
 // "[Page 8: the text layer has characters for only 78 of the 740 glyphs drawn: its fonts do not
 // map them to Unicode, so text is missing. <then>]"

@@ -124,7 +124,7 @@ TEST_CASE("ocr quality: born-digital pages at 150 DPI against their text layer a
     CAPTURE(page);
     std::string reference, png;
     int w = 0, h = 0;
-    REQUIRE(api->page_text(doc.get(), page, pdf::append_to_string, &reference, e.text, sizeof e.text) == MCPREAD_PDF_OK);
+    REQUIRE(api->page_text(doc.get(), page, nullptr, pdf::append_to_string, &reference, e.text, sizeof e.text) == MCPREAD_PDF_OK);
     REQUIRE(api->render_png(doc.get(), page, 150, &w, &h, pdf::append_to_string, &png, e.text, sizeof e.text) ==
             MCPREAD_PDF_OK);
     const auto result = ocr_image({png, 150, 40'000'000, "page"}, langs, CancelToken{}, nullptr);
