@@ -144,14 +144,14 @@ class XlsxWorkbook : public Workbook {
       return false;
     };
     // Held whole in the cache: pugixml reads it unless it is unusual (see XmlFragment::run_whole).
-    if (const auto held = zip.held(shared, error)) {
+    if (const auto held = zip.held(shared, error); held != nullptr && held->size() <= XmlFragment::kMaxWholePart) {
       std::string bytes(*held);
       const auto result = XmlFragment().run_whole(bytes, shared, reader, [&] { return reader.over; }, error);
       if (result == XmlFragment::Result::too_deep) return false;
       if (result == XmlFragment::Result::read) return reader.over ? over() : true;
       error->clear();
       *out = SharedStrings{};
-    } else if (!error->empty()) {
+    } else if (held == nullptr && !error->empty()) {
       return false;
     }
     auto stream = XmlStream::create(reader, shared, error);

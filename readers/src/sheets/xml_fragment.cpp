@@ -69,6 +69,7 @@ XmlFragment::Result XmlFragment::run_whole(std::string& bytes, std::string_view 
     *error = "\"" + std::string(part) + "\" is left to libxml2 (" + std::string(why) + ")";
     return Result::not_well_formed;
   };
+  if (bytes.size() > kMaxWholePart) return refused("larger than pugixml is given whole");
   if (!declares_utf8(bytes) || !utf8::is_valid(bytes) || has_what_libxml2_refuses(bytes))
     return refused("not plain UTF-8 XML");
   if (!entities_known(bytes)) return refused("an entity that is not declared");

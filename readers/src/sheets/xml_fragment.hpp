@@ -31,6 +31,9 @@ class XmlFragment {
   // Anything else is `not_well_formed` before any event, for XmlStream to read it and have the last
   // word. A read that needs nothing else from libxml2 then does not load it: its dlopen, with the
   // ICU and libstdc++ it brings, is most of a fresh server's first XLSX read (about 3 ms).
+  // Larger parts are left to libxml2's stream: pugixml's tree takes about seven times the bytes
+  // (a 2.9 MB shared-strings part: 21 MiB more at the peak), where loading libxml2 costs 2.7 MiB.
+  static constexpr std::size_t kMaxWholePart = 256 * 1024;
   Result run_whole(std::string& bytes, std::string_view part, XmlHandler& handler, const std::function<bool()>& stopped,
                    std::string* error);
 

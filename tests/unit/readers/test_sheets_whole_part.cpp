@@ -84,6 +84,14 @@ TEST_CASE("sheets whole part: pugixml gives libxml2's events, or leaves the part
       CHECK(error.starts_with("\"p.xml\" is left to libxml2 ("));
     }
   }
+  SUBCASE("a part larger than 256 KiB is left to libxml2, whose stream holds less of it") {
+    std::string part = "<sst>";
+    while (part.size() <= sheets::XmlFragment::kMaxWholePart) part += "<si><t>text</t></si>";
+    part += "</sst>";
+    CHECK(whole_events(part, &error) == std::vector<std::string>{"left to libxml2"});
+    CHECK(error == "\"p.xml\" is left to libxml2 (larger than pugixml is given whole)");
+    CHECK(whole_events(part.substr(0, 5 + 20 * 50) + "</sst>", &error).size() == 2 + 50 * 5);
+  }
   SUBCASE("nested past 100 elements: refused as libxml2 refuses it") {
     std::string deep;
     for (int i = 0; i < 101; ++i) deep += "<x>";
