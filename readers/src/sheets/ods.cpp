@@ -2,9 +2,11 @@
 
 #include "package/xml.hpp"
 #include "sheets/formula_text.hpp"
+#include "sheets/xml_fragment.hpp"
 #include "sheets/xml_stream.hpp"
 
 #include <charconv>
+#include <functional>
 #include <set>
 
 namespace mcpread::readers::sheets {
@@ -59,8 +61,9 @@ class TableRows : public XmlHandler {
  public:
   TableRows(std::size_t index, std::uint64_t first_row, const RowSink& sink, std::vector<std::string>* merges)
       : index_(index), first_row_(first_row), sink_(sink), merges_(merges) {}
-  XmlStream* stream = nullptr;
+  XmlStream* stream = nullptr;  // the libxml2 stream feeding it, if any: stopped with it
   bool done = false;
+  bool stopped() const { return stopped_; }
 
   void start(std::string_view local, const XmlAttrs& a) override {
     if (local == "table") {
@@ -122,7 +125,7 @@ class TableRows : public XmlHandler {
       if (--depth_ == 0 && inside_) {
         inside_ = false;
         done = true;
-        stream->stop();
+        stop();
       }
       return;
     }
@@ -148,7 +151,7 @@ class TableRows : public XmlHandler {
     } else if (local == "table-row" && skipping_) {
       skipping_ = false;
       row_number_ += row_repeat_;
-      if (skipped_value_ && !sink_(Row{row_number_, {}})) stream->stop();
+      if (skipped_value_ && !sink_(Row{row_number_, {}})) stop();
     } else if (local == "table-row") {
       if (row_.cells.empty()) {
         row_number_ += row_repeat_;
@@ -162,7 +165,7 @@ class TableRows : public XmlHandler {
         copy.cut = row_.cut;
         copy.formula_cells = row_.formula_cells;
         if (!sink_(std::move(copy))) {
-          stream->stop();
+          stop();
           return;
         }
       }
@@ -187,6 +190,11 @@ class TableRows : public XmlHandler {
   int annotation_ = 0;
   std::size_t paragraphs_ = 0;
   Row row_;
+  void stop() {
+    stopped_ = true;
+    if (stream != nullptr) stream->stop();
+  }
+  bool stopped_ = false;
   std::uint64_t row_number_ = 0, row_repeat_ = 1, cell_repeat_ = 1, column_ = 0;
   std::string text_;
   std::string type_;
@@ -194,7 +202,19 @@ class TableRows : public XmlHandler {
   std::string formula_;  // its table:formula ("of:=SUM([.A1:.A3])")
 };
 
-bool run(package::ZipArchive& zip, XmlHandler& handler, XmlStream** out, std::string* error) {
+// content.xml through `handler`: held whole in the cache, by pugixml unless it is unusual (see
+// XmlFragment::run_whole); otherwise streamed through libxml2, whose stream is put in *out first.
+bool run(package::ZipArchive& zip, XmlHandler& handler, const std::function<bool()>& stopped, XmlStream** out,
+         std::string* error) {
+  if (const auto held = zip.held(kContent, error); held != nullptr && held->size() <= XmlFragment::kMaxWholePart) {
+    std::string bytes(*held);
+    const auto result = XmlFragment().run_whole(bytes, kContent, handler, stopped, error);
+    if (result == XmlFragment::Result::too_deep) return false;
+    if (result == XmlFragment::Result::read) return true;
+    error->clear();
+  } else if (held == nullptr && !error->empty()) {
+    return false;
+  }
   auto stream = XmlStream::create(handler, kContent, error);
   if (!stream) return false;
   *out = stream.get();
@@ -225,7 +245,7 @@ class OdsWorkbook : public Workbook {
     }
     SheetNames names;
     XmlStream* stream = nullptr;
-    if (!run(zip, names, &stream, error)) return false;
+    if (!run(zip, names, [] { return false; }, &stream, error)) return false;
     sheets_ = std::move(names.sheets);
     if (sheets_.empty()) {
       *error = "its content.xml holds no table (is it a spreadsheet?)";
@@ -237,22 +257,7 @@ class OdsWorkbook : public Workbook {
   bool rows(std::size_t index, std::uint64_t first_row, const RowSink& sink, std::vector<std::string>* merges,
             std::string* error) override {
     TableRows reader(index, first_row, sink, merges);
-    XmlStream* stream = nullptr;
-    auto create_and_run = [&]() {
-      auto s = XmlStream::create(reader, kContent, error);
-      if (!s) return false;
-      reader.stream = s.get();
-      stream = s.get();
-      if (!zip_->stream(kContent, [&](std::string_view chunk) { return stream->feed(chunk, false); }, error)) return false;
-      if (stream->stopped_by_handler()) return true;
-      if (stream->error().empty()) stream->feed({}, true);
-      if (!stream->error().empty()) {
-        *error = stream->error();
-        return false;
-      }
-      return true;
-    };
-    return create_and_run();
+    return run(*zip_, reader, [&] { return reader.stopped(); }, &reader.stream, error);
   }
 
  private:

@@ -1,7 +1,5 @@
 #include "sheets/row_index.hpp"
 
-#include "mcpread/common/ascii.hpp"
-#include "mcpread/common/xml_declaration.hpp"
 #include "sheets/row_skipper.hpp"
 #include "sheets/xml_fragment.hpp"
 
@@ -11,14 +9,6 @@ namespace mcpread::readers::sheets {
 namespace {
 
 constexpr std::size_t kBatch = 32 * 1024;  // rows parsed at a time: what a page may parse past its end
-
-// UTF-8 unless a byte-order mark or the XML declaration says otherwise (pugixml is given UTF-8).
-bool declares_utf8(std::string_view xml) {
-  if (xml.starts_with("\xEF\xBB\xBF")) xml.remove_prefix(3);
-  if (xml.size() >= 2 && (xml[0] == '\0' || xml[1] == '\0' || static_cast<unsigned char>(xml[0]) >= 0xFE)) return false;
-  const auto encoding = common::xml_declared_encoding(xml);
-  return !encoding || common::ascii_iequals(*encoding, "utf-8") || common::ascii_iequals(*encoding, "utf8");
-}
 
 }  // namespace
 
@@ -47,12 +37,21 @@ std::shared_ptr<const RowIndex> index_rows(std::string_view xml, std::string_vie
   for (std::size_t at = 0; at < xml.size(); at += 64 * 1024)
     if (!skipper.feed(xml.substr(at, 64 * 1024))) return nullptr;
   if (!skipper.finish() || !skipper.error().empty() || skipper.passing() || too_long) return nullptr;
-  // The frame through libxml2 and the same reader: its extent and merged cells, or a refusal.
+  // The frame through the same reader: its extent and merged cells, or a refusal. pugixml reads
+  // it unless it is unusual; then libxml2 does, and has the last word.
   const SharedStrings none;
   const std::vector<std::string> no_formats;
   const RowSink ignore = [](Row&&) { return true; };
   SheetReader reader(none, no_formats, false, 1, ignore, &index->merges, &index->extent);
   std::string error;
+  std::string whole = frame;  // parsed in place: `frame` stays for libxml2
+  const auto result = XmlFragment().run_whole(whole, part, reader, [&] { return reader.stopped(); }, &error);
+  if (result == XmlFragment::Result::too_deep) return nullptr;
+  if (result == XmlFragment::Result::read) {
+    index->rows.shrink_to_fit();
+    return index;
+  }
+  error.clear();
   auto stream = XmlStream::create(reader, part, &error);
   if (!stream || !stream->feed(frame, true) || !stream->error().empty()) return nullptr;
   index->rows.shrink_to_fit();

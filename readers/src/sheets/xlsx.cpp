@@ -7,6 +7,7 @@
 #include "sheets/number_format.hpp"
 #include "sheets/row_index.hpp"
 #include "sheets/row_skipper.hpp"
+#include "sheets/xml_fragment.hpp"
 #include "sheets/xlsx_sheet.hpp"
 #include "sheets/xml_stream.hpp"
 
@@ -54,7 +55,7 @@ class SharedStringsReader : public XmlHandler {
   void check() {
     if (out_->text.size() + 4 * out_->ends.size() > cap_ || out_->text.size() >= UINT32_MAX) {
       over = true;
-      stream->stop();
+      if (stream != nullptr) stream->stop();
     }
   }
   SharedStrings* out_;
@@ -130,24 +131,39 @@ class XlsxWorkbook : public Workbook {
       return false;
     }
     if (!styles.empty() && zip.find(styles) != nullptr) read_styles(zip, styles, &out->formats);
-    if (!shared.empty() && zip.find(shared) != nullptr) {
-      SharedStringsReader reader(&out->strings, max_shared);
-      XmlStream* stream = nullptr;
-      auto run = XmlStream::create(reader, shared, error);
-      if (!run) return false;
-      reader.stream = run.get();
-      stream = run.get();
-      if (!zip.stream(shared, [&](std::string_view chunk) { return stream->feed(chunk, false); }, error)) return false;
-      if (reader.over) {
-        *error = "its shared-strings table (\"" + shared + "\") holds more than the " + human_size(max_shared) +
-                 " of text read into memory for one workbook";
-        return false;
-      }
-      if (stream->error().empty()) stream->feed({}, true);
-      if (!stream->error().empty()) {
-        *error = stream->error();
-        return false;
-      }
+    if (!shared.empty() && zip.find(shared) != nullptr) return read_shared(zip, shared, max_shared, &out->strings, error);
+    return true;
+  }
+
+  static bool read_shared(package::ZipArchive& zip, const std::string& shared, std::size_t max_shared,
+                          SharedStrings* out, std::string* error) {
+    SharedStringsReader reader(out, max_shared);
+    const auto over = [&] {
+      *error = "its shared-strings table (\"" + shared + "\") holds more than the " + human_size(max_shared) +
+               " of text read into memory for one workbook";
+      return false;
+    };
+    // Held whole in the cache: pugixml reads it unless it is unusual (see XmlFragment::run_whole).
+    if (const auto held = zip.held(shared, error); held != nullptr && held->size() <= XmlFragment::kMaxWholePart) {
+      std::string bytes(*held);
+      const auto result = XmlFragment().run_whole(bytes, shared, reader, [&] { return reader.over; }, error);
+      if (result == XmlFragment::Result::too_deep) return false;
+      if (result == XmlFragment::Result::read) return reader.over ? over() : true;
+      error->clear();
+      *out = SharedStrings{};
+    } else if (held == nullptr && !error->empty()) {
+      return false;
+    }
+    auto stream = XmlStream::create(reader, shared, error);
+    if (!stream) return false;
+    reader.stream = stream.get();
+    XmlStream* s = stream.get();
+    if (!zip.stream(shared, [&](std::string_view chunk) { return s->feed(chunk, false); }, error)) return false;
+    if (reader.over) return over();
+    if (s->error().empty()) s->feed({}, true);
+    if (!s->error().empty()) {
+      *error = s->error();
+      return false;
     }
     return true;
   }

@@ -1,5 +1,9 @@
 #include "sheets/xml_fragment.hpp"
 
+#include "mcpread/common/ascii.hpp"
+#include "mcpread/common/xml_declaration.hpp"
+#include "mcpread/readers/utf8.hpp"
+
 #include <array>
 #include <cstring>
 
@@ -42,7 +46,51 @@ bool entities_known(std::string_view bytes) {
 constexpr unsigned kFlags = pugi::parse_cdata | pugi::parse_escapes | pugi::parse_eol | pugi::parse_wconv_attribute |
                             pugi::parse_ws_pcdata | pugi::parse_fragment;
 
+// Bytes XML 1.0 allows nowhere, which libxml2 refuses and pugixml passes on (C0 controls other
+// than tab and line ends), or a DOCTYPE, which libxml2 refuses and pugixml skips.
+bool has_what_libxml2_refuses(std::string_view bytes) {
+  for (const char c : bytes)
+    if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') return true;
+  return bytes.find("<!DOCTYPE") != std::string_view::npos;
+}
+
 }  // namespace
+
+bool declares_utf8(std::string_view xml) {
+  if (xml.starts_with("\xEF\xBB\xBF")) xml.remove_prefix(3);
+  if (xml.size() >= 2 && (xml[0] == '\0' || xml[1] == '\0' || static_cast<unsigned char>(xml[0]) >= 0xFE)) return false;
+  const auto encoding = common::xml_declared_encoding(xml);
+  return !encoding || common::ascii_iequals(*encoding, "utf-8") || common::ascii_iequals(*encoding, "utf8");
+}
+
+XmlFragment::Result XmlFragment::run_whole(std::string& bytes, std::string_view part, XmlHandler& handler,
+                                           const std::function<bool()>& stopped, std::string* error) {
+  const auto refused = [&](std::string_view why) {
+    *error = "\"" + std::string(part) + "\" is left to libxml2 (" + std::string(why) + ")";
+    return Result::not_well_formed;
+  };
+  if (bytes.size() > kMaxWholePart) return refused("larger than pugixml is given whole");
+  if (!declares_utf8(bytes) || !utf8::is_valid(bytes) || has_what_libxml2_refuses(bytes))
+    return refused("not plain UTF-8 XML");
+  if (!entities_known(bytes)) return refused("an entity that is not declared");
+  const pugi::xml_parse_result parsed = doc_.load_buffer_inplace(bytes.data(), bytes.size(), kFlags, pugi::encoding_utf8);
+  if (!parsed) return refused(parsed.description());
+  // parse_fragment takes text and several elements at the top, which a document may not hold. The
+  // blanks around the root element are no character data to libxml2: dropped.
+  int roots = 0;
+  for (pugi::xml_node n = doc_.first_child(), next; n; n = next) {
+    next = n.next_sibling();
+    if (n.type() == pugi::node_element) ++roots;
+    else if (n.type() == pugi::node_cdata) return refused("CDATA outside the root element");
+    else if (n.type() == pugi::node_pcdata) {
+      for (const char* c = n.value(); *c != '\0'; ++c)
+        if (*c != ' ' && *c != '\t' && *c != '\n' && *c != '\r') return refused("text outside the root element");
+      doc_.remove_child(n);
+    }
+  }
+  if (roots != 1) return refused("not one root element");
+  return walk(part, 0, handler, stopped, error);
+}
 
 XmlFragment::Result XmlFragment::run(std::string& bytes, std::string_view part, std::size_t depth, XmlHandler& handler,
                       const std::function<bool()>& stopped, std::string* error) {
@@ -55,6 +103,11 @@ XmlFragment::Result XmlFragment::run(std::string& bytes, std::string_view part, 
     *error = "\"" + std::string(part) + "\" is not well-formed XML (" + parsed.description() + ")";
     return Result::not_well_formed;
   }
+  return walk(part, depth, handler, stopped, error);
+}
+
+XmlFragment::Result XmlFragment::walk(std::string_view part, std::size_t depth, XmlHandler& handler,
+                                      const std::function<bool()>& stopped, std::string* error) {
   // Depth first without recursion: down to the first child, else on to the next sibling, else
   // up (ending each element left) until an element has one. The open elements' local names are
   // kept (each pugixml accessor is a call into the library).

@@ -26,9 +26,25 @@ class XmlFragment {
   Result run(std::string& bytes, std::string_view part, std::size_t depth, XmlHandler& handler,
            const std::function<bool()>& stopped, std::string* error);
 
+  // A whole part held in memory (the readers' cache), read as above when pugixml gives what
+  // XmlStream would: UTF-8 without control characters or a DOCTYPE, one root element, well-formed.
+  // Anything else is `not_well_formed` before any event, for XmlStream to read it and have the last
+  // word. A read that needs nothing else from libxml2 then does not load it: its dlopen, with the
+  // ICU and libstdc++ it brings, is most of a fresh server's first XLSX read (about 3 ms).
+  // Larger parts are left to libxml2's stream: pugixml's tree takes about seven times the bytes
+  // (a 2.9 MB shared-strings part: 21 MiB more at the peak), where loading libxml2 costs 2.7 MiB.
+  static constexpr std::size_t kMaxWholePart = 256 * 1024;
+  Result run_whole(std::string& bytes, std::string_view part, XmlHandler& handler, const std::function<bool()>& stopped,
+                   std::string* error);
+
  private:
+  Result walk(std::string_view part, std::size_t depth, XmlHandler& handler, const std::function<bool()>& stopped,
+              std::string* error);
   pugi::xml_document doc_;
   XmlAttrs attrs_;
 };
+
+// UTF-8 unless a byte-order mark or the XML declaration says otherwise (pugixml is given UTF-8).
+bool declares_utf8(std::string_view xml);
 
 }  // namespace mcpread::readers::sheets

@@ -1,0 +1,111 @@
+// A spreadsheet part held whole in the cache (shared strings, a worksheet's frame, an ODS
+// content.xml) is read by pugixml (XmlFragment::run_whole) so that libxml2 is not loaded for it:
+// the events must be libxml2's for the same bytes, and a part pugixml would read differently is
+// left to libxml2 before any event is delivered.
+#include "sheets/xml_fragment.hpp"
+#include "sheets/xml_stream.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+using namespace mcpread::readers;
+
+namespace {
+
+// Every event as one line: "<name a=v>", "</name>", "text" (adjacent text joined).
+class Recorder : public sheets::XmlHandler {
+ public:
+  std::vector<std::string> events;
+  void start(std::string_view local, const sheets::XmlAttrs& a) override {
+    std::string e = "<" + std::string(local);
+    for (const auto& [k, v] : a.items) e += " " + std::string(k) + "=" + std::string(v);
+    events.push_back(e + ">");
+  }
+  void end(std::string_view local) override { events.push_back("</" + std::string(local) + ">"); }
+  void text(std::string_view chunk) override {
+    if (!events.empty() && events.back().front() == '"') events.back().insert(events.back().size() - 1, chunk);
+    else events.push_back("\"" + std::string(chunk) + "\"");
+  }
+};
+
+std::vector<std::string> libxml2_events(const std::string& part) {
+  Recorder r;
+  std::string error;
+  auto stream = sheets::XmlStream::create(r, "p.xml", &error);
+  REQUIRE(stream != nullptr);
+  REQUIRE(stream->feed(part, true));
+  return r.events;
+}
+
+// The events, or {"left to libxml2"} with none delivered.
+std::vector<std::string> whole_events(const std::string& part, std::string* error) {
+  Recorder r;
+  std::string bytes = part;
+  const auto result = sheets::XmlFragment().run_whole(bytes, "p.xml", r, [] { return false; }, error);
+  if (result == sheets::XmlFragment::Result::not_well_formed) {
+    CHECK(r.events.empty());
+    return {"left to libxml2"};
+  }
+  return r.events;
+}
+
+const std::string kDeclaration = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\r\n";
+
+}  // namespace
+
+TEST_CASE("sheets whole part: pugixml gives libxml2's events, or leaves the part to libxml2") {
+  std::string error;
+  SUBCASE("a shared-strings part as Excel writes it") {
+    const std::string part = kDeclaration +
+                             "<sst xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\" count=\"3\">"
+                             "<si><t>a&amp;b &#x263A;</t></si><si><r><t xml:space=\"preserve\"> c\r\nd </t></r>"
+                             "<rPh sb=\"0\"><t>ruby</t></rPh></si><!-- note --><si><t><![CDATA[x<y]]></t></si></sst>\n";
+    CHECK(whole_events(part, &error) == libxml2_events(part));
+    CHECK(whole_events(part, &error).size() > 10);
+  }
+  SUBCASE("prefixed names, namespace declarations and whitespace in attribute values") {
+    const std::string part = "<o:doc xmlns:o=\"urn:o\" xmlns:t=\"urn:t\"><t:table t:name=\"a\tb\"><t:row/></t:table>\n</o:doc>";
+    CHECK(whole_events(part, &error) == libxml2_events(part));
+  }
+  SUBCASE("a part pugixml would read differently is left to libxml2") {
+    for (const std::string part : {
+             "<!DOCTYPE sst [<!ENTITY e \"x\">]><sst><si><t>&e;</t></si></sst>",  // libxml2 refuses a DOCTYPE
+             "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><sst><si><t>\xE9</t></si></sst>",
+             "<sst><si><t>\xC3</t></si></sst>",        // not UTF-8
+             "<sst><si><t>a\x01</t></si></sst>",        // a control character XML forbids
+             "<sst><si><t>&xxe;</t></si></sst>",        // an entity never declared
+             "<sst/><sst/>", "<sst/>text", "text", "",  // not one root element
+             "<sst><si></sst>",                         // not well-formed
+         }) {
+      CAPTURE(part);
+      CHECK(whole_events(part, &error) == std::vector<std::string>{"left to libxml2"});
+      CHECK(error.starts_with("\"p.xml\" is left to libxml2 ("));
+    }
+  }
+  SUBCASE("a part larger than 256 KiB is left to libxml2, whose stream holds less of it") {
+    std::string part = "<sst>";
+    while (part.size() <= sheets::XmlFragment::kMaxWholePart) part += "<si><t>text</t></si>";
+    part += "</sst>";
+    CHECK(whole_events(part, &error) == std::vector<std::string>{"left to libxml2"});
+    CHECK(error == "\"p.xml\" is left to libxml2 (larger than pugixml is given whole)");
+    CHECK(whole_events(part.substr(0, 5 + 20 * 50) + "</sst>", &error).size() == 2 + 50 * 5);
+  }
+  SUBCASE("nested past 100 elements: refused as libxml2 refuses it") {
+    std::string deep;
+    for (int i = 0; i < 101; ++i) deep += "<x>";
+    for (int i = 0; i < 101; ++i) deep += "</x>";
+    Recorder r;
+    const auto result = sheets::XmlFragment().run_whole(deep, "p.xml", r, [] { return false; }, &error);
+    CHECK(result == sheets::XmlFragment::Result::too_deep);
+    CHECK(error == "\"p.xml\" is nested more than 100 elements deep");
+  }
+  SUBCASE("the handler stops it") {
+    std::string part = "<sst><si><t>a</t></si><si><t>b</t></si></sst>";
+    Recorder r;
+    const auto result = sheets::XmlFragment().run_whole(part, "p.xml", r, [&] { return r.events.size() >= 3; }, &error);
+    CHECK(result == sheets::XmlFragment::Result::read);
+    CHECK(r.events == std::vector<std::string>{"<sst>", "<si>", "<t>"});
+  }
+}
