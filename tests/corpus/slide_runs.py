@@ -104,14 +104,19 @@ def ppt_runs(path):
         return odp_runs(converted)
 
 
-def mcp_read_text(text):
+def mcp_read_text(text, numbering=False):
     """mcp-read's text of a presentation or book without what the references lack: its header,
-    markers (a slide's title kept), closing notes, [Image …] markers, bullets."""
+    markers (a slide's title kept), closing notes, [Image …] markers, bullets. numbering: the
+    text is a presentation's, whose readers escape a number typed at a line's start ("1\\. "):
+    an unescaped "1. " there is their own numbering (PowerPoint's auto-numbers), not a run's
+    text, and goes as the bullets do; the escapes are undone. A book's is not (the HTML reader
+    escapes nothing: "1. Introduction" may be a heading's own text)."""
     kept = []
     for line in text.split("\n"):
         slide = re.match(r"\u2500\u2500 Slide \d+ of \d+: (.*?)( \(hidden\))? \u2500\u2500$", line)
         if slide:  # a slide's title is its text (a chapter's, from the table of contents, is not)
-            kept.append(slide.group(1))
+            # On its marker line a title is not escaped: its "1. " is its own, as a line's "1\. ".
+            kept.append(re.sub(r"^(\d{1,9})([.)])", r"\1\\\2", slide.group(1)) if numbering else slide.group(1))
             continue
         if line.startswith(("PowerPoint presentation ", "PowerPoint 97-2003 presentation ", "OpenDocument presentation ", "EPUB book ",
                             "Title: ", "Author: ", "\u2500\u2500 ", "[Slide", "[Chapter", "[From line ",
@@ -121,5 +126,9 @@ def mcp_read_text(text):
     text = "\n".join(kept)
     text = re.sub(r"\[Image \d*[^\]]*\]", " ", text)
     text = text.replace("[Notes: ", " ")
+    if numbering:
+        text = re.sub(r"^[ \t]*\d{1,9}[.)][ \t]", " ", text, flags=re.M)
     text = re.sub(r"^\s*(#+|-)\s", " ", text, flags=re.M)
+    if numbering:
+        text = re.sub(r"^([ \t]*\d{1,9})\\([.)])", r"\1\2", text, flags=re.M)
     return text.replace("<br>", " ").replace("| --- ", " ")

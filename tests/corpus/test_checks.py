@@ -14,6 +14,7 @@ import zlib
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
+import slide_runs  # noqa: E402
 
 
 def answer(*blocks, error=False):
@@ -238,6 +239,16 @@ class Checks(unittest.TestCase):
                                              "0.97", {})[0])
         self.assertFalse(checks.check_slides(self.root, path, answer("not a presentation", error=True),
                                              "0.97", {})[0])
+
+    def test_slide_numbering(self):
+        # A presentation's own numbering is markup as its bullets are; a number typed into a run
+        # (escaped by the reader, or a title's) is text. A book's list numbers are text.
+        deck = ("\u2500\u2500 Slide 1 of 1: 1. Intro \u2500\u2500\n\n1. auto\n  2) nested\n- 3\\. typed\n"
+                "4\\) plain\n3.5 kg\n\n[Notes: 7\\. noted]")
+        self.assertEqual(slide_runs.mcp_read_text(deck, numbering=True).split(),
+                         ["1.", "Intro", "auto", "nested", "3.", "typed", "4)", "plain", "3.5", "kg", "7.", "noted]"])
+        book = "EPUB book b.epub\n\n# 1. Introduction\n\n2. Second"
+        self.assertEqual(slide_runs.mcp_read_text(book).split(), ["1.", "Introduction", "2.", "Second"])
 
     def test_deck(self):
         # libvisio's own test drawing (tests/data/revenge/), which vsd2text reads.
