@@ -34,8 +34,16 @@ def rels(z, part):
     return out
 
 
+def paragraphs(node):
+    """The a:p under `node`, each its a:t joined as written (a word may be cut across runs: "b",
+    "ewusste") and its a:br as spaces."""
+    return ["".join(" " if e.tag == A + "br" else (e.text or "") for e in p.iter() if e.tag in (A + "t", A + "br"))
+            for p in node.iter(A + "p")]
+
+
 def pptx_runs(path):
-    """Every a:t of every slide in show order, and of its notes slide's body."""
+    """Every a:t of every slide in show order, and of its notes slide's body, a paragraph's runs
+    joined."""
     z = zipfile.ZipFile(path)
     pres = "ppt/presentation.xml"
     out = []
@@ -46,10 +54,10 @@ def pptx_runs(path):
             kind = ph.get("type", "") if ph is not None else ""
             if kind in FURNITURE or (only_body and kind != "body"):
                 continue
-            out.extend(t.text or "" for t in sp.iter(A + "t"))
+            out.extend(paragraphs(sp))
         if not only_body:
             for frame in root.iter(P + "graphicFrame"):
-                out.extend(t.text or "" for t in frame.iter(A + "t"))
+                out.extend(paragraphs(frame))
 
     pres_rels = rels(z, pres)
     for sid in ET.fromstring(z.read(pres)).iter(P + "sldId"):

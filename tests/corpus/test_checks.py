@@ -250,6 +250,14 @@ class Checks(unittest.TestCase):
         book = "EPUB book b.epub\n\n# 1. Introduction\n\n2. Second"
         self.assertEqual(slide_runs.mcp_read_text(book).split(), ["1.", "Introduction", "2.", "Second"])
 
+    def test_pptx_paragraphs(self):
+        # A word cut across runs is one word; a line break parts words.
+        import xml.etree.ElementTree as ET
+        sp = ET.fromstring('<p:sp xmlns:p="p" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><p:txBody>'
+                           '<a:p><a:r><a:t>b</a:t></a:r><a:r><a:t>ewusste</a:t></a:r><a:br/><a:fld><a:t>3</a:t></a:fld></a:p>'
+                           '<a:p><a:r><a:t>two</a:t></a:r></a:p></p:txBody></p:sp>')
+        self.assertEqual(slide_runs.paragraphs(sp), ["bewusste 3", "two"])
+
     def test_deck(self):
         # libvisio's own test drawing (tests/data/revenge/), which vsd2text reads.
         with open(os.path.join(os.path.dirname(__file__), "..", "data", "revenge", "bgcolor.vsdx"), "rb") as f:
