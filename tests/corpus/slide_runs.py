@@ -16,6 +16,7 @@ A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 PR = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+DGM = "{http://schemas.openxmlformats.org/drawingml/2006/diagram}"
 TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 DRAW = "{urn:oasis:names:tc:opendocument:xmlns:drawing:1.0}"
 PRES = "{urn:oasis:names:tc:opendocument:xmlns:presentation:1.0}"
@@ -42,13 +43,13 @@ def paragraphs(node):
 
 
 def pptx_runs(path):
-    """Every a:t of every slide in show order, and of its notes slide's body, a paragraph's runs
-    joined."""
+    """Every a:t of every slide in show order (a SmartArt diagram's in its data part), and of its
+    notes slide's body, a paragraph's runs joined."""
     z = zipfile.ZipFile(path)
     pres = "ppt/presentation.xml"
     out = []
 
-    def shape_text(root, only_body=False):
+    def shape_text(root, only_body=False, part_rels=None):
         for sp in root.iter(P + "sp"):
             ph = sp.find(f"{P}nvSpPr/{P}nvPr/{P}ph")
             kind = ph.get("type", "") if ph is not None else ""
@@ -58,14 +59,19 @@ def pptx_runs(path):
         if not only_body:
             for frame in root.iter(P + "graphicFrame"):
                 out.extend(paragraphs(frame))
+                for ids in frame.iter(DGM + "relIds"):
+                    data = (part_rels or {}).get(ids.get(R + "dm"), (None, None))[1]
+                    if data in z.namelist():
+                        out.extend(paragraphs(ET.fromstring(z.read(data))))
 
     pres_rels = rels(z, pres)
     for sid in ET.fromstring(z.read(pres)).iter(P + "sldId"):
         slide = pres_rels.get(sid.get(R + "id"), (None, None))[1]
         if slide is None or slide not in z.namelist():
             continue
-        shape_text(ET.fromstring(z.read(slide)))
-        for kind, target in rels(z, slide).values():
+        slide_rels = rels(z, slide)
+        shape_text(ET.fromstring(z.read(slide)), part_rels=slide_rels)
+        for kind, target in slide_rels.values():
             if kind == "notesSlide" and target in z.namelist():
                 shape_text(ET.fromstring(z.read(target)), only_body=True)
     return " ".join(out)

@@ -258,6 +258,29 @@ class Checks(unittest.TestCase):
                            '<a:p><a:r><a:t>two</a:t></a:r></a:p></p:txBody></p:sp>')
         self.assertEqual(slide_runs.paragraphs(sp), ["bewusste 3", "two"])
 
+    def test_pptx_diagram(self):
+        # A SmartArt diagram's text is in its data part, which the slide's graphic frame names.
+        import io
+        import zipfile
+        ns = ('xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" '
+              'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+              'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" '
+              'xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram"')
+        rel = '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' \
+              '<Relationship Id="{}" Type="x/{}" Target="{}"/></Relationships>'
+        data = io.BytesIO()
+        with zipfile.ZipFile(data, "w") as z:
+            z.writestr("ppt/presentation.xml", f'<p:presentation {ns}><p:sldIdLst><p:sldId id="256" r:id="rId1"/>'
+                                               '</p:sldIdLst></p:presentation>')
+            z.writestr("ppt/_rels/presentation.xml.rels", rel.format("rId1", "slide", "slides/slide1.xml"))
+            z.writestr("ppt/slides/slide1.xml", f'<p:sld {ns}><p:cSld><p:spTree><p:graphicFrame><a:graphic><a:graphicData>'
+                                                '<dgm:relIds r:dm="rId2"/></a:graphicData></a:graphic></p:graphicFrame>'
+                                                '</p:spTree></p:cSld></p:sld>')
+            z.writestr("ppt/slides/_rels/slide1.xml.rels", rel.format("rId2", "diagramData", "../diagrams/data1.xml"))
+            z.writestr("ppt/diagrams/data1.xml", f'<dgm:dataModel {ns}><dgm:ptLst><dgm:pt><dgm:t><a:p><a:r><a:t>Pl</a:t>'
+                                                 '</a:r><a:r><a:t>an</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>')
+        self.assertEqual(slide_runs.pptx_runs(self.file("g.pptx", data.getvalue())), "Plan")
+
     def test_deck(self):
         # libvisio's own test drawing (tests/data/revenge/), which vsd2text reads.
         with open(os.path.join(os.path.dirname(__file__), "..", "data", "revenge", "bgcolor.vsdx"), "rb") as f:
