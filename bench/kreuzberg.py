@@ -107,7 +107,7 @@ def mcp_read_words(kind, chunks):
         if kind in ("docx", "odt", "rtf", "doc", "hwp"):
             total += checks._office_words(chunk)
         elif kind in ("pptx", "odp", "ppt", "epub"):
-            total += checks._slide_words({"content": [{"type": "text", "text": chunk}]})
+            total += checks._slide_words({"content": [{"type": "text", "text": chunk}]}, presentation=kind != "epub")
         elif kind == "html":
             total += text_formats._page_words(chunk)
         elif kind == "fb2":

@@ -102,7 +102,7 @@ def main():
             t0 = time.perf_counter()
             text, _, error = client.read_all({"file_path": path, "file_type": "text"})
             t_ours = time.perf_counter() - t0
-            a, b = words(mcp_read_text(text)), words(ref)
+            a, b = words(mcp_read_text(text, numbering=ext != ".epub")), words(ref)
             note = " (error: " + text.strip()[:80] + ")" if error else ""
             speed = f"{t_ref / max(t_ours, 1e-9):5.0f}x" if anchor == "pandoc" else "     -"
             print(f"{os.path.basename(path):34} {source:15} {anchor:7} {sum(b.values()):7} {agreement(a, b):6.3f} "

@@ -539,8 +539,10 @@ def _word_agreement(ours, theirs_text, reference, anchor, result, way_on):
     return True, f"{theirs_words} words, agreement with {anchor} {agreement:.3f}"
 
 
-def _slide_words(result):
-    text = slide_runs.mcp_read_text("\n".join(texts(result)))
+def _slide_words(result, presentation=False):
+    """The words of a presentation's or a book's answer (slide_runs.mcp_read_text); a
+    presentation's numbering is markup, a book's list numbers are text as pandoc's."""
+    text = slide_runs.mcp_read_text("\n".join(texts(result)), numbering=presentation)
     return collections.Counter(w.lower() for w in WORD.findall(text))
 
 
@@ -675,7 +677,7 @@ def check_slides(root, path, result, reference, arguments):
     runs, failure = _anchor_text(result, lambda: read(path), "the text runs cannot be read")
     if failure:
         return failure
-    return _word_agreement(_slide_words(result), runs, reference, "the text runs", result, "next_pages")
+    return _word_agreement(_slide_words(result, presentation=True), runs, reference, "the text runs", result, "next_pages")
 
 
 def _cell_value(value):

@@ -16,6 +16,7 @@ A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 PR = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+DGM = "{http://schemas.openxmlformats.org/drawingml/2006/diagram}"
 TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 DRAW = "{urn:oasis:names:tc:opendocument:xmlns:drawing:1.0}"
 PRES = "{urn:oasis:names:tc:opendocument:xmlns:presentation:1.0}"
@@ -34,30 +35,43 @@ def rels(z, part):
     return out
 
 
+def paragraphs(node):
+    """The a:p under `node`, each its a:t joined as written (a word may be cut across runs: "b",
+    "ewusste") and its a:br as spaces."""
+    return ["".join(" " if e.tag == A + "br" else (e.text or "") for e in p.iter() if e.tag in (A + "t", A + "br"))
+            for p in node.iter(A + "p")]
+
+
 def pptx_runs(path):
-    """Every a:t of every slide in show order, and of its notes slide's body."""
+    """Every a:t of every slide in show order (a SmartArt diagram's in its data part), and of its
+    notes slide's body, a paragraph's runs joined."""
     z = zipfile.ZipFile(path)
     pres = "ppt/presentation.xml"
     out = []
 
-    def shape_text(root, only_body=False):
+    def shape_text(root, only_body=False, part_rels=None):
         for sp in root.iter(P + "sp"):
             ph = sp.find(f"{P}nvSpPr/{P}nvPr/{P}ph")
             kind = ph.get("type", "") if ph is not None else ""
             if kind in FURNITURE or (only_body and kind != "body"):
                 continue
-            out.extend(t.text or "" for t in sp.iter(A + "t"))
+            out.extend(paragraphs(sp))
         if not only_body:
             for frame in root.iter(P + "graphicFrame"):
-                out.extend(t.text or "" for t in frame.iter(A + "t"))
+                out.extend(paragraphs(frame))
+                for ids in frame.iter(DGM + "relIds"):
+                    data = (part_rels or {}).get(ids.get(R + "dm"), (None, None))[1]
+                    if data in z.namelist():
+                        out.extend(paragraphs(ET.fromstring(z.read(data))))
 
     pres_rels = rels(z, pres)
     for sid in ET.fromstring(z.read(pres)).iter(P + "sldId"):
         slide = pres_rels.get(sid.get(R + "id"), (None, None))[1]
         if slide is None or slide not in z.namelist():
             continue
-        shape_text(ET.fromstring(z.read(slide)))
-        for kind, target in rels(z, slide).values():
+        slide_rels = rels(z, slide)
+        shape_text(ET.fromstring(z.read(slide)), part_rels=slide_rels)
+        for kind, target in slide_rels.values():
             if kind == "notesSlide" and target in z.namelist():
                 shape_text(ET.fromstring(z.read(target)), only_body=True)
     return " ".join(out)
@@ -104,14 +118,19 @@ def ppt_runs(path):
         return odp_runs(converted)
 
 
-def mcp_read_text(text):
+def mcp_read_text(text, numbering=False):
     """mcp-read's text of a presentation or book without what the references lack: its header,
-    markers (a slide's title kept), closing notes, [Image …] markers, bullets."""
+    markers (a slide's title kept), closing notes, [Image …] markers, bullets. numbering: the
+    text is a presentation's, whose readers escape a number typed at a line's start ("1\\. "):
+    an unescaped "1. " there is their own numbering (PowerPoint's auto-numbers), not a run's
+    text, and goes as the bullets do; the escapes are undone. A book's is not (the HTML reader
+    escapes nothing: "1. Introduction" may be a heading's own text)."""
     kept = []
     for line in text.split("\n"):
         slide = re.match(r"\u2500\u2500 Slide \d+ of \d+: (.*?)( \(hidden\))? \u2500\u2500$", line)
         if slide:  # a slide's title is its text (a chapter's, from the table of contents, is not)
-            kept.append(slide.group(1))
+            # On its marker line a title is not escaped: its "1. " is its own, as a line's "1\. ".
+            kept.append(re.sub(r"^(\d{1,9})([.)])", r"\1\\\2", slide.group(1)) if numbering else slide.group(1))
             continue
         if line.startswith(("PowerPoint presentation ", "PowerPoint 97-2003 presentation ", "OpenDocument presentation ", "EPUB book ",
                             "Title: ", "Author: ", "\u2500\u2500 ", "[Slide", "[Chapter", "[From line ",
@@ -121,5 +140,9 @@ def mcp_read_text(text):
     text = "\n".join(kept)
     text = re.sub(r"\[Image \d*[^\]]*\]", " ", text)
     text = text.replace("[Notes: ", " ")
+    if numbering:
+        text = re.sub(r"^[ \t]*\d{1,9}[.)][ \t]", " ", text, flags=re.M)
     text = re.sub(r"^\s*(#+|-)\s", " ", text, flags=re.M)
+    if numbering:
+        text = re.sub(r"^([ \t]*\d{1,9})\\([.)])", r"\1\2", text, flags=re.M)
     return text.replace("<br>", " ").replace("| --- ", " ")

@@ -14,6 +14,7 @@ import zlib
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
+import slide_runs  # noqa: E402
 
 
 def answer(*blocks, error=False):
@@ -238,6 +239,47 @@ class Checks(unittest.TestCase):
                                              "0.97", {})[0])
         self.assertFalse(checks.check_slides(self.root, path, answer("not a presentation", error=True),
                                              "0.97", {})[0])
+
+    def test_slide_numbering(self):
+        # A presentation's own numbering is markup as its bullets are; a number typed into a run
+        # (escaped by the reader, or a title's) is text. A book's list numbers are text.
+        deck = ("\u2500\u2500 Slide 1 of 1: 1. Intro \u2500\u2500\n\n1. auto\n  2) nested\n- 3\\. typed\n"
+                "4\\) plain\n3.5 kg\n\n[Notes: 7\\. noted]")
+        self.assertEqual(slide_runs.mcp_read_text(deck, numbering=True).split(),
+                         ["1.", "Intro", "auto", "nested", "3.", "typed", "4)", "plain", "3.5", "kg", "7.", "noted]"])
+        book = "EPUB book b.epub\n\n# 1. Introduction\n\n2. Second"
+        self.assertEqual(slide_runs.mcp_read_text(book).split(), ["1.", "Introduction", "2.", "Second"])
+
+    def test_pptx_paragraphs(self):
+        # A word cut across runs is one word; a line break parts words.
+        import xml.etree.ElementTree as ET
+        sp = ET.fromstring('<p:sp xmlns:p="p" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><p:txBody>'
+                           '<a:p><a:r><a:t>b</a:t></a:r><a:r><a:t>ewusste</a:t></a:r><a:br/><a:fld><a:t>3</a:t></a:fld></a:p>'
+                           '<a:p><a:r><a:t>two</a:t></a:r></a:p></p:txBody></p:sp>')
+        self.assertEqual(slide_runs.paragraphs(sp), ["bewusste 3", "two"])
+
+    def test_pptx_diagram(self):
+        # A SmartArt diagram's text is in its data part, which the slide's graphic frame names.
+        import io
+        import zipfile
+        ns = ('xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" '
+              'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+              'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" '
+              'xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram"')
+        rel = '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' \
+              '<Relationship Id="{}" Type="x/{}" Target="{}"/></Relationships>'
+        data = io.BytesIO()
+        with zipfile.ZipFile(data, "w") as z:
+            z.writestr("ppt/presentation.xml", f'<p:presentation {ns}><p:sldIdLst><p:sldId id="256" r:id="rId1"/>'
+                                               '</p:sldIdLst></p:presentation>')
+            z.writestr("ppt/_rels/presentation.xml.rels", rel.format("rId1", "slide", "slides/slide1.xml"))
+            z.writestr("ppt/slides/slide1.xml", f'<p:sld {ns}><p:cSld><p:spTree><p:graphicFrame><a:graphic><a:graphicData>'
+                                                '<dgm:relIds r:dm="rId2"/></a:graphicData></a:graphic></p:graphicFrame>'
+                                                '</p:spTree></p:cSld></p:sld>')
+            z.writestr("ppt/slides/_rels/slide1.xml.rels", rel.format("rId2", "diagramData", "../diagrams/data1.xml"))
+            z.writestr("ppt/diagrams/data1.xml", f'<dgm:dataModel {ns}><dgm:ptLst><dgm:pt><dgm:t><a:p><a:r><a:t>Pl</a:t>'
+                                                 '</a:r><a:r><a:t>an</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>')
+        self.assertEqual(slide_runs.pptx_runs(self.file("g.pptx", data.getvalue())), "Plan")
 
     def test_deck(self):
         # libvisio's own test drawing (tests/data/revenge/), which vsd2text reads.

@@ -1,5 +1,7 @@
 #include "office/document.hpp"
 
+#include "markdown_text.hpp"
+
 #include <algorithm>
 
 namespace mcpread::readers::office {
@@ -46,9 +48,10 @@ std::string render_block(const DocBlock& b) {
     case DocBlock::Type::list_item: {
       std::string out(static_cast<std::size_t>(std::clamp(b.level, 0, 8)) * 2, ' ');
       out += b.ordered ? std::to_string(b.number) + ". " : "- ";
-      // Continuation lines of the item are indented under its text.
+      // Continuation lines of the item are indented under its text; a number typed at a line's
+      // start is escaped, told from the list's own.
       const std::string indent(out.size(), ' ');
-      for (char c : b.text) {
+      for (char c : escape_list_numbers(b.text)) {
         out += c;
         if (c == '\n') out += indent;
       }
@@ -78,7 +81,8 @@ std::string render_block(const DocBlock& b) {
     case DocBlock::Type::paragraph:
       break;
   }
-  return b.text;
+  // A paragraph's "1. " typed at a line's start would read as a numbered list's: escaped.
+  return escape_list_numbers(b.text);
 }
 
 bool take_paragraph(Inline& in, DocBlock* block) {

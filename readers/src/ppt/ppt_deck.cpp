@@ -1,6 +1,7 @@
 #include "ppt/ppt_deck.hpp"
 
 #include "byte_order.hpp"
+#include "markdown_text.hpp"
 #include "utf8_internal.hpp"
 
 #include <cstdint>
@@ -213,9 +214,11 @@ class Reader {
       }
     }
     for (const Text& t : texts) {
-      const std::string paragraphs = lines(t.text, t.type == kBody || t.type == kHalfBody || t.type == kQuarterBody);
+      const bool title = (t.type == kTitle || t.type == kCenterTitle) && section.title.empty();
+      const bool bulleted = t.type == kBody || t.type == kHalfBody || t.type == kQuarterBody;
+      const std::string paragraphs = lines(t.text, bulleted, !title);
       if (paragraphs.empty()) continue;
-      if ((t.type == kTitle || t.type == kCenterTitle) && section.title.empty()) {
+      if (title) {
         section.title = squeeze_title(paragraphs);
         continue;
       }
@@ -223,7 +226,7 @@ class Reader {
     }
     for (const Text& t : notes)
       if (t.type == kNotesText || t.type == kBody || t.type == kUnknownType) {
-        const std::string paragraphs = lines(t.text, false);
+        const std::string paragraphs = lines(t.text, false, true);
         if (!paragraphs.empty()) section.notes += (section.notes.empty() ? "" : "\n") + paragraphs;
       }
     deck_->sections.push_back(std::move(section));
@@ -231,13 +234,16 @@ class Reader {
 
   // A text's paragraphs (PowerPoint ends each with a carriage return, a line break inside one is
   // a vertical tab) on their own lines, bulleted in body placeholders; control characters out.
-  static std::string lines(std::string_view text, bool bulleted) {
+  // As Markdown blocks (not a title's words), a number typed at a line's start is escaped: "1. "
+  // would read as a numbered list's.
+  static std::string lines(std::string_view text, bool bulleted, bool blocks) {
     std::string out, line;
     auto end_line = [&] {
       const std::size_t first = line.find_first_not_of(' ');
       if (first != std::string::npos) {
         const std::size_t last = line.find_last_not_of(' ');
-        out += (out.empty() ? "" : "\n") + std::string(bulleted ? "- " : "") + line.substr(first, last - first + 1);
+        const std::string kept = line.substr(first, last - first + 1);
+        out += (out.empty() ? "" : "\n") + std::string(bulleted ? "- " : "") + (blocks ? escape_list_numbers(kept) : kept);
       }
       line.clear();
     };

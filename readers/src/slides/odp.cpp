@@ -1,6 +1,7 @@
 // An OpenDocument presentation: content.xml's draw:page elements in order, each page's frames
 // and shapes (the title first, then the others in page order), lists, tables as Markdown tables,
 // images, and the text of its presentation:notes.
+#include "markdown_text.hpp"
 #include "office/document.hpp"
 #include "package/parts.hpp"
 #include "slides/slides.hpp"
@@ -73,7 +74,7 @@ class PageReader {
       }
       if (klass == "title" && section_.title.empty()) {
         std::vector<std::string> lines;
-        text_of(n, lines, 0);
+        text_of(n, lines, 0, false);
         std::string t;
         for (const auto& l : lines) t += (t.empty() ? "" : " ") + l;
         for (char& c : t)
@@ -97,16 +98,18 @@ class PageReader {
     }
   }
 
-  // The paragraphs and lists under `n` (a frame, a text box, a custom shape), a line each.
-  void text_of(xml_node n, std::vector<std::string>& lines, int level) {
+  // The paragraphs and lists under `n` (a frame, a text box, a custom shape), a line each. As
+  // Markdown blocks (not a title's words), a number typed at a line's start is escaped: "1. "
+  // would read as a numbered list's.
+  void text_of(xml_node n, std::vector<std::string>& lines, int level, bool blocks = true) {
     for (xml_node c : n.children()) {
       if (is(c, "p") || is(c, "h")) {
-        const std::string t = paragraph(c);
+        const std::string t = blocks ? escape_list_numbers(paragraph(c)) : paragraph(c);
         if (!t.empty()) lines.push_back(t);
       } else if (is(c, "list")) {
         text_of_list(c, lines, level);
       } else if (is(c, "text-box")) {
-        text_of(c, lines, level);
+        text_of(c, lines, level, blocks);
       }
     }
   }
@@ -118,7 +121,7 @@ class PageReader {
         if (is(x, "list")) {
           text_of_list(x, lines, level + 1);
         } else if (is(x, "p") || is(x, "h")) {
-          const std::string t = paragraph(x);
+          const std::string t = escape_list_numbers(paragraph(x));
           if (t.empty()) continue;
           std::string line(static_cast<std::size_t>(std::min(level, 8)) * 2, ' ');
           line += "- ";

@@ -1,6 +1,7 @@
 // A PowerPoint presentation (Office Open XML): ppt/presentation.xml's slide list in show order,
 // each slide's shapes (title first, then the others as the slide lists them), tables as Markdown
 // tables, pictures as images, and the speaker notes of its notes slide.
+#include "markdown_text.hpp"
 #include "office/document.hpp"
 #include "package/parts.hpp"
 #include "slides/slides.hpp"
@@ -74,7 +75,8 @@ class SlideReader {
     std::size_t numbers[9] = {};  // the next number of each level's numbered run
     for (xml_node p : body.children()) {
       if (!is(p, "p")) continue;
-      const std::string line = office::squeeze(runs(p));
+      // A number typed into the text is escaped: "1. " at a line's start is the reader's numbering.
+      const std::string line = escape_list_numbers(office::squeeze(runs(p)));
       if (line.empty()) continue;
       const xml_node ppr = child(p, "pPr");
       const bool numbered = static_cast<bool>(child(ppr, "buAutoNum"));
@@ -167,7 +169,7 @@ class SlideReader {
           const std::string line = office::squeeze(runs(p));
           if (!line.empty()) text += (text.empty() ? "" : " ") + line;
         }
-      if (!text.empty()) out += (out.empty() ? "- " : "\n- ") + text;
+      if (!text.empty()) out += (out.empty() ? "- " : "\n- ") + escape_list_numbers(text);
     }
     if (!out.empty()) blocks.push_back(std::move(out));
   }
@@ -212,7 +214,7 @@ std::string notes_text(const pugi::xml_document& d) {
         if (is(r, "r") || is(r, "fld")) line += child(r, "t").text().get();
         else if (is(r, "br")) line += '\n';
       }
-      line = office::squeeze(line);
+      line = escape_list_numbers(office::squeeze(line));
       if (!line.empty()) out += (out.empty() ? "" : "\n") + line;
     }
   }

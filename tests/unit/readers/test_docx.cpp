@@ -94,6 +94,12 @@ TEST_CASE("docx: structure as Markdown-like text") {
     CHECK(o.meta["paragraphs"] == 10);
     CHECK(o.meta["kind"] == "docx");
   }
+  SUBCASE("a number typed at a line's start is escaped, told from the numbering; a heading's is not") {
+    const std::string body = p("1. Scope", "<w:pStyle w:val=\"Heading1\"/>") + p("2) typed") + item("1. item", 2, 0) +
+                             p("3.5 kg");
+    const std::string text = texts_joined(read_doc(dir, "n.docx", docx_bytes(body, styles_rels, parts)));
+    CHECK(text.find("# 1. Scope\n\n2\\) typed\n\n1. 1\\. item\n\n3.5 kg\n\n") != std::string::npos);
+  }
   SUBCASE("tables: a header row, spans, escaped bars, several paragraphs in a cell") {
     const std::string body =
         "<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Name</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r><w:t>Value</w:t></w:r></w:p></w:tc></w:tr>"

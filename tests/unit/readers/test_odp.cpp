@@ -54,6 +54,19 @@ TEST_CASE("odp: slides as text") {
                         "[Slides 1-2 of 2. End of document.]\n<block>\n");
     CHECK(o.meta["kind"] == "odp");
   }
+  SUBCASE("a number typed at a line's start is escaped, told from a list's; a title's and a cell's are not") {
+    const std::string list = "<text:list><text:list-item><text:p>1. item</text:p></text:list-item></text:list>";
+    const std::string table = "<draw:frame><table:table><table:table-row><table:table-cell><text:p>4. cell</text:p>"
+                              "</table:table-cell></table:table-row></table:table></draw:frame>";
+    const std::string bytes = odp_bytes({{.shapes = frame("title", "<text:p>1. Intro</text:p>") + frame("outline", list) +
+                                                    frame("", "<text:p>2) plain<text:line-break/>3. broken</text:p><text:p>3.5 kg</text:p>") +
+                                                    table,
+                                          .notes = "7. noted"}});
+    const ReadOutcome o = read_deck(dir, "n.odp", bytes);
+    REQUIRE_FALSE(o.is_error);
+    CHECK(texts_joined(o).find("\u2500\u2500 Slide 1 of 1: 1. Intro \u2500\u2500\n\n- 1\\. item\n\n2\\) plain\n3\\. broken\n3.5 kg\n\n"
+                               "| 4. cell |\n| --- |\n\n[Notes: 7\\. noted]") != std::string::npos);
+  }
   SUBCASE("a table as a Markdown table") {
     const std::string table =
         "<draw:frame><table:table><table:table-row><table:table-cell><text:p>A</text:p></table:table-cell>"

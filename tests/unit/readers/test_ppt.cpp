@@ -141,6 +141,20 @@ TEST_CASE("ppt: slides in show order") {
     CHECK(text.find("The edited box") != std::string::npos);
     CHECK(text.find("A text box") == std::string::npos);
   }
+  SUBCASE("a number typed at a line's start is escaped, a title's not") {
+    Deck deck;
+    const std::string slides = container(
+        0x0FF0, slide_persist(2, 256) + header(0) + chars(u"1. Intro") + header(1) + bytes_atom("1. typed\r2) two\x0b" "3. broken"), 0);
+    const std::string notes = container(0x0FF0, slide_persist(3, 300), 2);
+    deck.edit = add_edit(deck,
+                         {{1, container(0x03E8, slides + notes)},
+                          {2, slide(0x03EE, 300, text_box(4, u"4. box\r3.5 kg"))},
+                          {3, slide(0x03F0, 0, text_box(2, u"7. noted"))}},
+                         0);
+    const std::string text = first_text(read_ppt(dir, "e.ppt", file_of(deck)));
+    CHECK(text.find("── Slide 1 of 1: 1. Intro ──\n\n- 1\\. typed\n- 2\\) two\n  3\\. broken\n\n4\\. box\n3.5 kg\n\n"
+                    "[Notes: 7\\. noted]") != std::string::npos);
+  }
   SUBCASE("without a Current User stream the slide list is found in the stream") {
     const std::string file = compound_file({{u"PowerPoint Document", two_slides().stream}});
     const std::string text = first_text(read_ppt(dir, "d.ppt", file));

@@ -81,6 +81,20 @@ TEST_CASE("pptx: slides as text") {
     REQUIRE_FALSE(o.is_error);
     CHECK(texts_joined(o).find("\n\n1. one\n2. two\n  - sub\n3. three\nplain\n5. five\n6. six\n\n") != std::string::npos);
   }
+  SUBCASE("a number typed at a line's start is escaped, told from the numbering; a title's and a cell's are not") {
+    const std::string num = "<a:pPr><a:buAutoNum type=\"arabicPeriod\"/></a:pPr>";
+    const std::string typed = "<a:p><a:r><a:t>2) typed</a:t></a:r><a:br/><a:r><a:t>3. broken</a:t></a:r></a:p>";
+    const std::string table = "<p:graphicFrame><a:graphic><a:graphicData><a:tbl><a:tr><a:tc><a:txBody>" + para("4. cell") +
+                              "</a:txBody></a:tc></a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame>";
+    const std::string shapes = title("1. Intro") + body(para("numbered", num) + para("1. typed", num) + para("2. bullet")) +
+                               shape("", para("1. plain") + typed + para("3.5 kg") + para("1.") + para("2024. Budget")) + table;
+    const ReadOutcome o = read_deck(dir, "e.pptx", pptx_bytes({{.shapes = shapes, .notes = "7. noted"}}));
+    REQUIRE_FALSE(o.is_error);
+    const std::string text = texts_joined(o);
+    CHECK(text.find("\u2500\u2500 Slide 1 of 1: 1. Intro \u2500\u2500\n\n1. numbered\n2. 1\\. typed\n- 2\\. bullet\n\n"
+                    "1\\. plain\n2\\) typed\n3\\. broken\n3.5 kg\n1\\.\n2024\\. Budget\n\n| 4. cell |\n") != std::string::npos);
+    CHECK(text.find("[Notes: 7\\. noted]") != std::string::npos);
+  }
   SUBCASE("a table as a Markdown table") {
     const std::string table =
         "<p:graphicFrame><a:graphic><a:graphicData><a:tbl><a:tr><a:tc><a:txBody>" + para("Name") +
