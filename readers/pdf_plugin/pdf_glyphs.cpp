@@ -187,9 +187,19 @@ QPDFObjectHandle find_page(QPDF& q, int k) {
 
 }  // namespace
 
+// See count_marks.
+constexpr int kPagesPerQpdf = 32;
+
 int count_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, char* error, std::size_t error_size) {
   if (!valid_page(doc, page, error, error_size)) return MCPREAD_PDF_BAD_PAGE;
   *marks = {};
+  // qpdf keeps every object it has parsed, an object stream's all at once, as long as its QPDF
+  // lives: read through, memman.pdf's came to 43 MB. Opened afresh every so many pages, what it
+  // holds is what the last pages drew; opening again parses only the cross-reference table.
+  if (++doc->qpdf_counts > kPagesPerQpdf) {
+    doc->qpdf.reset();
+    doc->qpdf_counts = 1;
+  }
   QPDFObjectHandle page_object = find_page(qpdf_of(doc), page);
   if (!page_object.isDictionary()) {
     set_error(error, error_size, "qpdf does not find page " + std::to_string(page) + " in the page tree");

@@ -21,6 +21,7 @@ struct mcpread_pdf_doc {
   std::string password;
   std::unique_ptr<poppler::document> doc;
   std::unique_ptr<QPDF> qpdf;  // opened on first use: see qpdf_of
+  int qpdf_counts = 0;         // pages counted (count_marks) since it was opened
   int pages = 0;
   bool encrypted = false;
   // What page `marks_page` draws, counted when its text was read (count_marks): the caller asks
