@@ -2,6 +2,7 @@
 // with whole, uninterleaved messages, and cancellation dropping the answer.
 #include "fixtures.hpp"
 #include "mcp_client.hpp"
+#include "pdf_fixtures.hpp"
 #include "roots_helpers.hpp"
 
 #include <doctest/doctest.h>
@@ -57,6 +58,41 @@ TEST_CASE("many calls in flight complete independently, each message whole") {
     CHECK(text.rfind("     1\tfile " + std::to_string(file) + " line 0\n", 0) == 0);
     CHECK(text.find("  2000\tfile " + std::to_string(file) + " line 1999\n") != std::string::npos);
     CHECK((*m)["result"]["_meta"]["next_offset"] == 2001);
+  }
+}
+
+TEST_CASE("PDF pages read as text on several workers at once, each page's marks counted beside it") {
+  // Each call's pages have their marks counted on a thread of their own while the call's thread
+  // reads their text (pdf_marks_ahead.hpp), with two calls on one document and one on another.
+  TempDir root;
+  root.write("a.pdf", text_pdf(45));
+  root.write("b.pdf", text_pdf(45));
+  McpClient client({{"--workers", "4", root.path().string()}});
+  client.initialize();
+  struct Call {
+    std::string file;
+    int first;
+  };
+  std::map<long long, Call> calls;
+  for (const Call& c : {Call{"a.pdf", 1}, Call{"a.pdf", 21}, Call{"b.pdf", 1}, Call{"b.pdf", 26}}) {
+    const std::string pages = std::to_string(c.first) + "-" + std::to_string(c.first + 19);
+    calls[client.send_request("tools/call", {{"name", "read"},
+                                             {"arguments", {{"file_path", c.file}, {"file_type", "text"}, {"pages", pages}}}})] = c;
+  }
+  for (std::size_t n = 0; n < calls.size(); ++n) {
+    auto m = client.receive();
+    REQUIRE(m);
+    const Call& c = calls.at((*m)["id"].get<long long>());
+    CAPTURE(c.file);
+    CAPTURE(c.first);
+    const std::string text = (*m)["result"]["content"][0]["text"];
+    std::size_t at = 0;
+    for (int k = c.first; k < c.first + 20; ++k) {  // every page's line, in order
+      at = text.find(page_line(k), at);
+      CHECK(at != std::string::npos);
+    }
+    CHECK((*m)["result"]["_meta"]["selected"].size() == 20);
+    CHECK_FALSE((*m)["result"]["_meta"].contains("pages_text_lost"));
   }
 }
 
