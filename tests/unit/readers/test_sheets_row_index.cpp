@@ -10,6 +10,7 @@
 #include "sheets/row_index.hpp"
 #include "sheets/xml_fragment.hpp"
 #include "sheets/xml_stream.hpp"
+#include "xml_event_recorder.hpp"
 #include "tool_wording.hpp"
 
 #include "mcpread/readers/caches.hpp"
@@ -34,21 +35,7 @@ namespace {
 
 const std::string kNs = "xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"";
 
-// Every event as one line: "<name a=v>", "</name>", "text" (adjacent text joined).
-class Recorder : public sheets::XmlHandler {
- public:
-  std::vector<std::string> events;
-  void start(std::string_view local, const sheets::XmlAttrs& a) override {
-    std::string e = "<" + std::string(local);
-    for (const auto& [k, v] : a.items) e += " " + std::string(k) + "=" + std::string(v);
-    events.push_back(e + ">");
-  }
-  void end(std::string_view local) override { events.push_back("</" + std::string(local) + ">"); }
-  void text(std::string_view chunk) override {
-    if (!events.empty() && events.back().front() == '"') events.back().insert(events.back().size() - 1, chunk);
-    else events.push_back("\"" + std::string(chunk) + "\"");
-  }
-};
+using Recorder = mcpread::test::XmlEventRecorder;
 
 std::vector<std::string> libxml2_events(const std::string& rows) {
   Recorder r;

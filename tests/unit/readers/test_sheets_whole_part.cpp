@@ -4,6 +4,7 @@
 // left to libxml2 before any event is delivered.
 #include "sheets/xml_fragment.hpp"
 #include "sheets/xml_stream.hpp"
+#include "xml_event_recorder.hpp"
 
 #include <doctest/doctest.h>
 
@@ -14,21 +15,7 @@ using namespace mcpread::readers;
 
 namespace {
 
-// Every event as one line: "<name a=v>", "</name>", "text" (adjacent text joined).
-class Recorder : public sheets::XmlHandler {
- public:
-  std::vector<std::string> events;
-  void start(std::string_view local, const sheets::XmlAttrs& a) override {
-    std::string e = "<" + std::string(local);
-    for (const auto& [k, v] : a.items) e += " " + std::string(k) + "=" + std::string(v);
-    events.push_back(e + ">");
-  }
-  void end(std::string_view local) override { events.push_back("</" + std::string(local) + ">"); }
-  void text(std::string_view chunk) override {
-    if (!events.empty() && events.back().front() == '"') events.back().insert(events.back().size() - 1, chunk);
-    else events.push_back("\"" + std::string(chunk) + "\"");
-  }
-};
+using Recorder = mcpread::test::XmlEventRecorder;
 
 std::vector<std::string> libxml2_events(const std::string& part) {
   Recorder r;
