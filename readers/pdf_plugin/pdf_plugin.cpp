@@ -93,11 +93,47 @@ void use_shipped_data_dir() {
 }
 #endif
 
+// A PDF of one empty page, its cross-reference table right.
+std::string empty_page_pdf() {
+  const std::vector<std::string> objects = {
+      "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] >>"};
+  std::string pdf = "%PDF-1.4\n";
+  std::vector<std::size_t> offsets;
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    offsets.push_back(pdf.size());
+    pdf += std::to_string(i + 1) + " 0 obj\n" + objects[i] + "\nendobj\n";
+  }
+  const std::size_t xref = pdf.size();
+  pdf += "xref\n0 " + std::to_string(objects.size() + 1) + "\n0000000000 65535 f \n";
+  for (const std::size_t at : offsets) {
+    const std::string number = std::to_string(at);
+    pdf += std::string(10 - number.size(), '0') + number + " 00000 n \n";
+  }
+  return pdf + "trailer\n<< /Size " + std::to_string(objects.size() + 1) + " /Root 1 0 R >>\nstartxref\n" +
+         std::to_string(xref) + "\n%%EOF\n";
+}
+
+// Poppler makes its colour profiles (GfxState's static sRGB one among them) when the first page
+// of any document is drawn, without a lock: two documents drawn at once for the first time race
+// on them, one thread freeing the profile the other just stored. Drawing one page here, before
+// any document is opened, makes them once.
+void make_colour_profiles() {
+  const std::string pdf = empty_page_pdf();
+  const std::unique_ptr<poppler::document> doc(
+      poppler::document::load_from_raw_data(pdf.data(), static_cast<int>(pdf.size())));
+  if (!doc) return;
+  const std::unique_ptr<poppler::page> page(doc->create_page(0));
+  if (page) (void)page->text(poppler::rectf(), poppler::page::physical_layout);
+  collected.clear();
+}
+
 void init_once() {
   static std::once_flag once;
   std::call_once(once, [] {
     poppler::set_debug_error_function(collect, nullptr);
     use_shipped_data_dir();
+    make_colour_profiles();
   });
 }
 
