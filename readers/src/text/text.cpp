@@ -61,13 +61,15 @@ class Formatter {
   bool line(const text_detail::LineScanner::Line& l) {
     const std::size_t before = out_.size();
     const std::uint64_t replaced_before = replaced_, cut_before = cut_;
-    // "%6d\t" without printf: this runs for every shown line.
-    char num[24];
-    const auto end = std::to_chars(num, num + sizeof num, l.number).ptr;
-    const auto digits = static_cast<std::size_t>(end - num);
-    if (digits < 6) out_.append(6 - digits, ' ');
-    out_.append(num, digits);
-    out_.push_back('\t');
+    // "%6d\t" without printf, appended in one piece: this runs for every shown line.
+    char num[32];
+    char* const digits_at = num + 8;
+    char* const end = std::to_chars(digits_at, num + sizeof num - 1, l.number).ptr;
+    const auto digits = static_cast<std::size_t>(end - digits_at);
+    char* const start = digits < 6 ? digits_at - (6 - digits) : digits_at;
+    std::memset(start, ' ', static_cast<std::size_t>(digits_at - start));
+    *end = '\t';
+    out_.append(start, static_cast<std::size_t>(end + 1 - start));
     std::string_view text = l.kept;
     if (line_converter_) {
       decoded_.clear();
