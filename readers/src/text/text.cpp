@@ -30,6 +30,11 @@ namespace {
 
 constexpr std::size_t kChunkBytes = 1u << 20;
 constexpr std::size_t kSampleBytes = 64u << 10;
+// A chunk is read a piece at a time, and no further than the window needs: a 2,000-line read of
+// a 300 KB file used to copy the whole file out of the page cache (and ask for more at its end)
+// for the first 90 KB. At least kSampleBytes, so the first piece holds the charset's sample.
+constexpr std::size_t kPieceBytes = 128u << 10;
+static_assert(kPieceBytes >= kSampleBytes && kChunkBytes % kPieceBytes == 0);
 
 std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
@@ -152,7 +157,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     if (options.nowait && (errno == EAGAIN || errno == EOPNOTSUPP)) return ReadOutcome::waits();
     return ReadOutcome::error("Could not read " + path + ": " + utf8::sanitized(std::strerror(errno)) + ".");
   };
-  auto got = reader.read(buffer.get(), kChunkBytes);
+  const auto got = reader.read(buffer.get(), kPieceBytes);
   if (!got) return read_error();
   std::string_view chunk(buffer.get(), *got);
 
@@ -249,6 +254,17 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   };
 
   std::uint64_t content_bytes = chunk.size() > cs.bom_bytes ? chunk.size() - cs.bom_bytes : 0;
+  // Reads on in the current chunk, `chunk_bytes` of it in the buffer, while the scanner wants more.
+  auto read_on = [&](std::size_t& chunk_bytes) {
+    while (chunk_bytes < kChunkBytes && !scanner.done() && !reader.eof()) {
+      const auto piece = reader.read(buffer.get() + chunk_bytes, std::min(kPieceBytes, kChunkBytes - chunk_bytes));
+      if (!piece) return false;
+      feed(std::string_view(buffer.get() + chunk_bytes, *piece), false);
+      content_bytes += *piece;
+      chunk_bytes += *piece;
+    }
+    return true;
+  };
   std::size_t chunk_no = indexable ? text_detail::start_chunk(index, offset) : 0;
   if (options.json) {
     if (content_bytes > 0) {
@@ -264,16 +280,16 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     --chunk_no;  // the loop below reads chunk `chunk_no + 1` first
   } else {
     feed(chunk.substr(std::min(cs.bom_bytes, chunk.size())), false);
-    remember(1, chunk.size());
+    std::size_t chunk_bytes = chunk.size();
+    if (!read_on(chunk_bytes)) return read_error();
+    remember(1, chunk_bytes);
   }
   while (!options.json && !scanner.done() && !reader.eof()) {
     if (cancel.cancelled()) return ReadOutcome::stopped();
-    got = reader.read(buffer.get(), kChunkBytes);
-    if (!got) return read_error();
-    content_bytes += *got;
     ++chunk_no;
-    feed(std::string_view(buffer.get(), *got), false);
-    remember(chunk_no + 1, *got);
+    std::size_t chunk_bytes = 0;
+    if (!read_on(chunk_bytes)) return read_error();
+    remember(chunk_no + 1, chunk_bytes);
   }
   if (!scanner.done()) {
     feed({}, true);
