@@ -64,24 +64,38 @@ class Formatter {
 
   // Writes the line into the answer itself; a line that does not fit is taken back out.
   bool line(const text_detail::LineScanner::Line& l) {
-    const std::size_t before = out_.size();
+    const std::size_t before = len_;
     const std::uint64_t replaced_before = replaced_, cut_before = cut_;
-    // "%6d\t" without printf, appended in one piece: this runs for every shown line.
-    char num[32];
+    // "%6d\t" without printf: this runs for every shown line.
+    char num[32] = {};
+    std::memset(num, ' ', 8);  // the padding, before the digits at num + 8
     char* const digits_at = num + 8;
     char* const end = std::to_chars(digits_at, num + sizeof num - 1, l.number).ptr;
     const auto digits = static_cast<std::size_t>(end - digits_at);
     char* const start = digits < 6 ? digits_at - (6 - digits) : digits_at;
-    std::memset(start, ' ', static_cast<std::size_t>(digits_at - start));
     *end = '\t';
-    out_.append(start, static_cast<std::size_t>(end + 1 - start));
+    const auto prefix = static_cast<std::size_t>(end + 1 - start);
     std::string_view text = l.kept;
     if (line_converter_) {
       decoded_.clear();
       line_converter_->convert(l.kept, decoded_, true);
       text = decoded_;
     }
-    const auto r = utf8::detail::append_sanitized_prefix(text, max_chars_, out_);
+    if (l.complete && text.size() <= max_chars_ &&
+        utf8::detail::all_ascii(reinterpret_cast<const unsigned char*>(text.data()), text.size())) {
+      // The usual line, whole, ASCII and not too long (nothing to replace, count or cut), is
+      // copied straight into the room at the end of the answer.
+      char* d = room(24 + text.size() + 1);
+      std::memcpy(d, start, 24);  // the prefix (at most 21 bytes) and what follows it in num
+      d += prefix;
+      std::memcpy(d, text.data(), text.size());
+      d[text.size()] = '\n';
+      len_ += prefix + text.size() + 1;
+      return keep(before, replaced_before, cut_before);
+    }
+    std::string& out = written();
+    out.append(start, prefix);
+    const auto r = utf8::detail::append_sanitized_prefix(text, max_chars_, out);
     if (mode_ == Mode::Utf8) {
       replaced_ += r.replacements;
     } else {  // the decoder's U+FFFD
@@ -97,23 +111,18 @@ class Formatter {
       const std::string length = mode_ == Mode::PerLine
                                      ? " characters (" + n2s(l.bytes) + " bytes in full)"
                                      : " of " + n2s(l.chars) + " characters";
-      out_ += " \xE2\x80\xA6 [line cut at " + n2s(last) + length + "; read on with " +
-               wording_.say({.offset = l.number, .limit = 1, .column = last + 1}, HintForm::arguments) + "]";
+      out += " \xE2\x80\xA6 [line cut at " + n2s(last) + length + "; read on with " +
+             wording_.say({.offset = l.number, .limit = 1, .column = last + 1}, HintForm::arguments) + "]";
       ++cut_;
     }
-    out_ += '\n';
-    if (shown_ > 0 && out_.size() > cap_) {
-      out_.resize(before);
-      replaced_ = replaced_before;
-      cut_ = cut_before;
-      return false;
-    }
-    ++shown_;
-    return true;
+    out += '\n';
+    len_ = out.size();
+    return keep(before, replaced_before, cut_before);
   }
 
   // The answer; a reservation left mostly unused is given back (answers may be kept a while).
   std::string& text() {
+    written();
     if (out_.capacity() > 2 * out_.size() + 4096) out_.shrink_to_fit();
     return out_;
   }
@@ -126,8 +135,34 @@ class Formatter {
   std::size_t cap_;
   std::uint64_t column_;
   Wording wording_;
+  // The answer is out_'s first len_ bytes. Past them out_ holds zeroed room for the next lines,
+  // added a window at a time: std::string zeroes what it grows by, and two appends per line
+  // cost more than copying the line.
+  static constexpr std::size_t kRoomWindow = 1024;
+  char* room(std::size_t n) {
+    if (out_.size() - len_ < n) out_.resize(len_ + std::max(n, kRoomWindow));
+    return out_.data() + len_;
+  }
+  std::string& written() {
+    out_.resize(len_);
+    return out_;
+  }
+  // The line just written stays unless it took the answer past the cap (the first line always
+  // stays).
+  bool keep(std::size_t before, std::uint64_t replaced_before, std::uint64_t cut_before) {
+    if (shown_ > 0 && len_ > cap_) {
+      len_ = before;
+      replaced_ = replaced_before;
+      cut_ = cut_before;
+      return false;
+    }
+    ++shown_;
+    return true;
+  }
+
   std::unique_ptr<Utf8Converter> line_converter_;
   std::string out_;
+  std::size_t len_ = 0;
   std::string decoded_;
   std::uint64_t shown_ = 0;
   std::uint64_t cut_ = 0;
