@@ -19,6 +19,50 @@ namespace mcpread::readers::text_detail {
 
 enum class Mode { Utf8, PerLine, Stream };
 
+// "%6d\t" without printf, for each shown line: consecutive numbers are counted up in place,
+// digit by digit (to_chars only for the first, and when a number gains a digit).
+class LineNumbers {
+ public:
+  // The prefix is read from prefix() as kReadable bytes, of which prefix_size() are its own.
+  static constexpr std::size_t kReadable = 24;
+
+  void set(std::uint64_t n) {
+    if (last_ != 0 && n == last_ + 1 && count_up()) {
+      last_ = n;
+      return;
+    }
+    char* const digits_at = buf_ + kPad;
+    char* const end = std::to_chars(digits_at, buf_ + sizeof buf_ - 1, n).ptr;
+    digits_ = static_cast<std::size_t>(end - digits_at);
+    start_ = digits_ < 6 ? digits_at - (6 - digits_) : digits_at;
+    *end = '\t';
+    last_ = n;
+  }
+  [[nodiscard]] const char* prefix() const { return start_; }
+  [[nodiscard]] std::size_t prefix_size() const { return static_cast<std::size_t>(buf_ + kPad - start_) + digits_ + 1; }
+
+ private:
+  static constexpr std::size_t kPad = 8;  // spaces before the digits, of which 6 - digits are shown
+
+  // Adds one to the digits; false (digits left zeroed) when the number needs one more digit.
+  bool count_up() {
+    for (char* p = buf_ + kPad + digits_ - 1; p >= buf_ + kPad; --p) {
+      if (*p != '9') {
+        ++*p;
+        return true;
+      }
+      *p = '0';
+    }
+    return false;
+  }
+
+  // Spaces, up to 20 digits, '\t', and enough after it for kReadable bytes from any start.
+  char buf_[kPad + kReadable] = {' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '};
+  const char* start_ = buf_;
+  std::size_t digits_ = 0;
+  std::uint64_t last_ = 0;
+};
+
 // Formats the shown lines as `cat -n` does and enforces the output cap.
 class Formatter {
  public:
@@ -36,15 +80,9 @@ class Formatter {
   bool line(const LineScanner::Line& l) {
     const std::size_t before = len_;
     const std::uint64_t replaced_before = replaced_, cut_before = cut_;
-    // "%6d\t" without printf: this runs for every shown line.
-    char num[32] = {};
-    std::memset(num, ' ', 8);  // the padding, before the digits at num + 8
-    char* const digits_at = num + 8;
-    char* const end = std::to_chars(digits_at, num + sizeof num - 1, l.number).ptr;
-    const auto digits = static_cast<std::size_t>(end - digits_at);
-    char* const start = digits < 6 ? digits_at - (6 - digits) : digits_at;
-    *end = '\t';
-    const auto prefix = static_cast<std::size_t>(end + 1 - start);
+    numbers_.set(l.number);
+    const char* const start = numbers_.prefix();
+    const std::size_t prefix = numbers_.prefix_size();
     std::string_view text = l.kept;
     if (line_converter_) {
       decoded_.clear();
@@ -55,8 +93,8 @@ class Formatter {
         utf8::detail::all_ascii(reinterpret_cast<const unsigned char*>(text.data()), text.size())) {
       // The usual line, whole, ASCII and not too long (nothing to replace, count or cut), is
       // copied straight into the room at the end of the answer.
-      char* d = room(24 + text.size() + 1);
-      std::memcpy(d, start, 24);  // the prefix (at most 21 bytes) and what follows it in num
+      char* d = room(LineNumbers::kReadable + text.size() + 1);
+      std::memcpy(d, start, LineNumbers::kReadable);  // the prefix and what follows it
       d += prefix;
       std::memcpy(d, text.data(), text.size());
       d[text.size()] = '\n';
@@ -131,6 +169,7 @@ class Formatter {
   }
 
   std::unique_ptr<Utf8Converter> line_converter_;
+  LineNumbers numbers_;
   std::string out_;
   std::size_t len_ = 0;
   std::string decoded_;
