@@ -164,13 +164,23 @@ void append_json_string(std::string_view text, std::string& out) {
     }
     const unsigned char c = p[i];
     if (c >= 0x80) {
-      if (const auto seq = common::utf8::next_sequence(p + i, n - i); seq.valid) {
-        for (const std::size_t seq_end = i + seq.len; i < seq_end;) *d++ = static_cast<char>(p[i++]);
-      } else {
-        std::memcpy(d, "\xEF\xBF\xBD", 3);  // U+FFFD for the invalid byte
-        d += 3;
-        ++i;
-      }
+      // A run of non-ASCII characters (text in most scripts) is checked and copied here, one
+      // sequence (at most 4 bytes out) after another, not a block attempt per character.
+      do {
+        if (const auto seq = common::utf8::next_sequence(p + i, n - i); seq.valid) {
+          if (n - i >= 4) {  // 4 bytes stored, seq.len of them kept
+            std::memcpy(d, p + i, 4);
+            d += seq.len;
+            i += seq.len;
+          } else {
+            for (const std::size_t seq_end = i + seq.len; i < seq_end;) *d++ = static_cast<char>(p[i++]);
+          }
+        } else {
+          std::memcpy(d, "\xEF\xBF\xBD", 3);  // U+FFFD for the invalid byte
+          d += 3;
+          ++i;
+        }
+      } while (i < n && p[i] >= 0x80 && end - d >= 4);
     } else if (c < 0x20 || c == '"' || c == '\\') {
       write_escape(c, d);
       ++i;
