@@ -157,10 +157,17 @@ void append_json_string(std::string_view text, std::string& out) {
       end = out.data() + out.size();
     }
     if (n - i >= kBlock) {
-      const std::size_t k = store_block(p + i, d);
+      // As many blocks as the input and the room allow, the room checked once: a block that
+      // stops at byte k leaves d + k + 6 within the slack.
+      std::size_t blocks = std::min((n - i) / kBlock, (static_cast<std::size_t>(end - d) - kSlack) / kBlock + 1);
+      std::size_t k = kBlock;
+      while (blocks-- > 0 && (k = store_block(p + i, d)) == kBlock) {
+        i += kBlock;
+        d += kBlock;
+      }
+      if (k == kBlock) continue;
       i += k;
       d += k;
-      if (k == kBlock) continue;
     }
     const unsigned char c = p[i];
     if (c >= 0x80) {
