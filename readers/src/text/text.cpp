@@ -31,9 +31,12 @@ constexpr std::size_t kChunkBytes = 1u << 20;
 constexpr std::size_t kSampleBytes = 64u << 10;
 // A chunk is read a piece at a time, and no further than the window needs: a 2,000-line read of
 // a 300 KB file used to copy the whole file out of the page cache (and ask for more at its end)
-// for the first 90 KB. At least kSampleBytes, so the first piece holds the charset's sample.
-constexpr std::size_t kPieceBytes = 128u << 10;
-static_assert(kPieceBytes >= kSampleBytes && kChunkBytes % kPieceBytes == 0);
+// for the first 90 KB. The first piece of the file is the charset's sample; after it, pieces
+// start small and double, so that a window ending soon after costs little copying and a long
+// count few calls.
+constexpr std::size_t kFirstPieceBytes = 32u << 10;
+constexpr std::size_t kMaxPieceBytes = 256u << 10;
+static_assert(kChunkBytes % kMaxPieceBytes == 0 && kSampleBytes <= kChunkBytes);
 
 std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
@@ -72,7 +75,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     if (options.nowait && (errno == EAGAIN || errno == EOPNOTSUPP)) return ReadOutcome::waits();
     return ReadOutcome::error("Could not read " + path + ": " + utf8::sanitized(std::strerror(errno)) + ".");
   };
-  const auto got = reader.read(buffer.get(), kPieceBytes);
+  const auto got = reader.read(buffer.get(), kSampleBytes);
   if (!got) return read_error();
   std::string_view chunk(buffer.get(), *got);
 
@@ -171,8 +174,9 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   std::uint64_t content_bytes = chunk.size() > cs.bom_bytes ? chunk.size() - cs.bom_bytes : 0;
   // Reads on in the current chunk, `chunk_bytes` of it in the buffer, while the scanner wants more.
   auto read_on = [&](std::size_t& chunk_bytes) {
-    while (chunk_bytes < kChunkBytes && !scanner.done() && !reader.eof()) {
-      const auto piece = reader.read(buffer.get() + chunk_bytes, std::min(kPieceBytes, kChunkBytes - chunk_bytes));
+    for (std::size_t want = kFirstPieceBytes; chunk_bytes < kChunkBytes && !scanner.done() && !reader.eof();
+         want = std::min(2 * want, kMaxPieceBytes)) {
+      const auto piece = reader.read(buffer.get() + chunk_bytes, std::min(want, kChunkBytes - chunk_bytes));
       if (!piece) return false;
       feed(std::string_view(buffer.get() + chunk_bytes, *piece), false);
       content_bytes += *piece;
