@@ -2,6 +2,7 @@
 
 #include "mcpread/common/utf8_sequence.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <bit>
@@ -31,45 +32,66 @@ constexpr std::uint64_t care_mask(std::uint64_t w) {
          highs;
 }
 
-// The first byte at or after i that needs attention (see care_mask), or n. SSE2 (part of every
-// x86-64) looks at 16 bytes per step: a signed compare below 0x20 catches the control
-// characters and, being signed, every byte of 0x80 and above; elsewhere 8-byte words do.
-std::size_t next_care(const unsigned char* p, std::size_t i, std::size_t n) {
-#if defined(__SSE2__)
-  const __m128i space = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
-  for (; i + 16 <= n; i += 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-    const __m128i hit = _mm_or_si128(_mm_cmplt_epi8(v, space),
-                                     _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
-    if (const int mask = _mm_movemask_epi8(hit); mask != 0)
-      return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
-  }
-#endif
-  for (; i + 8 <= n; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    if (const std::uint64_t m = care_mask(w); m != 0) return i + static_cast<std::size_t>(__builtin_ctzll(m)) / 8;
-  }
-  for (; i < n; ++i)
-    if (p[i] < 0x20 || p[i] >= 0x80 || p[i] == '"' || p[i] == '\\') return i;
-  return n;
-}
+// A JSON string is written straight into the std::string's own buffer. The text is copied as
+// it is scanned, a block of 16 (SSE2, part of every x86-64) or 8 bytes at a time, the whole
+// block stored before its bytes are looked at: a byte that needs attention (see care_mask)
+// stops the block there, and the bytes stored past it are overwritten next. Every byte is read
+// once and written once, and an escape (a read's answer has a tab and a newline on every line)
+// costs no call. The string is lengthened a window at a time, because std::string zeroes what
+// it grows by: zeroing the whole text ahead (a memset of tens of kilobytes) cost a third as
+// much as the copy.
+constexpr std::size_t kWindow = 1024;
+// Writable bytes kept ahead of the cursor before each step: a block stored whole, or the bytes
+// before a byte that needs attention (at most 15) and its escape (at most 6).
+constexpr std::size_t kSlack = 16 + 6 + 1;
 
-void append_escape(unsigned char c, std::string& out) {
+#if defined(__SSE2__)
+constexpr std::size_t kBlock = 16;
+// Stores the 16 bytes at p to d; returns how many come before the first that needs attention
+// (16 when none does). A signed compare below 0x20 catches the control characters and, being
+// signed, every byte of 0x80 and above.
+inline std::size_t store_block(const unsigned char* p, char* d) {
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(d), v);
+  const __m128i hit =
+      _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+                   _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+  const auto mask = static_cast<unsigned>(_mm_movemask_epi8(hit));
+  return mask == 0 ? kBlock : static_cast<std::size_t>(__builtin_ctz(mask));
+}
+#else
+constexpr std::size_t kBlock = 8;
+inline std::size_t store_block(const unsigned char* p, char* d) {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  std::memcpy(d, &w, 8);
+  const std::uint64_t m = care_mask(w);
+  return m == 0 ? kBlock : static_cast<std::size_t>(__builtin_ctzll(m)) / 8;
+}
+#endif
+
+// The escape of c (a control character, '"' or '\\') written at d; d advances past it.
+inline void write_escape(unsigned char c, char*& d) {
+  char second = 0;
   switch (c) {
-    case '"': out += "\\\""; return;
-    case '\\': out += "\\\\"; return;
-    case '\b': out += "\\b"; return;
-    case '\f': out += "\\f"; return;
-    case '\n': out += "\\n"; return;
-    case '\r': out += "\\r"; return;
-    case '\t': out += "\\t"; return;
+    case '"': second = '"'; break;
+    case '\\': second = '\\'; break;
+    case '\b': second = 'b'; break;
+    case '\f': second = 'f'; break;
+    case '\n': second = 'n'; break;
+    case '\r': second = 'r'; break;
+    case '\t': second = 't'; break;
     default: {
       static constexpr char hex[] = "0123456789abcdef";
       const char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xF]};
-      out.append(u, 6);
+      std::memcpy(d, u, 6);
+      d += 6;
+      return;
     }
   }
+  d[0] = '\\';
+  d[1] = second;
+  d += 2;
 }
 
 void append_number(const nlohmann::json& v, std::string& out) {
@@ -120,29 +142,61 @@ std::size_t wire_size_hint(const nlohmann::json& value) {
 void append_json_string(std::string_view text, std::string& out) {
   const auto* p = reinterpret_cast<const unsigned char*>(text.data());
   const std::size_t n = text.size();
-  out.reserve(out.size() + n + n / 16 + 3);  // room for escapes, quotes and a newline
+  // serialize() reserved the message from a size hint; a string written elsewhere gets its
+  // capacity here, with room for some escapes, rather than by doublings.
+  if (out.capacity() < out.size() + n + 2 + kSlack) out.reserve(out.size() + n + n / 16 + 2 + kSlack);
   out.push_back('"');
+  char* d = out.data() + out.size();
+  char* end = d;
   std::size_t i = 0;
-  std::size_t run = 0;  // start of bytes not yet copied
   while (i < n) {
-    i = next_care(p, i, n);
-    if (i >= n) break;
+    if (static_cast<std::size_t>(end - d) < kSlack) {
+      const auto at = static_cast<std::size_t>(d - out.data());
+      out.resize(at + kSlack + std::min(n - i, kWindow));
+      d = out.data() + at;
+      end = out.data() + out.size();
+    }
+    if (n - i >= kBlock) {
+      // As many blocks as the input and the room allow, the room checked once: a block that
+      // stops at byte k leaves d + k + 6 within the slack.
+      std::size_t blocks = std::min((n - i) / kBlock, (static_cast<std::size_t>(end - d) - kSlack) / kBlock + 1);
+      std::size_t k = kBlock;
+      while (blocks-- > 0 && (k = store_block(p + i, d)) == kBlock) {
+        i += kBlock;
+        d += kBlock;
+      }
+      if (k == kBlock) continue;
+      i += k;
+      d += k;
+    }
     const unsigned char c = p[i];
     if (c >= 0x80) {
-      if (const auto seq = common::utf8::next_sequence(p + i, n - i); seq.valid) {
-        i += seq.len;
-        continue;
-      }
-      out.append(text.data() + run, i - run);
-      out += "\xEF\xBF\xBD";  // U+FFFD for the invalid byte
-      run = ++i;
-      continue;
+      // A run of non-ASCII characters (text in most scripts) is checked and copied here, one
+      // sequence (at most 4 bytes out) after another, not a block attempt per character.
+      do {
+        if (const auto seq = common::utf8::next_sequence(p + i, n - i); seq.valid) {
+          if (n - i >= 4) {  // 4 bytes stored, seq.len of them kept
+            std::memcpy(d, p + i, 4);
+            d += seq.len;
+            i += seq.len;
+          } else {
+            for (const std::size_t seq_end = i + seq.len; i < seq_end;) *d++ = static_cast<char>(p[i++]);
+          }
+        } else {
+          std::memcpy(d, "\xEF\xBF\xBD", 3);  // U+FFFD for the invalid byte
+          d += 3;
+          ++i;
+        }
+      } while (i < n && p[i] >= 0x80 && end - d >= 4);
+    } else if (c < 0x20 || c == '"' || c == '\\') {
+      write_escape(c, d);
+      ++i;
+    } else {  // the last bytes, fewer than a block
+      *d++ = static_cast<char>(c);
+      ++i;
     }
-    out.append(text.data() + run, i - run);
-    append_escape(c, out);
-    run = ++i;
   }
-  out.append(text.data() + run, n - run);
+  out.resize(static_cast<std::size_t>(d - out.data()));
   out.push_back('"');
 }
 

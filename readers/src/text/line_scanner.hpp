@@ -123,7 +123,15 @@ class LineScanner {
     const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
     const char* seg_end = nl != nullptr ? nl : end;
     const auto seg = static_cast<std::size_t>(seg_end - p);
-    if (seg > 0) {
+    if (nl != nullptr && cur_length_ == 0 && cfg_.skip_chars == 0) {
+      // The usual line: whole in this piece and shown from its start. It is handed over where
+      // it lies, not copied into cur_ first.
+      if (cfg_.count_chars) cur_chars_ = seg <= cfg_.count_chars_over ? seg : count_leads(p, seg);
+      whole_ = std::string_view(p, seg < cfg_.keep_bytes ? seg : cfg_.keep_bytes);
+      in_whole_ = true;
+      cur_length_ = seg;
+      cur_last_ = seg > 0 ? seg_end[-1] : 0;
+    } else if (seg > 0) {
       if (cfg_.count_chars) {
         const bool short_whole = cur_length_ == 0 && nl != nullptr && seg <= cfg_.count_chars_over;
         cur_chars_ += short_whole ? seg : count_leads(p, seg);
@@ -232,11 +240,13 @@ class LineScanner {
     line.chars = cur_chars_ - (crlf && cfg_.count_chars ? 1 : 0);
     // What follows the skipped characters, the '\r' of a CRLF excluded.
     const std::uint64_t rest = line.bytes > cur_skipped_bytes_ ? line.bytes - cur_skipped_bytes_ : 0;
-    line.complete = cur_.size() >= rest;
-    line.kept = cur_;
+    const std::string_view kept = in_whole_ ? whole_ : std::string_view(cur_);
+    line.complete = kept.size() >= rest;
+    line.kept = kept;
     if (line.kept.size() > rest) line.kept = line.kept.substr(0, static_cast<std::size_t>(rest));
     const bool accepted = sink_(line);
     cur_.clear();
+    in_whole_ = false;
     cur_length_ = 0;
     cur_last_ = 0;
     cur_chars_ = 0;
@@ -260,6 +270,8 @@ class LineScanner {
   std::uint64_t completed_ = 0;  // lines ended by '\n' so far
   bool in_line_ = false;         // bytes seen since the last '\n'
   std::string cur_;              // kept prefix of the line being shown
+  std::string_view whole_;       // ... or, for a line fed in one piece, its kept prefix in place
+  bool in_whole_ = false;        // whole_ holds the line to emit
   std::uint64_t cur_length_ = 0;
   char cur_last_ = 0;
   std::uint64_t cur_chars_ = 0;          // characters of the line so far (count_chars)

@@ -6,16 +6,15 @@
 #include "json_pretty.hpp"
 #include "line_index.hpp"
 #include "line_scanner.hpp"
+#include "text_formatter.hpp"
 #include "mcpread/readers/charset.hpp"
 #include "mcpread/readers/utf8.hpp"
-#include "utf8_internal.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -30,6 +29,14 @@ namespace {
 
 constexpr std::size_t kChunkBytes = 1u << 20;
 constexpr std::size_t kSampleBytes = 64u << 10;
+// A chunk is read a piece at a time, and no further than the window needs: a 2,000-line read of
+// a 300 KB file used to copy the whole file out of the page cache (and ask for more at its end)
+// for the first 90 KB. The first piece of the file is the charset's sample; after it, pieces
+// start small and double, so that a window ending soon after costs little copying and a long
+// count few calls.
+constexpr std::size_t kFirstPieceBytes = 32u << 10;
+constexpr std::size_t kMaxPieceBytes = 256u << 10;
+static_assert(kChunkBytes % kMaxPieceBytes == 0 && kSampleBytes <= kChunkBytes);
 
 std::string n2s(std::uint64_t v) { return std::to_string(v); }
 
@@ -42,90 +49,8 @@ std::string iso_mtime(const struct stat& st) {
   return std::string(buf, n);
 }
 
-enum class Mode { Utf8, PerLine, Stream };
-
-// Formats the shown lines as `cat -n` does and enforces the output cap.
-class Formatter {
- public:
-  Formatter(Mode mode, const std::string& charset, const TextOptions& o)
-      : mode_(mode), max_chars_(o.max_line_chars), cap_(o.max_output_bytes), column_(o.column),
-        wording_(o.wording) {
-    if (mode_ == Mode::PerLine) line_converter_ = std::make_unique<Utf8Converter>(charset);
-    // The whole answer at once, with room for the line that goes past the cap before it is taken
-    // back: grown by doubling, a 100 KiB answer passed through a 164 KiB buffer, which glibc maps
-    // afresh (and unmaps) on every read (server/src/main.cpp).
-    out_.reserve(std::min<std::size_t>(cap_, 1 << 20) + 16 * 1024);
-  }
-
-  // Writes the line into the answer itself; a line that does not fit is taken back out.
-  bool line(const text_detail::LineScanner::Line& l) {
-    const std::size_t before = out_.size();
-    const std::uint64_t replaced_before = replaced_, cut_before = cut_;
-    // "%6d\t" without printf: this runs for every shown line.
-    char num[24];
-    const auto end = std::to_chars(num, num + sizeof num, l.number).ptr;
-    const auto digits = static_cast<std::size_t>(end - num);
-    if (digits < 6) out_.append(6 - digits, ' ');
-    out_.append(num, digits);
-    out_.push_back('\t');
-    std::string_view text = l.kept;
-    if (line_converter_) {
-      decoded_.clear();
-      line_converter_->convert(l.kept, decoded_, true);
-      text = decoded_;
-    }
-    const auto r = utf8::detail::append_sanitized_prefix(text, max_chars_, out_);
-    if (mode_ == Mode::Utf8) {
-      replaced_ += r.replacements;
-    } else {  // the decoder's U+FFFD
-      const std::string_view shown = text.substr(0, r.consumed);
-      for (std::size_t at = shown.find(utf8::detail::kReplacement); at != std::string_view::npos;
-           at = shown.find(utf8::detail::kReplacement, at + utf8::detail::kReplacement.size()))
-        ++replaced_;
-    }
-    if (!l.complete || r.consumed < text.size()) {
-      // Says exactly how to read on: the same line, from the next character.
-      const std::uint64_t last = column_ - 1 + r.chars;
-      // Per-line decoding sees only the kept bytes, so the length is known in file bytes only.
-      const std::string length = mode_ == Mode::PerLine
-                                     ? " characters (" + n2s(l.bytes) + " bytes in full)"
-                                     : " of " + n2s(l.chars) + " characters";
-      out_ += " \xE2\x80\xA6 [line cut at " + n2s(last) + length + "; read on with " +
-               wording_.say({.offset = l.number, .limit = 1, .column = last + 1}, HintForm::arguments) + "]";
-      ++cut_;
-    }
-    out_ += '\n';
-    if (shown_ > 0 && out_.size() > cap_) {
-      out_.resize(before);
-      replaced_ = replaced_before;
-      cut_ = cut_before;
-      return false;
-    }
-    ++shown_;
-    return true;
-  }
-
-  // The answer; a reservation left mostly unused is given back (answers may be kept a while).
-  std::string& text() {
-    if (out_.capacity() > 2 * out_.size() + 4096) out_.shrink_to_fit();
-    return out_;
-  }
-  [[nodiscard]] std::uint64_t cut() const { return cut_; }
-  [[nodiscard]] std::uint64_t replaced() const { return replaced_; }
-
- private:
-  Mode mode_;
-  std::size_t max_chars_;
-  std::size_t cap_;
-  std::uint64_t column_;
-  Wording wording_;
-  std::unique_ptr<Utf8Converter> line_converter_;
-  std::string out_;
-  std::string decoded_;
-  std::uint64_t shown_ = 0;
-  std::uint64_t cut_ = 0;
-  std::uint64_t replaced_ = 0;
-};
+using text_detail::Formatter;
+using text_detail::Mode;
 
 std::string accepted_encodings() {
   return "UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, WINDOWS-1252, ISO-8859-1, SHIFT_JIS, EUC-JP, "
@@ -150,7 +75,7 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     if (options.nowait && (errno == EAGAIN || errno == EOPNOTSUPP)) return ReadOutcome::waits();
     return ReadOutcome::error("Could not read " + path + ": " + utf8::sanitized(std::strerror(errno)) + ".");
   };
-  auto got = reader.read(buffer.get(), kChunkBytes);
+  const auto got = reader.read(buffer.get(), kSampleBytes);
   if (!got) return read_error();
   std::string_view chunk(buffer.get(), *got);
 
@@ -247,6 +172,18 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
   };
 
   std::uint64_t content_bytes = chunk.size() > cs.bom_bytes ? chunk.size() - cs.bom_bytes : 0;
+  // Reads on in the current chunk, `chunk_bytes` of it in the buffer, while the scanner wants more.
+  auto read_on = [&](std::size_t& chunk_bytes) {
+    for (std::size_t want = kFirstPieceBytes; chunk_bytes < kChunkBytes && !scanner.done() && !reader.eof();
+         want = std::min(2 * want, kMaxPieceBytes)) {
+      const auto piece = reader.read(buffer.get() + chunk_bytes, std::min(want, kChunkBytes - chunk_bytes));
+      if (!piece) return false;
+      feed(std::string_view(buffer.get() + chunk_bytes, *piece), false);
+      content_bytes += *piece;
+      chunk_bytes += *piece;
+    }
+    return true;
+  };
   std::size_t chunk_no = indexable ? text_detail::start_chunk(index, offset) : 0;
   if (options.json) {
     if (content_bytes > 0) {
@@ -262,16 +199,16 @@ ReadOutcome read_text(const OpenedFile& file, const TextOptions& options, const 
     --chunk_no;  // the loop below reads chunk `chunk_no + 1` first
   } else {
     feed(chunk.substr(std::min(cs.bom_bytes, chunk.size())), false);
-    remember(1, chunk.size());
+    std::size_t chunk_bytes = chunk.size();
+    if (!read_on(chunk_bytes)) return read_error();
+    remember(1, chunk_bytes);
   }
   while (!options.json && !scanner.done() && !reader.eof()) {
     if (cancel.cancelled()) return ReadOutcome::stopped();
-    got = reader.read(buffer.get(), kChunkBytes);
-    if (!got) return read_error();
-    content_bytes += *got;
     ++chunk_no;
-    feed(std::string_view(buffer.get(), *got), false);
-    remember(chunk_no + 1, *got);
+    std::size_t chunk_bytes = 0;
+    if (!read_on(chunk_bytes)) return read_error();
+    remember(chunk_no + 1, chunk_bytes);
   }
   if (!scanner.done()) {
     feed({}, true);

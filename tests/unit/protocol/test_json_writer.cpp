@@ -70,7 +70,8 @@ TEST_CASE("json writer") {
     const char* pieces[] = {"a", "bc", "\t", "\n", "\"", "\\", "\x01", "\x1f", "\xC3\xA9", "\xE2\x9C\x93", "\xF0\x9F\x98\x80", " ", "\x7f"};
     for (int round = 0; round < 200; ++round) {
       std::string s;
-      const int len = static_cast<int>(rng() % 200);
+      // some long enough to cross the writer's 1 KiB windows several times
+      const int len = static_cast<int>(rng() % (round < 20 ? 3000 : 200));
       for (int i = 0; i < len; ++i) s += pieces[rng() % std::size(pieces)];
       const json v = {{"k" + s, s}, {"list", json::array({s, round})}};
       REQUIRE(write(v) == reference(v));

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <stdexcept>
 #include <string>
@@ -51,6 +52,17 @@ TEST_CASE("text cat -n format") {
     opt.limit = 3;
     const auto o = read(dir, repeat("x\n", 1'000'001), opt);
     CHECK(text_of(o) == "999999\tx\n1000000\tx\n1000001\tx\n\n[Lines 999999-1000001 of 1000001. End of file.]");
+  }
+  SUBCASE("numbers counted on past 9, 99 and 999, on ASCII lines and others alike") {
+    std::string file, expected;
+    for (int n = 1; n <= 1001; ++n) {
+      const std::string line = n % 10 == 0 ? "\xC3\xA9" + std::to_string(n) : "l" + std::to_string(n);
+      file += line + "\n";
+      char prefix[16];
+      std::snprintf(prefix, sizeof prefix, "%6d\t", n);
+      expected += prefix + line + "\n";
+    }
+    CHECK(text_of(read(dir, file)) == expected + "\n[Lines 1-1001 of 1001. End of file.]");
   }
   SUBCASE("a final line without newline is a line") {
     CHECK(text_of(read(dir, "a\nb")) == "     1\ta\n     2\tb\n\n[Lines 1-2 of 2. End of file.]");

@@ -1,8 +1,8 @@
 #pragma once
 // Compact JSON serialization for messages we send. Equivalent to nlohmann's dump() without
-// indentation, but its strings are escaped 8 bytes at a time: a read's answer is one large string
-// (tens of kilobytes of numbered lines), and escaping it byte by byte was the largest cost of a
-// tools/call. Invalid UTF-8 in strings becomes U+FFFD, so the output is always valid UTF-8.
+// indentation, but its strings are copied as they are scanned, 16 bytes at a time: a read's
+// answer is one large string (tens of kilobytes of numbered lines), and escaping it byte by byte
+// was the largest cost of a tools/call. Invalid UTF-8 in strings becomes U+FFFD, so the output is always valid UTF-8.
 //
 // Binary values (nlohmann::json::binary) are written as a JSON string of their base64
 // (RFC 4648, padded): a result carries an image's, a recording's or a PDF's bytes as they are,
