@@ -24,8 +24,9 @@ struct mcpread_pdf_doc {
   int qpdf_counts = 0;         // pages counted (count_marks) since it was opened
   int pages = 0;
   bool encrypted = false;
-  // What page `marks_page` draws, counted when its text was read (count_marks): the caller asks
-  // for the marks right after the text, and the content need not be parsed twice.
+  // What page `marks_page` draws, as count_marks last counted it: page_text counts a page itself
+  // when not given its marks, and the caller asks for them right after the text, so that the
+  // content need not be parsed twice.
   int marks_page = 0;
   mcpread_pdf_marks marks{};
   mcpread_pdf_doc();  // out of line: QPDF and poppler::document are incomplete here

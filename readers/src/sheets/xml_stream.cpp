@@ -6,6 +6,8 @@
 #include <climits>
 #include <cstring>
 #include <mutex>
+#include <string>
+#include <vector>
 
 namespace mcpread::readers::sheets {
 namespace {
@@ -21,6 +23,19 @@ void XMLCDECL quiet_generic(void*, const char*, ...) {}
 
 std::string_view sv(const xmlChar* s) { return s == nullptr ? std::string_view() : reinterpret_cast<const char*>(s); }
 
+// `value` with each "&#38;" as "&" (see on_start).
+std::string ampersands(std::string_view value) {
+  std::string out;
+  out.reserve(value.size());
+  for (std::size_t at = 0;;) {
+    const std::size_t ref = value.find("&#38;", at);
+    out.append(value.substr(at, ref - at));
+    if (ref == std::string_view::npos) return out;
+    out += '&';
+    at = ref + 5;
+  }
+}
+
 }  // namespace
 
 struct XmlStream::Impl {
@@ -32,6 +47,7 @@ struct XmlStream::Impl {
   std::string first_error;
   int depth = 0;
   XmlAttrs attrs;
+  std::vector<std::string> decoded;  // attribute values unescaped for the element being started
 
   void fail(std::string why) {
     if (first_error.empty()) first_error = std::move(why);
@@ -49,10 +65,15 @@ struct XmlStream::Impl {
       return;
     }
     self->attrs.items.clear();
+    self->decoded.clear();
+    self->decoded.reserve(static_cast<std::size_t>(nb_attributes));  // views into it stay put
     for (int i = 0; i < nb_attributes; ++i) {
       const xmlChar** a = attributes + 5 * i;  // local name, prefix, URI, value start, value end
-      self->attrs.items.emplace_back(sv(a[0]), std::string_view(reinterpret_cast<const char*>(a[3]),
-                                                                static_cast<std::size_t>(a[4] - a[3])));
+      std::string_view value(reinterpret_cast<const char*>(a[3]), static_cast<std::size_t>(a[4] - a[3]));
+      // Without entity substitution (never asked for: no entity tricks) libxml2 leaves every "&"
+      // of an attribute value, written &amp; or &#38;, as the text "&#38;"; the value is "&".
+      if (value.find("&#38;") != std::string_view::npos) value = self->decoded.emplace_back(ampersands(value));
+      self->attrs.items.emplace_back(sv(a[0]), value);
     }
     self->handler->start(sv(local), self->attrs);
   }
