@@ -5,6 +5,7 @@
 #include "mcpread/readers/utf8.hpp"
 
 #include <array>
+#include <cstdint>
 #include <cstring>
 
 namespace mcpread::readers::sheets {
@@ -26,13 +27,37 @@ std::string_view view(const char* s) {
   return {s, static_cast<std::size_t>(p - s)};
 }
 
+// Whether `ref` starts with a character reference libxml2 accepts: "&#" then decimal digits, or
+// "&#x" then hex digits, then ";", naming a character XML allows. pugixml takes others too (it
+// decodes &#0; to a NUL, writes &#xD800; as bytes that are not UTF-8, leaves &#12 as text).
+bool char_reference_allowed(std::string_view ref) {
+  const bool hex = ref.size() > 3 && ref[2] == 'x';
+  std::uint32_t value = 0;
+  std::size_t i = hex ? 3 : 2, digits = 0;
+  for (; i < ref.size() && digits <= 7; ++i, ++digits) {
+    const char c = ref[i];
+    int d = -1;
+    if (c >= '0' && c <= '9') d = c - '0';
+    else if (hex && c >= 'a' && c <= 'f') d = c - 'a' + 10;
+    else if (hex && c >= 'A' && c <= 'F') d = c - 'A' + 10;
+    if (d < 0) break;
+    value = value * (hex ? 16 : 10) + static_cast<std::uint32_t>(d);
+  }
+  if (digits == 0 || digits > 7 || i >= ref.size() || ref[i] != ';') return false;
+  return value == 0x9 || value == 0xA || value == 0xD || (value >= 0x20 && value <= 0xD7FF) ||
+         (value >= 0xE000 && value <= 0xFFFD) || (value >= 0x10000 && value <= 0x10FFFF);
+}
+
 // pugixml leaves an undeclared entity (`&xxe;`) as text where libxml2 refuses the part: bytes
 // holding one are not read here, so that libxml2 says so. '&' is rare in a sheet's rows.
 bool entities_known(std::string_view bytes) {
   static constexpr std::string_view kKnown[] = {"&lt;", "&gt;", "&amp;", "&quot;", "&apos;"};
   for (std::size_t at = bytes.find('&'); at != std::string_view::npos; at = bytes.find('&', at + 1)) {
     const std::string_view rest = bytes.substr(at);
-    if (rest.size() > 2 && rest[1] == '#') continue;  // a character reference: pugixml decodes those
+    if (rest.size() > 2 && rest[1] == '#') {  // a character reference: pugixml decodes those it can
+      if (!char_reference_allowed(rest)) return false;
+      continue;
+    }
     bool known = false;
     for (const auto k : kKnown) known = known || rest.starts_with(k);
     if (!known) return false;

@@ -70,6 +70,9 @@ TEST_CASE("sheets whole part: pugixml gives libxml2's events, or leaves the part
              "<sst><si><t>\xC3</t></si></sst>",        // not UTF-8
              "<sst><si><t>a\x01</t></si></sst>",        // a control character XML forbids
              "<sst><si><t>&xxe;</t></si></sst>",        // an entity never declared
+             "<sst><si><t>&#0;</t></si></sst>",         // character references XML does not allow
+             "<sst><si><t>&#xD800;</t></si></sst>", "<sst><si><t>&#12</t></si></sst>",
+             "<sst><si><t>&#xZZ;</t></si></sst>", "<sst><si><t>&#99999999;</t></si></sst>",
              "<sst/><sst/>", "<sst/>text", "text", "",  // not one root element
              "<sst><si></sst>",                         // not well-formed
          }) {
