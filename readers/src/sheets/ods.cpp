@@ -206,15 +206,7 @@ class TableRows : public XmlHandler {
 // XmlFragment::run_whole); otherwise streamed through libxml2, whose stream is put in *out first.
 bool run(package::ZipArchive& zip, XmlHandler& handler, const std::function<bool()>& stopped, XmlStream** out,
          std::string* error) {
-  if (const auto held = zip.held(kContent, error); held != nullptr && held->size() <= XmlFragment::kMaxWholePart) {
-    std::string bytes(*held);
-    const auto result = XmlFragment().run_whole(bytes, kContent, handler, stopped, error);
-    if (result == XmlFragment::Result::too_deep) return false;
-    if (result == XmlFragment::Result::read) return true;
-    error->clear();
-  } else if (held == nullptr && !error->empty()) {
-    return false;
-  }
+  if (const auto done = read_held_part(zip, kContent, handler, stopped, error)) return *done;
   auto stream = XmlStream::create(handler, kContent, error);
   if (!stream) return false;
   *out = stream.get();

@@ -144,16 +144,8 @@ class XlsxWorkbook : public Workbook {
       return false;
     };
     // Held whole in the cache: pugixml reads it unless it is unusual (see XmlFragment::run_whole).
-    if (const auto held = zip.held(shared, error); held != nullptr && held->size() <= XmlFragment::kMaxWholePart) {
-      std::string bytes(*held);
-      const auto result = XmlFragment().run_whole(bytes, shared, reader, [&] { return reader.over; }, error);
-      if (result == XmlFragment::Result::too_deep) return false;
-      if (result == XmlFragment::Result::read) return reader.over ? over() : true;
-      error->clear();
-      *out = SharedStrings{};
-    } else if (held == nullptr && !error->empty()) {
-      return false;
-    }
+    if (const auto done = read_held_part(zip, shared, reader, [&] { return reader.over; }, error))
+      return *done && reader.over ? over() : *done;
     auto stream = XmlStream::create(reader, shared, error);
     if (!stream) return false;
     reader.stream = stream.get();

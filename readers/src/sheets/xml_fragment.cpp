@@ -181,4 +181,22 @@ XmlFragment::Result XmlFragment::walk(std::string_view part, std::size_t depth, 
   return Result::read;
 }
 
+std::optional<bool> read_held_part(package::ZipArchive& zip, const std::string& name, XmlHandler& handler,
+                                   const std::function<bool()>& stopped, std::string* error) {
+  const auto held = zip.held(name, error);
+  if (held == nullptr) return error->empty() ? std::nullopt : std::optional<bool>(false);
+  if (held->size() > XmlFragment::kMaxWholePart) return std::nullopt;
+  std::string bytes(*held);  // parsed in place: the cache's copy stays for libxml2
+  switch (XmlFragment().run_whole(bytes, name, handler, stopped, error)) {
+    case XmlFragment::Result::read:
+      return true;
+    case XmlFragment::Result::too_deep:
+      return false;
+    case XmlFragment::Result::not_well_formed:
+      break;  // refused before any event
+  }
+  error->clear();
+  return std::nullopt;
+}
+
 }  // namespace mcpread::readers::sheets

@@ -5,12 +5,14 @@
 // references decoded, line ends normalized, CDATA as text), at several times libxml2's speed.
 // pugixml processes no DTD and expands no entity but the five predefined ones; the walk does not
 // recurse and refuses nesting past XmlStream::kMaxNesting. Internal to the readers library.
+#include "package/zip_archive.hpp"
 #include "sheets/xml_stream.hpp"
 
 #include <pugixml.hpp>
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -46,5 +48,11 @@ class XmlFragment {
 
 // UTF-8 unless a byte-order mark or the XML declaration says otherwise (pugixml is given UTF-8).
 bool declares_utf8(std::string_view xml);
+
+// Part `name` of `zip` through `handler` by pugixml, when the zip's cache holds it whole and it is
+// at most XmlFragment::kMaxWholePart and usual (run_whole): true when read, false when it failed
+// (*error says why). nullopt when it is for libxml2's stream to read (*error then empty).
+std::optional<bool> read_held_part(package::ZipArchive& zip, const std::string& name, XmlHandler& handler,
+                                   const std::function<bool()>& stopped, std::string* error);
 
 }  // namespace mcpread::readers::sheets
