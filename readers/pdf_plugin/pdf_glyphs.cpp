@@ -195,8 +195,10 @@ int count_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, char* 
   *marks = {};
   // qpdf keeps every object it has parsed, an object stream's all at once, as long as its QPDF
   // lives: read through, memman.pdf's came to 43 MB. Opened afresh every so many pages, what it
-  // holds is what the last pages drew; opening again parses only the cross-reference table.
-  if (++doc->qpdf_counts > kPagesPerQpdf) {
+  // holds is what the last pages drew; opening again parses only the cross-reference table. Not
+  // once a subset has been written: that walks the whole page tree (a quarter of a second for
+  // memman.pdf), which every answer with a subset would then walk again.
+  if (++doc->qpdf_counts > kPagesPerQpdf && !doc->subset_written) {
     doc->qpdf.reset();
     doc->qpdf_counts = 1;
   }

@@ -85,6 +85,7 @@ extern "C" __attribute__((visibility("default"))) int mcpread_pdf_write_subset(
       seen[static_cast<std::size_t>(pages[i])] = true;
     }
     QPDF& in = qpdf_of(doc);
+    doc->subset_written = true;  // see count_marks
     std::vector<QPDFPageObjectHelper> source = QPDFPageDocumentHelper(in).getAllPages();
     QPDF out;
     out.setSuppressWarnings(true);

@@ -22,6 +22,7 @@ struct mcpread_pdf_doc {
   std::unique_ptr<poppler::document> doc;
   std::unique_ptr<QPDF> qpdf;  // opened on first use: see qpdf_of
   int qpdf_counts = 0;         // pages counted (count_marks) since it was opened
+  bool subset_written = false;  // it walked the whole page tree for a subset: kept (count_marks)
   int pages = 0;
   bool encrypted = false;
   // What page `marks_page` draws, as count_marks last counted it: page_text counts a page itself
