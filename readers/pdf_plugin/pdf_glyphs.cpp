@@ -153,9 +153,10 @@ class MarkCounter : public QPDFObjectHandle::ParserCallbacks {
   int* turned_;
 };
 
-// Page `k` (1-based) found by descending the page tree by /Count, resolving only the nodes on
-// the way: QPDF::getAllPages would resolve every page object (about 100 MB for 10,000 pages).
-// A null handle when the tree does not lead to it.
+}  // namespace
+
+// Resolves only the nodes on the way: QPDF::getAllPages would resolve every page object (about
+// 100 MB for 10,000 pages).
 QPDFObjectHandle find_page(QPDF& q, int k) {
   QPDFObjectHandle node = q.getRoot().getKey("/Pages");
   long index = k - 1;
@@ -185,8 +186,6 @@ QPDFObjectHandle find_page(QPDF& q, int k) {
   return {};
 }
 
-}  // namespace
-
 // See count_marks.
 constexpr int kPagesPerQpdf = 32;
 
@@ -195,10 +194,9 @@ int count_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, char* 
   *marks = {};
   // qpdf keeps every object it has parsed, an object stream's all at once, as long as its QPDF
   // lives: read through, memman.pdf's came to 43 MB. Opened afresh every so many pages, what it
-  // holds is what the last pages drew; opening again parses only the cross-reference table. Not
-  // once a subset has been written: that walks the whole page tree (a quarter of a second for
-  // memman.pdf), which every answer with a subset would then walk again.
-  if (++doc->qpdf_counts > kPagesPerQpdf && !doc->subset_written) {
+  // holds is what the last pages drew; opening again parses only the cross-reference table (a
+  // subset, too, finds its pages by /Count: pdf_subset.cpp).
+  if (++doc->qpdf_counts > kPagesPerQpdf) {
     doc->qpdf.reset();
     doc->qpdf_counts = 1;
   }

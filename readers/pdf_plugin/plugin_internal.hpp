@@ -8,12 +8,14 @@
 #include <new>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace poppler {
 class document;
 class page;
 }
 class QPDF;
+class QPDFObjectHandle;
 
 struct mcpread_pdf_doc {
   const char* data = nullptr;  // the caller's bytes (not owned)
@@ -22,7 +24,6 @@ struct mcpread_pdf_doc {
   std::unique_ptr<poppler::document> doc;
   std::unique_ptr<QPDF> qpdf;  // opened on first use: see qpdf_of
   int qpdf_counts = 0;         // pages counted (count_marks) since it was opened
-  bool subset_written = false;  // it walked the whole page tree for a subset: kept (count_marks)
   int pages = 0;
   bool encrypted = false;
   // What page `marks_page` draws, as count_marks last counted it: page_text counts a page itself
@@ -60,6 +61,15 @@ bool valid_page(const mcpread_pdf_doc* doc, int page, char* error, std::size_t e
 // The document as qpdf sees it, opened on first use (page subsets, glyph counts). Throws as qpdf
 // does; callers run inside guarded().
 QPDF& qpdf_of(mcpread_pdf_doc* doc);
+
+// Page `k` (1-based), found by descending the page tree by /Count (pdf_glyphs.cpp); a null
+// handle when the tree does not lead to it. Throws as qpdf does.
+QPDFObjectHandle find_page(QPDF& q, int k);
+
+// Copies `pages` (the source's, their inherited attributes pushed) into `out`, with what they
+// use, without walking the source's page tree (pdf_page_copy.cpp); returns the copies, to be
+// added to `out`'s page tree. Throws as qpdf does.
+std::vector<QPDFObjectHandle> copy_pages(QPDF& out, const std::vector<QPDFObjectHandle>& pages);
 
 // How a page's content turns some of its text (mcpread_pdf_marks::turned_text bits): drawn at an
 // angle other than a quarter turn; mirrored.

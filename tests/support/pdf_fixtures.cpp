@@ -106,7 +106,8 @@ std::string content_of(const PdfPage& p) {
 
 }  // namespace
 
-std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title, bool nested_tree) {
+std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title, bool nested_tree,
+                     bool inherited) {
   const int n = static_cast<int>(pages.size());
   const int half = nested_tree ? n / 2 : n;  // pages under the first intermediate node
   const auto kids_of = [](int from, int to) {
@@ -126,13 +127,17 @@ std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title
       "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
   objects.push_back("<< /Producer (mcp-read tests)" +
                     (title.empty() ? std::string() : " /Title " + text_string(title)) + " >>");
+  inherited = inherited && nested_tree;
+  // A page's /MediaBox, /Resources and /Rotate, on the page or on its node.
+  const auto attributes = [&](const PdfPage& p) {
+    std::string a = " /MediaBox [0 0 " + number(p.width) + " " + number(p.height) + "] /Resources << /Font << /F1 3 0 R" +
+                    (p.kind == PdfPage::Kind::unmapped_text ? " /F2 " + unmapped_font : "") + " >> >>";
+    return p.rotate != 0 ? a + " /Rotate " + std::to_string(p.rotate) : a;
+  };
   for (int i = 0; i < n; ++i) {
     const PdfPage& p = pages[static_cast<std::size_t>(i)];
-    std::string page = "<< /Type /Page /Parent " + std::to_string(parent_of(i)) + " 0 R /MediaBox [0 0 " + number(p.width) + " " +
-                       number(p.height) + "] /Resources << /Font << /F1 3 0 R" +
-                       (p.kind == PdfPage::Kind::unmapped_text ? " /F2 " + unmapped_font : "") +
-                       " >> >>";
-    if (p.rotate != 0) page += " /Rotate " + std::to_string(p.rotate);
+    std::string page = "<< /Type /Page /Parent " + std::to_string(parent_of(i)) + " 0 R" +
+                       (inherited ? std::string() : attributes(p));
     if (p.kind != PdfPage::Kind::blank) page += " /Contents " + std::to_string(6 + 2 * i) + " 0 R";
     objects.push_back(page + " >>");
     const std::string content = content_of(p);
@@ -140,10 +145,13 @@ std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title
                       "endstream");
   }
   if (nested_tree) {
+    const auto node_attributes = [&](int first) {
+      return inherited && first < n ? attributes(pages[static_cast<std::size_t>(first)]) : std::string();
+    };
     objects.push_back("<< /Type /Pages /Parent 2 0 R /Kids [" + kids_of(0, half) + "] /Count " +
-                      std::to_string(half) + " >>");
+                      std::to_string(half) + node_attributes(0) + " >>");
     objects.push_back("<< /Type /Pages /Parent 2 0 R /Kids [" + kids_of(half, n) + "] /Count " +
-                      std::to_string(n - half) + " >>");
+                      std::to_string(n - half) + node_attributes(half) + " >>");
   }
   std::string out = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n";
   std::vector<std::size_t> offsets;
@@ -207,6 +215,14 @@ PdfSummary inspect_pdf(std::string_view bytes) {
       Pl_String sink("contents", nullptr, content);
       page.pipeContents(&sink);
       s.contents.push_back(std::move(content));
+      s.media_boxes.push_back(page.getAttribute("/MediaBox", false).unparseResolved());
+      QPDFObjectHandle rotate = page.getAttribute("/Rotate", false);
+      s.rotations.push_back(rotate.isInteger() ? static_cast<int>(rotate.getIntValue()) : 0);
+      QPDFObjectHandle fonts = page.getAttribute("/Resources", false).getKey("/Font");
+      std::vector<std::string> names;
+      if (fonts.isDictionary())
+        for (const std::string& name : fonts.getKeys()) names.push_back(name);
+      s.fonts.push_back(std::move(names));
     }
     s.pages = static_cast<int>(s.contents.size());
     s.ok = true;

@@ -33,7 +33,10 @@ struct PdfPage {
 
 // A complete PDF 1.4 file. `title` (UTF-8; stored as UTF-16BE when not ASCII) goes into /Info.
 // nested_tree: the pages hang from two intermediate /Pages nodes instead of the root.
-std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title = {}, bool nested_tree = false);
+// inherited (with nested_tree): each intermediate node holds its pages' /MediaBox, /Resources
+// and /Rotate (those of its first page), which its pages inherit instead of having their own.
+std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title = {}, bool nested_tree = false,
+                     bool inherited = false);
 
 // The one line of page k in text_pdf: "Page k: the quick brown fox jumps over the lazy dog."
 std::string page_line(int k);
@@ -53,6 +56,10 @@ struct PdfSummary {
   bool encrypted = false;
   std::string title;                  // UTF-8
   std::vector<std::string> contents;  // each page's content streams, decoded
+  // Each page's /MediaBox (unparsed) and /Rotate, inherited ones included; its font names.
+  std::vector<std::string> media_boxes;
+  std::vector<int> rotations;
+  std::vector<std::vector<std::string>> fonts;
 };
 PdfSummary inspect_pdf(std::string_view bytes);
 

@@ -123,6 +123,31 @@ TEST_CASE("pdf: text and the subset PDF") {
     CHECK(o.meta["pages_text_lost"] == nlohmann::json::array({3}));
     CHECK(text(o).ends_with(section(4, 4, "Last page.")));
   }
+  SUBCASE("a subset's pages keep what they inherit from the page tree") {
+    // The subset finds its pages by /Count and gives each the attributes it inherits; an
+    // attribute left behind on the source's /Pages node would leave the page without its size,
+    // its fonts or its turn.
+    std::vector<PdfPage> pages(4);
+    for (int i = 0; i < 4; ++i) pages[static_cast<std::size_t>(i)].lines = {page_line(i + 1)};
+    pages[2].width = 500;
+    pages[2].height = 400;
+    pages[2].rotate = 90;
+    pages[3] = pages[2];
+    pages[3].lines = {page_line(4)};
+    dir.write("inherit.pdf", make_pdf(pages, {}, true, true));
+    PdfOptions opt;
+    opt.pages = "4, 1";
+    const auto o = read(dir, "inherit.pdf", opt);
+    REQUIRE_FALSE(o.is_error);
+    CHECK(text(o).ends_with(section(4, 4, page_line(4)) + section(1, 4, page_line(1))));
+    const PdfSummary s = blob(o);
+    REQUIRE(s.ok);
+    REQUIRE(s.pages == 2);
+    CHECK((holds_page(s, 0, 4) && holds_page(s, 1, 1)));
+    CHECK(s.media_boxes == std::vector<std::string>{"[ 0 0 500 400 ]", "[ 0 0 612 792 ]"});
+    CHECK(s.rotations == std::vector<int>{90, 0});
+    CHECK(s.fonts == std::vector<std::vector<std::string>>{{"/F1"}, {"/F1"}});
+  }
   SUBCASE("multi-line pages keep their lines") {
     std::vector<PdfPage> pages(1);
     pages[0].lines = {"First line (with parentheses)", "Second line \\ backslash", "Third"};
