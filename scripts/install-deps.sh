@@ -22,6 +22,9 @@ build_packages+=(librevenge-dev libwpd-dev libwps-dev libmwaw-dev libabw-dev lib
 build_packages+=(libvisio-dev libmspub-dev libcdr-dev libfreehand-dev libpagemaker-dev libqxp-dev libzmf-dev)
 # poppler-data: the CMaps poppler reads at run time (CJK PDFs lose their text without them).
 build_packages+=(poppler-data)
+# libpoppler-private-dev: poppler's core headers, for PDF page texts that share fonts between
+# pages (readers/pdf_plugin/pdf_text_session.cpp; without them each page is read on its own).
+build_packages+=(libpoppler-private-dev)
 # libfreexl1: Excel 97-2003 workbooks, opened with dlopen at run time (its interface is declared in
 # readers/src/sheets/xls.cpp: no -dev package).
 build_packages+=(libfreexl1)

@@ -1,5 +1,6 @@
 // The plugin's entry points built on poppler-cpp: open, page count, metadata, text, rendering.
 // (The qpdf part, writing page subsets, is in pdf_subset.cpp.)
+#include "pdf_text_session.hpp"
 #include "plugin_internal.hpp"
 
 #include <poppler-document.h>
@@ -312,8 +313,7 @@ MCPREAD_PDF_EXPORT int mcpread_pdf_page_text(mcpread_pdf_doc* doc, int page,
                                              void* ctx, char* error, std::size_t error_size) {
   return guarded(error, error_size, [&]() -> int {
     int status = MCPREAD_PDF_OK;
-    const std::unique_ptr<poppler::page> p = load_page(doc, page, error, error_size, &status);
-    if (!p) return status;
+    if (!valid_page(doc, page, error, error_size)) return MCPREAD_PDF_BAD_PAGE;
     // A page drawing turned text has its turned runs read whole (pdf_turned.cpp). Whether it
     // does is known from its content: the caller's count, or one made here (and kept for
     // page_marks); should qpdf fail where poppler reads, the page is read as any other.
@@ -331,6 +331,8 @@ MCPREAD_PDF_EXPORT int mcpread_pdf_page_text(mcpread_pdf_doc* doc, int page,
       }
     }
     if (turned_text != 0) {
+      const std::unique_ptr<poppler::page> p = load_page(doc, page, error, error_size, &status);
+      if (!p) return status;
       bool found = false;
       const std::string text = turned_page_text(*p, turned_text, &found);
       if (found) {
@@ -340,7 +342,22 @@ MCPREAD_PDF_EXPORT int mcpread_pdf_page_text(mcpread_pdf_doc* doc, int page,
       }
     }
     // Physical layout (as pdftotext -layout): lines as they stand on the page, so that tables,
-    // tables of contents and indented code keep their shape.
+    // tables of contents and indented code keep their shape. Read through the text session,
+    // which shares fonts between pages (pdf_text_session.hpp), where this build has it.
+    if (!doc->text_session_tried && text_session_available()) {
+      doc->text_session_tried = true;
+      doc->text_session = open_text_session(doc->data, doc->size, doc->password);
+    }
+    if (doc->text_session) {
+      std::string text;
+      if (session_page_text(*doc->text_session, page, &text)) {
+        collected.clear();
+        if (!text.empty()) sink(ctx, text.data(), text.size());
+        return MCPREAD_PDF_OK;
+      }
+    }
+    const std::unique_ptr<poppler::page> p = load_page(doc, page, error, error_size, &status);
+    if (!p) return status;
     send(sink, ctx, p->text(poppler::rectf(), poppler::page::physical_layout).to_utf8());
     collected.clear();
     return MCPREAD_PDF_OK;

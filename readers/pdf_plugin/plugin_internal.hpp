@@ -1,6 +1,7 @@
 #pragma once
 // Shared by the plugin's translation units: the document handle and the error plumbing.
 #include "pdf_plugin_api.h"
+#include "pdf_text_session.hpp"
 
 #include <cstddef>
 #include <exception>
@@ -22,6 +23,11 @@ struct mcpread_pdf_doc {
   std::size_t size = 0;
   std::string password;
   std::unique_ptr<poppler::document> doc;
+  // Page texts through poppler's core with fonts shared (pdf_text_session.hpp), opened on the
+  // first page's text; after `doc`, so destroyed first (poppler's global parameters live as long
+  // as a poppler::document does).
+  mcpread_pdf::TextSessionPtr text_session;
+  bool text_session_tried = false;
   std::unique_ptr<QPDF> qpdf;  // opened on first use: see qpdf_of
   int qpdf_counts = 0;         // pages counted (count_marks) since it was opened
   int pages = 0;

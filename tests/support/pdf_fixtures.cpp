@@ -129,8 +129,21 @@ std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title
                     (title.empty() ? std::string() : " /Title " + text_string(title)) + " >>");
   inherited = inherited && nested_tree;
   // A page's /MediaBox, /Resources and /Rotate, on the page or on its node.
+  // Pages with fonts of their own: those objects follow all others, in page order.
+  std::vector<std::string> own_fonts;
+  std::vector<int> own_font_of(static_cast<std::size_t>(n), 0);
+  const int first_own = 5 + 2 * n + (nested_tree ? 2 : 0);
+  for (int i = 0; i < n; ++i) {
+    const PdfPage& p = pages[static_cast<std::size_t>(i)];
+    if (p.differences.empty()) continue;
+    own_font_of[static_cast<std::size_t>(i)] = first_own + static_cast<int>(own_fonts.size());
+    own_fonts.push_back("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding "
+                        "/BaseEncoding /WinAnsiEncoding /Differences [" + p.differences + "] >> >>");
+  }
   const auto attributes = [&](const PdfPage& p) {
-    std::string a = " /MediaBox [0 0 " + number(p.width) + " " + number(p.height) + "] /Resources << /Font << /F1 3 0 R" +
+    const auto i = static_cast<std::size_t>(&p - pages.data());
+    const std::string f1 = own_font_of[i] != 0 ? std::to_string(own_font_of[i]) : "3";
+    std::string a = " /MediaBox [0 0 " + number(p.width) + " " + number(p.height) + "] /Resources << /Font << /F1 " + f1 + " 0 R" +
                     (p.kind == PdfPage::Kind::unmapped_text ? " /F2 " + unmapped_font : "") + " >> >>";
     return p.rotate != 0 ? a + " /Rotate " + std::to_string(p.rotate) : a;
   };
@@ -153,6 +166,7 @@ std::string make_pdf(const std::vector<PdfPage>& pages, const std::string& title
     objects.push_back("<< /Type /Pages /Parent 2 0 R /Kids [" + kids_of(half, n) + "] /Count " +
                       std::to_string(n - half) + node_attributes(half) + " >>");
   }
+  for (std::string& font : own_fonts) objects.push_back(std::move(font));
   std::string out = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n";
   std::vector<std::size_t> offsets;
   for (std::size_t k = 0; k < objects.size(); ++k) {

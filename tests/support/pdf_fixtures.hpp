@@ -29,6 +29,9 @@ struct PdfPage {
   // of `lines`.
   std::string content = {};
   int scan_width = 0, scan_height = 0;
+  // Kind::text: when not empty, /F1 is a font of the page's own (an object of its own, Helvetica
+  // with these /Differences, e.g. "65 /Z": "A" shows Z), not the one the other pages share.
+  std::string differences = {};
 };
 
 // A complete PDF 1.4 file. `title` (UTF-8; stored as UTF-16BE when not ASCII) goes into /Info.

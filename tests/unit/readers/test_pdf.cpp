@@ -148,6 +148,17 @@ TEST_CASE("pdf: text and the subset PDF") {
     CHECK(s.rotations == std::vector<int>{90, 0});
     CHECK(s.fonts == std::vector<std::vector<std::string>>{{"/F1"}, {"/F1"}});
   }
+  SUBCASE("a font name naming another font on the next page is read with that font") {
+    // Consecutive pages share their fonts while reading (the plugin's text session): page 2's
+    // /F1 is a font of its own that shows "P" as Z, between pages whose /F1 is Helvetica.
+    std::vector<PdfPage> pages(3);
+    for (int i = 0; i < 3; ++i) pages[static_cast<std::size_t>(i)].lines = {page_line(i + 1)};
+    pages[1].differences = "80 /Z";
+    dir.write("fonts.pdf", make_pdf(pages));
+    const std::string z = "Z" + page_line(2).substr(1);
+    CHECK(text(read(dir, "fonts.pdf")).ends_with(section(1, 3, page_line(1)) + section(2, 3, z) +
+                                                   section(3, 3, page_line(3))));
+  }
   SUBCASE("multi-line pages keep their lines") {
     std::vector<PdfPage> pages(1);
     pages[0].lines = {"First line (with parentheses)", "Second line \\ backslash", "Third"};

@@ -1,0 +1,200 @@
+// See pdf_text_session.hpp.
+#include "pdf_text_session.hpp"
+
+#if defined(MCPREAD_POPPLER_CORE)
+#include <poppler/Annot.h>
+#include <poppler/Dict.h>
+#include <poppler/Gfx.h>
+#include <poppler/Object.h>
+#include <poppler/PDFDoc.h>
+#include <poppler/Page.h>
+#include <poppler/Stream.h>
+#include <poppler/TextOutputDev.h>
+
+#include <map>
+#include <optional>
+#include <utility>
+#endif
+
+namespace mcpread_pdf {
+
+#if defined(MCPREAD_POPPLER_CORE)
+
+namespace {
+
+constexpr double kDpi = 72;  // as page::text draws
+
+// The page's fonts by resource name; false when one is not an indirect reference (a font
+// written inside the resources has no identity across pages) or the resources are missing.
+bool page_fonts(Page& page, std::map<std::string, Ref>* fonts) {
+  Dict* resources = page.getResourceDict();
+  if (resources == nullptr) return false;
+  const Object font = resources->lookup("Font");
+  if (font.isNull()) return true;
+  if (!font.isDict()) return false;
+  Dict* dict = font.getDict();
+  for (int i = 0; i < dict->getLength(); ++i) {
+    const Object& value = dict->getValNF(i);
+    if (!value.isRef()) return false;
+    (*fonts)[dict->getKey(i)] = value.getRef();
+  }
+  return true;
+}
+
+bool same_box(const PDFRectangle& a, const PDFRectangle& b) {
+  return a.x1 == b.x1 && a.y1 == b.y1 && a.x2 == b.x2 && a.y2 == b.y2;
+}
+
+}  // namespace
+
+class TextSession {
+ public:
+  TextSession(const char* data, std::size_t size, const std::string& password) {
+    auto* stream = new MemStream(data, 0, static_cast<Goffset>(size), Object(objNull));
+    doc_ = std::make_unique<PDFDoc>(stream, GooString(password.c_str()), GooString(password.c_str()));
+  }
+
+  ~TextSession() { end_run(); }
+
+  bool ok() const { return doc_->isOk(); }
+
+  bool text(int k, std::string* out) {
+    Page* page = doc_->getPage(k);
+    if (page == nullptr) return false;
+    std::map<std::string, Ref> fonts;
+    if (!page_fonts(*page, &fonts)) {
+      end_run();
+      return draw_alone(k, out);
+    }
+    if (!joins_run(*page, fonts)) start_run(*page, k, fonts);
+    else out_->startPage(k, gfx_->getState(), doc_->getXRef());
+    draw(*page, out);
+    return true;
+  }
+
+ private:
+  // Whether the page can be drawn by the current Gfx: the same box and turn, and each of its
+  // font names naming the font the run has under that name.
+  bool joins_run(Page& page, const std::map<std::string, Ref>& fonts) const {
+    if (!gfx_ || page.getRotate() != rotate_ || !same_box(*page.getCropBox(), box_)) return false;
+    for (const auto& [name, ref] : fonts) {
+      const auto it = fonts_.find(name);
+      if (it == fonts_.end() || it->second != ref) return false;
+    }
+    return true;
+  }
+
+  // A new Gfx for `page` (whose drawing it starts), its fonts those of the run so far (when the
+  // box, the turn and the names agree) and the page's own: a run grows as new fonts appear.
+  void start_run(Page& page, int k, const std::map<std::string, Ref>& fonts) {
+    const bool same_geometry = gfx_ && page.getRotate() == rotate_ && same_box(*page.getCropBox(), box_);
+    std::map<std::string, Ref> all = same_geometry ? fonts_ : std::map<std::string, Ref>{};
+    for (const auto& [name, ref] : fonts) {
+      if (const auto it = all.find(name); it != all.end() && it->second != ref) {
+        all.clear();
+        break;
+      }
+    }
+    for (const auto& [name, ref] : fonts) all[name] = ref;
+    end_run();
+    fonts_ = std::move(all);
+    XRef* xref = doc_->getXRef();
+    auto* font_dict = new Dict(xref);
+    for (const auto& [name, ref] : fonts_) font_dict->add(name.c_str(), Object(ref));
+    auto* resources = new Dict(xref);
+    resources->add("Font", Object(font_dict));
+    resources_ = Object(resources);
+    out_ = std::make_unique<TextOutputDev>(&TextSession::append, this, true, 0, false, false);
+    box_ = *page.getCropBox();
+    rotate_ = page.getRotate();
+    // As Page::createGfx and page::text: the crop box at 72 dpi, clipped to it, turned as the
+    // page says.
+    PDFRectangle box;
+    bool crop = true;
+    page.makeBox(kDpi, kDpi, rotate_, false, out_->upsideDown(), -1, -1, -1, -1, &box, &crop);
+    gfx_ = std::make_unique<Gfx>(doc_.get(), out_.get(), k, resources_.getDict(), kDpi, kDpi, &box,
+                                 crop ? page.getCropBox() : nullptr, rotate_, nullptr, nullptr, xref);
+  }
+
+  // Draws the started page as Page::displaySlice does: its content with its own resources
+  // (its fonts being the run's), then its annotations.
+  void draw(Page& page, std::string* out) {
+    Object own;
+    if (Dict* resources = page.getResourceDict()) {
+      Dict* copy = resources->copy(doc_->getXRef());
+      copy->remove("Font");
+      own = Object(copy);
+      gfx_->pushResources(own.getDict());
+    }
+    Object contents = page.getContents();
+    if (!contents.isNull()) {
+      gfx_->saveState();
+      gfx_->display(&contents);
+      gfx_->restoreState();
+    }
+    for (Annot* annot : page.getAnnots()->getAnnots()) annot->draw(gfx_.get(), false);
+    if (own.isDict()) gfx_->popResources();
+    sink_ = out;
+    out_->endPage();
+    sink_ = nullptr;
+  }
+
+  // A page whose fonts cannot be shared, drawn on its own as page::text draws it.
+  bool draw_alone(int k, std::string* out) {
+    TextOutputDev alone(&TextSession::append, this, true, 0, false, false);
+    sink_ = out;
+    doc_->displayPage(&alone, k, kDpi, kDpi, 0, false, true, false);
+    sink_ = nullptr;
+    return true;
+  }
+
+  // The Gfx ends its page when destroyed; that text was taken already and goes nowhere.
+  void end_run() {
+    gfx_.reset();
+    out_.reset();
+    resources_ = Object();
+    fonts_.clear();
+  }
+
+  static void append(void* stream, const char* text, int len) {
+    auto* self = static_cast<TextSession*>(stream);
+    if (self->sink_ != nullptr && len > 0) self->sink_->append(text, static_cast<std::size_t>(len));
+  }
+
+  std::unique_ptr<PDFDoc> doc_;
+  std::unique_ptr<TextOutputDev> out_;
+  Object resources_;  // the run's: { /Font << name: ref ... >> }
+  std::unique_ptr<Gfx> gfx_;
+  std::map<std::string, Ref> fonts_;
+  PDFRectangle box_;
+  int rotate_ = 0;
+  std::string* sink_ = nullptr;
+};
+
+bool text_session_available() { return true; }
+
+TextSessionPtr open_text_session(const char* data, std::size_t size, const std::string& password) {
+  TextSessionPtr session(new TextSession(data, size, password));
+  if (!session->ok()) session.reset();
+  return session;
+}
+
+bool session_page_text(TextSession& session, int page, std::string* out) { return session.text(page, out); }
+
+void TextSessionDeleter::operator()(TextSession* session) const { delete session; }
+
+#else  // poppler's core headers missing: page::text reads every page
+
+class TextSession {};
+
+bool text_session_available() { return false; }
+
+TextSessionPtr open_text_session(const char*, std::size_t, const std::string&) { return nullptr; }
+
+bool session_page_text(TextSession&, int, std::string*) { return false; }
+
+void TextSessionDeleter::operator()(TextSession* session) const { delete session; }
+
+#endif
+
+}  // namespace mcpread_pdf
