@@ -14,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <utility>
+#include <vector>
 #endif
 
 namespace mcpread_pdf {
@@ -23,6 +24,8 @@ namespace mcpread_pdf {
 namespace {
 
 constexpr double kDpi = 72;  // as page::text draws
+// Levels of fonts added to a run before it starts afresh (a font's lookup walks them).
+constexpr std::size_t kMaxFontLevels = 64;
 
 // The page's fonts by resource name; false when one is not an indirect reference (a font
 // written inside the resources has no identity across pages) or the resources are missing.
@@ -66,44 +69,65 @@ class TextSession {
       end_run();
       return draw_alone(k, out);
     }
-    if (!joins_run(*page, fonts)) start_run(*page, k, fonts);
-    else out_->startPage(k, gfx_->getState(), doc_->getXRef());
+    switch (fits_run(*page, fonts)) {
+      case Fit::no:
+        start_run(*page, k, fonts);
+        break;
+      case Fit::with_new_fonts:
+        add_fonts(fonts);
+        [[fallthrough]];
+      case Fit::yes:
+        out_->startPage(k, gfx_->getState(), doc_->getXRef());
+        break;
+    }
     draw(*page, out);
     return true;
   }
 
  private:
-  // Whether the page can be drawn by the current Gfx: the same box and turn, and each of its
-  // font names naming the font the run has under that name.
-  bool joins_run(Page& page, const std::map<std::string, Ref>& fonts) const {
-    if (!gfx_ || page.getRotate() != rotate_ || !same_box(*page.getCropBox(), box_)) return false;
+  enum class Fit { no, yes, with_new_fonts };
+
+  // Whether the current Gfx can draw the page: the same box and turn, and no font name of the
+  // page naming another font than the run has under it. Names the run has not seen yet are
+  // added to it (add_fonts), unless it has taken many already.
+  Fit fits_run(Page& page, const std::map<std::string, Ref>& fonts) const {
+    if (!gfx_ || page.getRotate() != rotate_ || !same_box(*page.getCropBox(), box_)) return Fit::no;
+    bool new_names = false;
     for (const auto& [name, ref] : fonts) {
       const auto it = fonts_.find(name);
-      if (it == fonts_.end() || it->second != ref) return false;
+      if (it == fonts_.end()) new_names = true;
+      else if (it->second != ref) return Fit::no;
     }
-    return true;
+    if (!new_names) return Fit::yes;
+    return font_levels_.size() < kMaxFontLevels ? Fit::with_new_fonts : Fit::no;
   }
 
-  // A new Gfx for `page` (whose drawing it starts), its fonts those of the run so far (when the
-  // box, the turn and the names agree) and the page's own: a run grows as new fonts appear.
-  void start_run(Page& page, int k, const std::map<std::string, Ref>& fonts) {
-    const bool same_geometry = gfx_ && page.getRotate() == rotate_ && same_box(*page.getCropBox(), box_);
-    std::map<std::string, Ref> all = same_geometry ? fonts_ : std::map<std::string, Ref>{};
-    for (const auto& [name, ref] : fonts) {
-      if (const auto it = all.find(name); it != all.end() && it->second != ref) {
-        all.clear();
-        break;
-      }
-    }
-    for (const auto& [name, ref] : fonts) all[name] = ref;
-    end_run();
-    fonts_ = std::move(all);
+  // A resource dictionary holding these fonts only.
+  Object font_resources(const std::map<std::string, Ref>& fonts) {
     XRef* xref = doc_->getXRef();
     auto* font_dict = new Dict(xref);
-    for (const auto& [name, ref] : fonts_) font_dict->add(name.c_str(), Object(ref));
+    for (const auto& [name, ref] : fonts) font_dict->add(name.c_str(), Object(ref));
     auto* resources = new Dict(xref);
     resources->add("Font", Object(font_dict));
-    resources_ = Object(resources);
+    return Object(resources);
+  }
+
+  // The page's fonts the run lacks, made once, on a resource level of their own under the
+  // pages' levels: the fonts made before stay (a new Gfx would make them all again).
+  void add_fonts(const std::map<std::string, Ref>& fonts) {
+    std::map<std::string, Ref> added;
+    for (const auto& [name, ref] : fonts) {
+      if (fonts_.emplace(name, ref).second) added.emplace(name, ref);
+    }
+    font_levels_.push_back(font_resources(added));
+    gfx_->pushResources(font_levels_.back().getDict());
+  }
+
+  // A new Gfx for `page` (whose drawing it starts), with the page's fonts.
+  void start_run(Page& page, int k, const std::map<std::string, Ref>& fonts) {
+    end_run();
+    fonts_ = fonts;
+    resources_ = font_resources(fonts_);
     out_ = std::make_unique<TextOutputDev>(&TextSession::append, this, true, 0, false, false);
     box_ = *page.getCropBox();
     rotate_ = page.getRotate();
@@ -113,7 +137,7 @@ class TextSession {
     bool crop = true;
     page.makeBox(kDpi, kDpi, rotate_, false, out_->upsideDown(), -1, -1, -1, -1, &box, &crop);
     gfx_ = std::make_unique<Gfx>(doc_.get(), out_.get(), k, resources_.getDict(), kDpi, kDpi, &box,
-                                 crop ? page.getCropBox() : nullptr, rotate_, nullptr, nullptr, xref);
+                                 crop ? page.getCropBox() : nullptr, rotate_, nullptr, nullptr, doc_->getXRef());
   }
 
   // Draws the started page as Page::displaySlice does: its content with its own resources
@@ -152,6 +176,7 @@ class TextSession {
   void end_run() {
     gfx_.reset();
     out_.reset();
+    font_levels_.clear();
     resources_ = Object();
     fonts_.clear();
   }
@@ -163,7 +188,8 @@ class TextSession {
 
   std::unique_ptr<PDFDoc> doc_;
   std::unique_ptr<TextOutputDev> out_;
-  Object resources_;  // the run's: { /Font << name: ref ... >> }
+  Object resources_;                 // the run's first fonts: { /Font << name: ref ... >> }
+  std::vector<Object> font_levels_;  // the fonts added since, a level each
   std::unique_ptr<Gfx> gfx_;
   std::map<std::string, Ref> fonts_;
   PDFRectangle box_;
