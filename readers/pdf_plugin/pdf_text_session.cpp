@@ -44,6 +44,20 @@ bool page_fonts(Page& page, std::map<std::string, Ref>* fonts) {
   return true;
 }
 
+// poppler's text output device, told that it fills shadings itself (doing nothing): poppler
+// otherwise cuts every shading into hundreds of small paths for it to ignore (a page with a
+// radial shading spent most of its time there). A shading draws no text.
+class TextOnlyOutputDev : public TextOutputDev {
+ public:
+  using TextOutputDev::TextOutputDev;
+  bool useShadedFills(int) override { return true; }
+  bool functionShadedFill(GfxState*, GfxFunctionShading*) override { return true; }
+  bool axialShadedFill(GfxState*, GfxAxialShading*, double, double) override { return true; }
+  bool radialShadedFill(GfxState*, GfxRadialShading*, double, double) override { return true; }
+  bool gouraudTriangleShadedFill(GfxState*, GfxGouraudTriangleShading*) override { return true; }
+  bool patchMeshShadedFill(GfxState*, GfxPatchMeshShading*) override { return true; }
+};
+
 bool same_box(const PDFRectangle& a, const PDFRectangle& b) {
   return a.x1 == b.x1 && a.y1 == b.y1 && a.x2 == b.x2 && a.y2 == b.y2;
 }
@@ -128,7 +142,7 @@ class TextSession {
     end_run();
     fonts_ = fonts;
     resources_ = font_resources(fonts_);
-    out_ = std::make_unique<TextOutputDev>(&TextSession::append, this, true, 0, false, false);
+    out_ = std::make_unique<TextOnlyOutputDev>(&TextSession::append, this, true, 0, false, false);
     box_ = *page.getCropBox();
     rotate_ = page.getRotate();
     // As Page::createGfx and page::text: the crop box at 72 dpi, clipped to it, turned as the
@@ -165,7 +179,7 @@ class TextSession {
 
   // A page whose fonts cannot be shared, drawn on its own as page::text draws it.
   bool draw_alone(int k, std::string* out) {
-    TextOutputDev alone(&TextSession::append, this, true, 0, false, false);
+    TextOnlyOutputDev alone(&TextSession::append, this, true, 0, false, false);
     sink_ = out;
     doc_->displayPage(&alone, k, kDpi, kDpi, 0, false, true, false);
     sink_ = nullptr;
@@ -187,7 +201,7 @@ class TextSession {
   }
 
   std::unique_ptr<PDFDoc> doc_;
-  std::unique_ptr<TextOutputDev> out_;
+  std::unique_ptr<TextOnlyOutputDev> out_;
   Object resources_;                 // the run's first fonts: { /Font << name: ref ... >> }
   std::vector<Object> font_levels_;  // the fonts added since, a level each
   std::unique_ptr<Gfx> gfx_;
