@@ -1,4 +1,4 @@
-// Counting what a page draws, with qpdf's content-stream parser. The glyphs are the measure
+// Counting what a page draws, with qpdf's content-stream tokenizer. The glyphs are the measure
 // against which the extracted text tells whether fonts without a Unicode map (no /ToUnicode, a
 // CMap poppler lacks) lost characters: poppler drops such glyphs silently; the count comes from
 // the content itself, so it does not depend on any font's mapping. Glyphs, images and painted
@@ -7,13 +7,21 @@
 // horizontal (pdf_turned.cpp reads those).
 #include "plugin_internal.hpp"
 
+#include <qpdf/Buffer.hh>
+#include <qpdf/BufferInputSource.hh>
+#include <qpdf/Pl_Buffer.hh>
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFObjectHandle.hh>
 #include <qpdf/QPDFPageObjectHelper.hh>
+#include <qpdf/QPDFTokenizer.hh>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <memory>
 #include <set>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace mcpread_pdf {
@@ -42,33 +50,99 @@ int turn_of(const Linear& m) {
          (std::min(along, across) > 0.05 * std::max(along, across) ? turned_slanted : 0);
 }
 
+// An operand of a content stream's operator, as far as the count needs it: a TJ array keeps
+// only its strings, a dictionary (marked content's properties) nothing.
+struct Operand {
+  enum class Kind { number, name, string, array, other };
+  Kind kind = Kind::other;
+  double number = 0;
+  std::string text;                  // a name (with its slash) or a string's bytes
+  std::vector<std::string> strings;  // an array's strings
+};
+
 // Four numbers, or six, before an operator: a matrix's linear part.
-bool linear_of(std::vector<QPDFObjectHandle> operands, Linear* m) {
+bool linear_of(const std::vector<Operand>& operands, Linear* m) {
   if (operands.size() != 6) return false;
   for (std::size_t i = 0; i < 4; ++i)
-    if (!operands[i].isNumber()) return false;
-  *m = {operands[0].getNumericValue(), operands[1].getNumericValue(), operands[2].getNumericValue(),
-        operands[3].getNumericValue()};
+    if (operands[i].kind != Operand::Kind::number) return false;
+  *m = {operands[0].number, operands[1].number, operands[2].number, operands[3].number};
   return true;
 }
 
-class MarkCounter : public QPDFObjectHandle::ParserCallbacks {
+// The six numbers of a form's /Matrix.
+bool linear_of(QPDFObjectHandle numbers, Linear* m) {
+  if (!numbers.isArray() || numbers.getArrayNItems() != 6) return false;
+  std::vector<Operand> operands;
+  for (QPDFObjectHandle item : numbers.getArrayAsVector())
+    operands.push_back(item.isNumber() ? Operand{Operand::Kind::number, item.getNumericValue(), {}, {}} : Operand{});
+  return linear_of(operands, m);
+}
+
+// What QPDFTokenizer reads from: a shared_ptr in qpdf 11, a PointerHolder in qpdf 10.1 (the
+// portable bundle's); both are made from a raw pointer.
+template <typename Handle>
+Handle input_handle_of(void (QPDFTokenizer::*)(Handle));
+using InputHandle = decltype(input_handle_of(&QPDFTokenizer::expectInlineImage));
+
+// Walks a content stream's tokens with qpdf's tokenizer, not its object parser, which made a
+// heap object of every operand: counting memman.pdf's pages took a fourth as long this way.
+class MarkCounter {
  public:
   MarkCounter(QPDFObjectHandle resources, int depth, std::set<QPDFObjGen>* forms, mcpread_pdf_marks* marks,
               Linear ctm, int* turned)
       : resources_(std::move(resources)), depth_(depth), forms_(forms), marks_(marks), ctm_(ctm), turned_(turned) {}
 
-  void handleObject(QPDFObjectHandle obj) override {
-    if (obj.isInlineImage()) ++marks_->images;
-    if (!obj.isOperator()) {
-      operands_.push_back(std::move(obj));
-      return;
+  // The decoded content (a page's streams joined, or a form's) counted.
+  void count_content(Buffer* content) {
+    InputHandle input(new BufferInputSource("content stream", content));
+    QPDFTokenizer tokenizer;
+    tokenizer.allowEOF();
+    int arrays = 0, dictionaries = 0;  // nesting of the operand being read
+    Operand array;
+    for (;;) {
+      const QPDFTokenizer::Token token = tokenizer.readToken(input, "content stream", true);
+      const QPDFTokenizer::token_type_e type = token.getType();
+      if (type == QPDFTokenizer::tt_eof) return;
+      if (type == QPDFTokenizer::tt_dict_open) {
+        ++dictionaries;
+      } else if (type == QPDFTokenizer::tt_dict_close) {
+        if (dictionaries > 0 && --dictionaries == 0 && arrays == 0) operands_.emplace_back();
+      } else if (dictionaries > 0) {
+        // inside marked content's properties (or an inline image's): nothing counted
+      } else if (type == QPDFTokenizer::tt_array_open) {
+        if (arrays++ == 0) array = Operand{Operand::Kind::array, 0, {}, {}};
+      } else if (type == QPDFTokenizer::tt_array_close) {
+        if (arrays > 0 && --arrays == 0) operands_.push_back(std::move(array));
+      } else if (arrays > 0) {
+        if (type == QPDFTokenizer::tt_string) array.strings.push_back(token.getValue());
+      } else if (type == QPDFTokenizer::tt_integer || type == QPDFTokenizer::tt_real) {
+        operands_.push_back({Operand::Kind::number, std::strtod(token.getValue().c_str(), nullptr), {}, {}});
+      } else if (type == QPDFTokenizer::tt_name) {
+        operands_.push_back({Operand::Kind::name, 0, token.getValue(), {}});
+      } else if (type == QPDFTokenizer::tt_string) {
+        operands_.push_back({Operand::Kind::string, 0, token.getValue(), {}});
+      } else if (type == QPDFTokenizer::tt_word) {
+        const std::string& op = token.getValue();
+        if (op == "ID") {  // an inline image's data follows, after one white-space byte
+          char space = ' ';
+          input->read(&space, 1);
+          tokenizer.expectInlineImage(input);
+        }
+        handle_operator(op);
+      } else if (type == QPDFTokenizer::tt_inline_image) {
+        ++marks_->images;
+      } else {
+        operands_.emplace_back();  // true, false, null, or a token qpdf finds bad
+      }
     }
-    const std::string op = obj.getOperatorValue();
+  }
+
+ private:
+  void handle_operator(const std::string& op) {
     Linear m;
-    if (op == "Tf" && operands_.size() == 2 && operands_[0].isName()) {
-      select_font(operands_[0].getName());
-      if (operands_[1].isNumber()) font_sign_ = operands_[1].getNumericValue() < 0 ? -1 : 1;
+    if (op == "Tf" && operands_.size() == 2 && operands_[0].kind == Operand::Kind::name) {
+      select_font(operands_[0].text);
+      if (operands_[1].kind == Operand::Kind::number) font_sign_ = operands_[1].number < 0 ? -1 : 1;
     } else if (op == "Tj" || op == "'") {
       if (!operands_.empty()) count(operands_.back());
     } else if (op == "\"") {
@@ -83,23 +157,20 @@ class MarkCounter : public QPDFObjectHandle::ParserCallbacks {
       tm_ = {};
     } else if (op == "Tm" && linear_of(operands_, &m)) {
       tm_ = m;
-    } else if (op == "Tz" && operands_.size() == 1 && operands_[0].isNumber()) {
-      scale_sign_ = operands_[0].getNumericValue() < 0 ? -1 : 1;
+    } else if (op == "Tz" && operands_.size() == 1 && operands_[0].kind == Operand::Kind::number) {
+      scale_sign_ = operands_[0].number < 0 ? -1 : 1;
     } else if (op == "TJ") {
-      if (!operands_.empty() && operands_.back().isArray())
-        // getArrayAsVector, not aitems(): qpdf 10.1 (the portable bundle's) has no aitems.
-        for (QPDFObjectHandle item : operands_.back().getArrayAsVector()) count(item);
-    } else if (op == "Do" && operands_.size() == 1 && operands_[0].isName()) {
-      draw_xobject(operands_[0].getName());
+      if (!operands_.empty() && operands_.back().kind == Operand::Kind::array)
+        for (const std::string& bytes : operands_.back().strings) count_bytes(bytes);
+    } else if (op == "Do" && operands_.size() == 1 && operands_[0].kind == Operand::Kind::name) {
+      draw_xobject(operands_[0].text);
     } else if (op == "S" || op == "s" || op == "f" || op == "F" || op == "f*" || op == "B" || op == "B*" ||
                op == "b" || op == "b*" || op == "sh") {
       ++marks_->paints;
     }
     operands_.clear();
   }
-  void handleEOF() override {}
 
- private:
   // isNameAndEquals, which qpdf 10.1 (the portable bundle's) lacks.
   static bool is_name(QPDFObjectHandle o, const char* name) { return o.isName() && o.getName() == name; }
 
@@ -110,10 +181,12 @@ class MarkCounter : public QPDFObjectHandle::ParserCallbacks {
     composite_ = font.isDictionary() && is_name(font.getKey("/Subtype"), "/Type0");
   }
 
-  void count(QPDFObjectHandle s) {
-    if (!s.isString()) return;
+  void count(const Operand& s) {
+    if (s.kind == Operand::Kind::string) count_bytes(s.text);
+  }
+
+  void count_bytes(const std::string& bytes) {
     *turned_ |= turn_of(then(then({font_sign_ * scale_sign_, 0, 0, font_sign_}, tm_), ctm_));
-    const std::string bytes = s.getStringValue();
     if (composite_) {
       marks_->glyphs += static_cast<long>(bytes.size() / 2);
       return;
@@ -134,18 +207,21 @@ class MarkCounter : public QPDFObjectHandle::ParserCallbacks {
     if (!forms_->insert(form.getObjGen()).second) return;  // each form counted once per page
     QPDFObjectHandle inner = form.getDict().getKey("/Resources");
     Linear matrix;
-    QPDFObjectHandle numbers = form.getDict().getKey("/Matrix");
-    if (numbers.isArray() && numbers.getArrayNItems() == 6) linear_of(numbers.getArrayAsVector(), &matrix);
+    linear_of(form.getDict().getKey("/Matrix"), &matrix);
     MarkCounter nested(inner.isDictionary() ? inner : resources_, depth_ + 1, forms_, marks_, then(matrix, ctm_),
                        turned_);
-    QPDFObjectHandle::parseContentStream(form, &nested);
+    Pl_Buffer content("form content");
+    if (!form.pipeStreamData(&content, 0, qpdf_dl_specialized))
+      throw std::runtime_error("a form's content cannot be decoded");
+    const std::unique_ptr<Buffer> bytes(content.getBuffer());
+    nested.count_content(bytes.get());
   }
 
   QPDFObjectHandle resources_;
   int depth_;
   std::set<QPDFObjGen>* forms_;
   mcpread_pdf_marks* marks_;
-  std::vector<QPDFObjectHandle> operands_;
+  std::vector<Operand> operands_;
   bool composite_ = false;
   Linear ctm_, tm_;
   std::vector<Linear> saved_;  // q ... Q
@@ -208,7 +284,10 @@ int count_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, char* 
   QPDFPageObjectHelper p(page_object);
   std::set<QPDFObjGen> forms;
   MarkCounter counter(p.getAttribute("/Resources", false), 0, &forms, marks, Linear{}, &marks->turned_text);
-  p.parseContents(&counter);
+  Pl_Buffer content("page content");
+  p.pipeContents(&content);
+  const std::unique_ptr<Buffer> bytes(content.getBuffer());
+  counter.count_content(bytes.get());
   QPDFObjectHandle annots = page_object.getKey("/Annots");
   if (annots.isArray()) marks->annotations = annots.getArrayNItems();
   doc->marks_page = page;
