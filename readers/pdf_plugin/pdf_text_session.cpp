@@ -12,7 +12,6 @@
 #include <poppler/TextOutputDev.h>
 
 #include <map>
-#include <optional>
 #include <utility>
 #include <vector>
 #endif
