@@ -10,9 +10,11 @@
 #include <qpdf/Buffer.hh>
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFObjGen.hh>
+#include <qpdf/Pipeline.hh>
 #include <qpdf/QPDFObjectHandle.hh>
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -36,6 +38,27 @@ bool is_type(QPDFObjectHandle h, const char* type) {
 // A node of the page tree other than a page: typed /Pages, or untyped with /Kids and /Count.
 bool is_pages_node(QPDFObjectHandle h) {
   return is_type(h, "/Pages") || (h.isDictionary() && h.getKey("/Kids").isArray() && h.getKey("/Count").isInteger());
+}
+
+// The stream's stored bytes (decrypted, still filtered) as `local`'s data. With qpdf 10.2 and
+// later they are read from the source when the subset is written, as qpdf's own copy does, so
+// that a page's scanned image is not held twice; qpdf 10.1 (the portable bundle's) takes them
+// now.
+template <typename Handle>
+auto replace_data(Handle& local, QPDFObjectHandle foreign, const QPDFObjectHandle& filter,
+                  const QPDFObjectHandle& parms, int)
+    -> decltype(local.replaceStreamData(std::function<bool(Pipeline*, bool, bool)>(), filter, parms)) {
+  local.replaceStreamData(std::function<bool(Pipeline*, bool, bool)>(
+                              [foreign](Pipeline* pipeline, bool suppress_warnings, bool will_retry) mutable {
+                                return foreign.pipeStreamData(pipeline, 0, qpdf_dl_none, suppress_warnings,
+                                                              will_retry);
+                              }),
+                          filter, parms);
+}
+template <typename Handle>
+void replace_data(Handle& local, QPDFObjectHandle foreign, const QPDFObjectHandle& filter,
+                  const QPDFObjectHandle& parms, long) {
+  local.replaceStreamData(foreign.getRawStreamData(), filter, parms);
 }
 
 class Copier {
@@ -75,12 +98,12 @@ class Copier {
       out_.replaceObject(local.getObjGen(), direct_copy(foreign, 0, pages_.count(foreign.getObjGen()) > 0));
       return;
     }
-    // The stored bytes (decrypted, still filtered), as the source keeps them.
-    const auto raw = foreign.getRawStreamData();
     QPDFObjectHandle dict = foreign.getDict();
-    local.replaceStreamData(std::string(reinterpret_cast<const char*>(raw->getBuffer()), raw->getSize()),
-                            direct_copy(dict.getKey("/Filter"), 1, false),
-                            direct_copy(dict.getKey("/DecodeParms"), 1, false));
+    replace_data(local, foreign, direct_copy(dict.getKey("/Filter"), 1, false),
+                 direct_copy(dict.getKey("/DecodeParms"), 1, false), 0);
+    // Bytes already filtered are written as stored: QPDFWriter would otherwise decode and
+    // compress again every stream whose data was replaced, which qpdf's own copy does not.
+    if (!dict.getKey("/Filter").isNull()) local.setFilterOnWrite(false);
     QPDFObjectHandle local_dict = local.getDict();
     for (const std::string& key : dict.getKeys()) {
       if (key == "/Length" || key == "/Filter" || key == "/DecodeParms") continue;
