@@ -9,7 +9,7 @@
 
 #include <qpdf/Buffer.hh>
 #include <qpdf/BufferInputSource.hh>
-#include <qpdf/Pl_Buffer.hh>
+#include <qpdf/Pipeline.hh>
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFObjectHandle.hh>
 #include <qpdf/QPDFPageObjectHelper.hh>
@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdlib>
 #include <memory>
 #include <set>
@@ -78,6 +79,61 @@ bool linear_of(QPDFObjectHandle numbers, Linear* m) {
   return linear_of(operands, m);
 }
 
+// A page's decoded content is tokenized whole, and a stream may inflate a thousandfold: past
+// this much the page is not counted (a 1.4 MB file whose content inflated to 1.4 GiB of numbers
+// took the server's memory to 23 GB, qpdf holding the content and the count every operand).
+constexpr std::size_t kMaxContentBytes = std::size_t{64} << 20;
+// Operands kept before an operator: none takes more than 33 (SCN with 32 colour components).
+constexpr std::size_t kMaxOperands = 64;
+
+// A content stream's decoded bytes, up to kMaxContentBytes. Past it, write throws: qpdf catches
+// that, stops decoding the stream and reports it not decoded, and `over` says why.
+class CappedContent : public Pipeline {
+ public:
+  CappedContent() : Pipeline("content stream", nullptr) {}
+  // qpdf 11's signature and qpdf 10.1's (the portable bundle's): each version overrides one.
+  void write(unsigned char const* data, size_t len) { append(data, len); }
+  void write(unsigned char* data, size_t len) { append(data, len); }
+  void finish() {}
+
+  std::string bytes;
+  bool over = false;
+
+ private:
+  void append(const unsigned char* data, size_t len) {
+    if (len > kMaxContentBytes - bytes.size()) {
+      over = true;
+      throw std::length_error("the content decodes to more than 64 MiB");
+    }
+    bytes.append(reinterpret_cast<const char*>(data), len);
+  }
+};
+
+// `stream` decoded into `content`; throws when it cannot be, or is over the cap.
+void decode_content(QPDFObjectHandle stream, CappedContent* content) {
+  if (stream.pipeStreamData(content, 0, qpdf_dl_specialized)) return;
+  if (content->over)
+    throw std::length_error("its content decodes to more than 64 MiB, so what it draws was not counted");
+  throw std::runtime_error("a content stream cannot be decoded");
+}
+
+// The page's content streams decoded and joined as qpdf joins them: a newline between two when
+// the first does not end in one.
+std::string page_content(QPDFObjectHandle page) {
+  QPDFObjectHandle contents = page.getKey("/Contents");
+  std::vector<QPDFObjectHandle> streams;
+  if (contents.isStream()) streams.push_back(contents);
+  else if (contents.isArray())
+    for (QPDFObjectHandle item : contents.getArrayAsVector())
+      if (item.isStream()) streams.push_back(item);
+  CappedContent content;
+  for (QPDFObjectHandle stream : streams) {
+    if (!content.bytes.empty() && content.bytes.back() != '\n') content.bytes += '\n';
+    decode_content(stream, &content);
+  }
+  return std::move(content.bytes);
+}
+
 // What QPDFTokenizer reads from: a shared_ptr in qpdf 11, a PointerHolder in qpdf 10.1 (the
 // portable bundle's); both are made from a raw pointer.
 template <typename Handle>
@@ -93,8 +149,9 @@ class MarkCounter {
       : resources_(std::move(resources)), depth_(depth), forms_(forms), marks_(marks), ctm_(ctm), turned_(turned) {}
 
   // The decoded content (a page's streams joined, or a form's) counted.
-  void count_content(Buffer* content) {
-    InputHandle input(new BufferInputSource("content stream", content));
+  void count_content(std::string& content) {
+    Buffer view(reinterpret_cast<unsigned char*>(content.data()), content.size());  // not copied
+    InputHandle input(new BufferInputSource("content stream", &view));
     QPDFTokenizer tokenizer;
     tokenizer.allowEOF();
     int arrays = 0, dictionaries = 0;  // nesting of the operand being read
@@ -103,6 +160,9 @@ class MarkCounter {
       const QPDFTokenizer::Token token = tokenizer.readToken(input, "content stream", true);
       const QPDFTokenizer::token_type_e type = token.getType();
       if (type == QPDFTokenizer::tt_eof) return;
+      // Operands with no operator after them only ever need the last few kept.
+      if (operands_.size() >= 2 * kMaxOperands)
+        operands_.erase(operands_.begin(), operands_.end() - static_cast<std::ptrdiff_t>(kMaxOperands));
       if (type == QPDFTokenizer::tt_dict_open) {
         ++dictionaries;
       } else if (type == QPDFTokenizer::tt_dict_close) {
@@ -210,11 +270,9 @@ class MarkCounter {
     linear_of(form.getDict().getKey("/Matrix"), &matrix);
     MarkCounter nested(inner.isDictionary() ? inner : resources_, depth_ + 1, forms_, marks_, then(matrix, ctm_),
                        turned_);
-    Pl_Buffer content("form content");
-    if (!form.pipeStreamData(&content, 0, qpdf_dl_specialized))
-      throw std::runtime_error("a form's content cannot be decoded");
-    const std::unique_ptr<Buffer> bytes(content.getBuffer());
-    nested.count_content(bytes.get());
+    CappedContent content;
+    decode_content(form, &content);
+    nested.count_content(content.bytes);
   }
 
   QPDFObjectHandle resources_;
@@ -284,10 +342,8 @@ int count_marks(mcpread_pdf_doc* doc, int page, mcpread_pdf_marks* marks, char* 
   QPDFPageObjectHelper p(page_object);
   std::set<QPDFObjGen> forms;
   MarkCounter counter(p.getAttribute("/Resources", false), 0, &forms, marks, Linear{}, &marks->turned_text);
-  Pl_Buffer content("page content");
-  p.pipeContents(&content);
-  const std::unique_ptr<Buffer> bytes(content.getBuffer());
-  counter.count_content(bytes.get());
+  std::string content = page_content(page_object);
+  counter.count_content(content);
   QPDFObjectHandle annots = page_object.getKey("/Annots");
   if (annots.isArray()) marks->annotations = annots.getArrayNItems();
   doc->marks_page = page;

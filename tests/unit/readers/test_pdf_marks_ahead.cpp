@@ -120,6 +120,21 @@ TEST_CASE("pdf: the plugin reads a page's text with the marks counted beforehand
     const mcpread_pdf_marks none{};
     CHECK(plugin_text(api, doc.get(), 1, &none).find("sdrow") != std::string::npos);
   }
+  SUBCASE("a page whose content decodes to more than 64 MiB is not counted, and says so") {
+    // Tokenized whole, such a content would have held the server's memory many times over (a
+    // page of numbers with no operator, inflated a thousandfold from a small file, took 23 GB).
+    mcpread::test::PdfPage numbers;
+    numbers.content = "BT /F1 12 Tf 72 720 Td (Numbers follow) Tj ET\n";
+    numbers.content.reserve((std::size_t{65} << 20) + 64);
+    while (numbers.content.size() < (std::size_t{65} << 20)) numbers.content += "0 1 2 3 4 5 6 7 ";
+    const std::string bytes = mcpread::test::make_pdf({numbers, mcpread::test::PdfPage{.lines = {"Next page"}}});
+    const auto doc = open_plugin(api, bytes);
+    mcpread_pdf_marks marks{};
+    CHECK(api->page_marks(doc.get(), 1, &marks, e.text, sizeof e.text) == MCPREAD_PDF_FAILED);
+    CHECK(e.str() == "its content decodes to more than 64 MiB, so what it draws was not counted");
+    REQUIRE(api->page_marks(doc.get(), 2, &marks, e.text, sizeof e.text) == MCPREAD_PDF_OK);
+    CHECK(marks.glyphs == 8);
+  }
   SUBCASE("pages counted on a worker while their text is read give the text of one thread") {
     // 70 pages: the count opens qpdf afresh twice on the way (every 32 pages).
     const std::string bytes = mcpread::test::text_pdf(70);
