@@ -12,6 +12,7 @@
 #include <qpdf/QPDFObjGen.hh>
 #include <qpdf/Pipeline.hh>
 #include <qpdf/QPDFObjectHandle.hh>
+#include <qpdf/QPDFPageObjectHelper.hh>
 
 #include <deque>
 #include <functional>
@@ -95,7 +96,10 @@ class Copier {
 
   void fill(QPDFObjectHandle foreign, QPDFObjectHandle local) {
     if (!foreign.isStream()) {
-      out_.replaceObject(local.getObjGen(), direct_copy(foreign, 0, pages_.count(foreign.getObjGen()) > 0));
+      const bool is_page = pages_.count(foreign.getObjGen()) > 0;
+      QPDFObjectHandle copy = direct_copy(foreign, 0, is_page);
+      if (is_page) inherit(foreign, copy);
+      out_.replaceObject(local.getObjGen(), copy);
       return;
     }
     QPDFObjectHandle dict = foreign.getDict();
@@ -108,6 +112,17 @@ class Copier {
     for (const std::string& key : dict.getKeys()) {
       if (key == "/Length" || key == "/Filter" || key == "/DecodeParms") continue;
       local_dict.replaceKey(key, direct_copy(dict.getKey(key), 1, false));
+    }
+  }
+
+  // The attributes a copied page inherits from the /Pages nodes above it (PDF 32000 7.7.3.4),
+  // which the target's tree does not have, given to the copy itself as qpdf's
+  // pushInheritedAttributesToPage would, without pushing them into every page of the source.
+  void inherit(QPDFObjectHandle page, QPDFObjectHandle copy) {
+    for (const char* key : {"/Resources", "/MediaBox", "/CropBox", "/Rotate"}) {
+      if (page.hasKey(key)) continue;
+      QPDFObjectHandle value = QPDFPageObjectHelper(page).getAttribute(key, false);
+      if (!value.isNull()) copy.replaceKey(key, direct_copy(value, 1, false));
     }
   }
 

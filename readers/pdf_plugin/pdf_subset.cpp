@@ -11,7 +11,6 @@
 #include <qpdf/QPDFWriter.hh>
 
 #include <memory>
-#include <set>
 #include <vector>
 
 mcpread_pdf_doc::mcpread_pdf_doc() = default;
@@ -31,35 +30,8 @@ void copy_title(QPDF& in, QPDF& out) {
   out.getTrailer().replaceKey("/Info", out.makeIndirectObject(dict));
 }
 
-// The page attributes a page may inherit from the /Pages nodes above it (PDF 32000 7.7.3.4).
-constexpr const char* kInheritable[] = {"/Resources", "/MediaBox", "/CropBox", "/Rotate"};
-
-// Gives `page` the attributes it inherits, as qpdf's pushInheritedAttributesToPage does for
-// every page, but for this one page only: a subset then needs no walk of the whole tree. A
-// shared direct value is made indirect in its /Pages node, so that the subset's pages share
-// one copy of it.
-void push_inherited_attributes(QPDF& q, QPDFObjectHandle page) {
-  for (const char* key : kInheritable) {
-    if (page.hasKey(key)) continue;
-    std::set<QPDFObjGen> seen;  // a /Parent loop ends the walk
-    QPDFObjectHandle node = page.getKey("/Parent");
-    for (int depth = 0; depth < 64 && node.isDictionary() && seen.insert(node.getObjGen()).second; ++depth) {
-      if (node.hasKey(key)) {
-        QPDFObjectHandle value = node.getKey(key);
-        if (!value.isIndirect() && !value.isScalar()) {
-          value = q.makeIndirectObject(value);
-          node.replaceKey(key, value);
-        }
-        page.replaceKey(key, value);
-        break;
-      }
-      node = node.getKey("/Parent");
-    }
-  }
-}
-
-// The pages asked for, found by /Count (find_page), their inherited attributes pushed; empty
-// when the tree does not lead to one of them.
+// The pages asked for, found by /Count (find_page); empty when the tree does not lead to one of
+// them.
 std::vector<QPDFObjectHandle> pages_by_count(QPDF& q, const int* pages, std::size_t count) {
   std::vector<QPDFObjectHandle> found;
   found.reserve(count);
@@ -68,7 +40,6 @@ std::vector<QPDFObjectHandle> pages_by_count(QPDF& q, const int* pages, std::siz
     if (!page.isDictionary() || !page.isIndirect()) return {};
     found.push_back(page);
   }
-  for (const QPDFObjectHandle& page : found) push_inherited_attributes(q, page);
   return found;
 }
 

@@ -72,9 +72,9 @@ QPDF& qpdf_of(mcpread_pdf_doc* doc);
 // handle when the tree does not lead to it. Throws as qpdf does.
 QPDFObjectHandle find_page(QPDF& q, int k);
 
-// Copies `pages` (the source's, their inherited attributes pushed) into `out`, with what they
-// use, without walking the source's page tree (pdf_page_copy.cpp); returns the copies, to be
-// added to `out`'s page tree. Throws as qpdf does.
+// Copies `pages` (the source's) into `out`, with what they use and what they inherit, without
+// walking the source's page tree (pdf_page_copy.cpp); returns the copies, to be added to
+// `out`'s page tree. Throws as qpdf does.
 std::vector<QPDFObjectHandle> copy_pages(QPDF& out, const std::vector<QPDFObjectHandle>& pages);
 
 // How a page's content turns some of its text (mcpread_pdf_marks::turned_text bits): drawn at an
